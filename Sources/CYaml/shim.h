@@ -1,0 +1,4 @@
+#ifndef DEPS_CYAML_SHIM_H
+#define DEPS_CYAML_SHIM_H
+#include <yaml.h>
+#endif

@@ -1,0 +1,45 @@
+/// Where a package's spec is read from when it is not looked up in the spec sources.
+public enum ExternalSource: Sendable, Hashable, CustomStringConvertible {
+    /// A directory (relative to the Depsfile) holding `<Name>.yaml`.
+    case path(String)
+
+    public var description: String {
+        switch self {
+        case let .path(path): "from `\(path)`"
+        }
+    }
+
+    /// The key and value pairs written under EXTERNAL SOURCES in the lockfile.
+    public var fields: [(key: String, value: String)] {
+        switch self {
+        case let .path(path): [("path", path)]
+        }
+    }
+}
+
+/// A requirement on a package, from the Depsfile or from a spec.
+public struct Dependency: Sendable, Hashable, CustomStringConvertible {
+    public let name: PackageName
+    public let requirement: Requirement
+    public let externalSource: ExternalSource?
+
+    public init(_ name: PackageName, _ requirement: Requirement = .any, externalSource: ExternalSource? = nil) {
+        self.name = name
+        self.requirement = requirement
+        self.externalSource = externalSource
+    }
+
+    /// The lockfile spelling: `Moya (~> 15.0)`, `SnapKit`, `LocalKit (from `../LocalKit`)`.
+    public var description: String {
+        var details: [String] = []
+        if let externalSource { details.append(externalSource.description) }
+        if !requirement.isAny { details.append(requirement.description) }
+        return details.isEmpty ? name.description : "\(name) (\(details.joined(separator: ", ")))"
+    }
+
+    /// Whether the two dependencies ask for the same thing: the same external source
+    /// and requirements of the same meaning.
+    public func hasSameMeaning(as other: Dependency) -> Bool {
+        name == other.name && externalSource == other.externalSource && requirement.hasSameMeaning(as: other.requirement)
+    }
+}

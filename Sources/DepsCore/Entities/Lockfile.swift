@@ -1,0 +1,67 @@
+/// One resolved package in the lockfile, with the dependencies its spec declares.
+public struct LockedPackage: Sendable, Hashable {
+    public let name: PackageName
+    public let version: Version
+    public let dependencies: [Dependency]
+
+    public init(name: PackageName, version: Version, dependencies: [Dependency]) {
+        self.name = name
+        self.version = version
+        self.dependencies = dependencies.sorted { $0.name < $1.name }
+    }
+}
+
+/// The spec repository a set of packages came from.
+public struct SpecRepoEntry: Sendable, Hashable {
+    public let source: String
+    public let packages: [PackageName]
+
+    public init(source: String, packages: [PackageName]) {
+        self.source = source
+        self.packages = packages.sorted()
+    }
+}
+
+/// A project's Depsfile.lock: the exact versions chosen and where they came from.
+/// Every list is kept in the lockfile's order (by name, case-insensitively, then bytes).
+public struct Lockfile: Sendable, Hashable {
+    public let packages: [LockedPackage]
+    /// The Depsfile's dependencies as they were when the lock was written.
+    public let dependencies: [Dependency]
+    public let specRepos: [SpecRepoEntry]
+    public let externalSources: [PackageName: ExternalSource]
+    public let specChecksums: [PackageName: String]
+    public let depsfileChecksum: String
+    /// The version of deps that wrote the lock.
+    public let depsVersion: String
+
+    public init(
+        packages: [LockedPackage],
+        dependencies: [Dependency],
+        specRepos: [SpecRepoEntry],
+        externalSources: [PackageName: ExternalSource],
+        specChecksums: [PackageName: String],
+        depsfileChecksum: String,
+        depsVersion: String
+    ) {
+        self.packages = packages.sorted { $0.name < $1.name }
+        self.dependencies = dependencies.sorted { $0.name < $1.name }
+        self.specRepos = specRepos.sorted { a, b in
+            let (x, y) = (a.source.lowercased(), b.source.lowercased())
+            return x != y ? x < y : a.source.utf8.lexicographicallyPrecedes(b.source.utf8)
+        }
+        self.externalSources = externalSources
+        self.specChecksums = specChecksums
+        self.depsfileChecksum = depsfileChecksum
+        self.depsVersion = depsVersion
+    }
+
+    public func package(named name: PackageName) -> LockedPackage? {
+        packages.first { $0.name == name }
+    }
+
+    /// The source a package was recorded as coming from.
+    public func source(of name: PackageName) -> String? {
+        specRepos.first { $0.packages.contains(name) }?.source
+    }
+}

@@ -1,0 +1,19 @@
+/// A project's Depsfile: the spec repositories to search and the dependencies it asks for.
+public struct Manifest: Sendable, Hashable {
+    /// The spec sources as written, searched in this order.
+    public let sources: [String]
+    /// The direct dependencies, in the order the Depsfile lists them.
+    public let dependencies: [Dependency]
+    /// The SHA-256 (hex) of the Depsfile's bytes.
+    public let checksum: String
+
+    public init(sources: [String], dependencies: [Dependency], checksum: String) {
+        self.sources = sources
+        self.dependencies = dependencies
+        self.checksum = checksum
+    }
+
+    public func dependency(named name: PackageName) -> Dependency? {
+        dependencies.first { $0.name == name }
+    }
+}

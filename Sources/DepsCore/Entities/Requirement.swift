@@ -1,0 +1,141 @@
+/// A version requirement: one or more `OPERATOR VERSION` constraints that must all hold.
+///
+/// Operators are CocoaPods': `=` (the default), `!=`, `>`, `<`, `>=`, `<=` and `~>`
+/// (`~> 1.2` is `>= 1.2, < 2`; `~> 1.2.3` is `>= 1.2.3, < 1.3`). A requirement with
+/// no constraints admits any version.
+///
+/// Prereleases: a prerelease version satisfies a requirement only when the requirement
+/// names a prerelease version itself, or when the caller admits prereleases for that
+/// package (because the Depsfile asks for one or the lockfile pins one).
+public struct Requirement: Sendable, Hashable {
+    public enum Operator: String, Sendable, CaseIterable {
+        case equal = "="
+        case notEqual = "!="
+        case greater = ">"
+        case less = "<"
+        case greaterOrEqual = ">="
+        case lessOrEqual = "<="
+        case pessimistic = "~>"
+
+        /// The order of operators on the same version in a normalised requirement.
+        var rank: Int {
+            switch self {
+            case .pessimistic: 0
+            case .greaterOrEqual: 1
+            case .greater: 2
+            case .equal: 3
+            case .notEqual: 4
+            case .lessOrEqual: 5
+            case .less: 6
+            }
+        }
+    }
+
+    public struct Constraint: Sendable, Hashable, CustomStringConvertible {
+        public let op: Operator
+        public let version: Version
+
+        public init(_ op: Operator, _ version: Version) {
+            self.op = op
+            self.version = version
+        }
+
+        public func isSatisfied(by candidate: Version) -> Bool {
+            switch op {
+            case .equal: candidate == version
+            case .notEqual: candidate != version
+            case .greater: candidate > version
+            case .less: candidate < version
+            case .greaterOrEqual: candidate >= version
+            case .lessOrEqual: candidate <= version
+            case .pessimistic: candidate >= version && candidate < version.pessimisticUpperBound
+            }
+        }
+
+        public var description: String { "\(op.rawValue) \(version.description)" }
+    }
+
+    /// The constraints in normalised order: by version, then by operator.
+    public let constraints: [Constraint]
+
+    /// The requirement every version satisfies.
+    public static let any = Requirement(constraints: [])
+
+    /// `= version`.
+    public static func exactly(_ version: Version) -> Requirement {
+        Requirement(constraints: [Constraint(.equal, version)])
+    }
+
+    public init(constraints: [Constraint]) {
+        self.constraints = constraints.sorted { a, b in
+            if a.version != b.version { return a.version < b.version }
+            return a.op.rank < b.op.rank
+        }
+    }
+
+    /// Reads `~> 5.6`, `>= 4.0, < 6`, `7.10.0` (meaning `= 7.10.0`).
+    public init(_ text: String) throws(RequirementError) {
+        var constraints: [Constraint] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            var rest = part.drop { $0 == " " || $0 == "\t" }
+            var op = Operator.equal
+            for candidate in [Operator.pessimistic, .greaterOrEqual, .lessOrEqual, .notEqual, .equal, .greater, .less]
+            where rest.hasPrefix(candidate.rawValue) {
+                op = candidate
+                rest = rest.dropFirst(candidate.rawValue.count)
+                break
+            }
+            let versionText = String(rest).trimmingSpaces()
+            guard let version = try? Version(versionText) else { throw RequirementError(text: text) }
+            constraints.append(Constraint(op, version))
+        }
+        self.init(constraints: constraints)
+    }
+
+    public var isAny: Bool { constraints.isEmpty }
+
+    /// Whether some constraint names a prerelease version (which admits prereleases).
+    public var namesPrerelease: Bool { constraints.contains { $0.version.isPrerelease } }
+
+    /// Whether the version lies within every constraint, prerelease or not.
+    public func isSatisfied(by version: Version) -> Bool {
+        constraints.allSatisfy { $0.isSatisfied(by: version) }
+    }
+
+    /// Whether the version is a candidate for this requirement: it satisfies every
+    /// constraint, and it is a release, or prereleases are admitted.
+    public func admits(_ version: Version, prereleasesAdmitted: Bool = false) -> Bool {
+        guard isSatisfied(by: version) else { return false }
+        return !version.isPrerelease || prereleasesAdmitted || namesPrerelease
+    }
+
+    /// Whether both requirements admit exactly the same versions, however they are spelled
+    /// (`~> 1.2` and `>= 1.2, < 2` mean the same).
+    public func hasSameMeaning(as other: Requirement) -> Bool {
+        VersionIntervals(self) == VersionIntervals(other) && namesPrerelease == other.namesPrerelease
+    }
+
+    /// The requirement with the constraints of both.
+    public func intersection(_ other: Requirement) -> Requirement {
+        Requirement(constraints: Array(Set(constraints + other.constraints)))
+    }
+}
+
+extension Requirement: CustomStringConvertible {
+    /// The normalised spelling: operators spaced, constraints sorted, `= ` written out.
+    public var description: String {
+        constraints.map(\.description).joined(separator: ", ")
+    }
+}
+
+/// A text that is not a requirement.
+public struct RequirementError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let text: String
+    public var description: String { "invalid requirement '\(text)'" }
+}
+
+extension StringProtocol {
+    func trimmingSpaces() -> String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

@@ -1,0 +1,34 @@
+/// One version of a package as a spec repository describes it.
+public struct Specification: Sendable, Hashable {
+    public let name: PackageName
+    public let version: Version
+    public let summary: String?
+    public let homepage: String?
+    public let license: String?
+    /// Where the package's code is fetched from (`git:` and `tag:`), as written.
+    public let codeSource: [String: String]
+    /// The packages this version needs, sorted by name.
+    public let dependencies: [Dependency]
+    /// The SHA-256 (hex) of the spec file's bytes, recorded in the lockfile.
+    public let checksum: String
+
+    public init(
+        name: PackageName,
+        version: Version,
+        summary: String? = nil,
+        homepage: String? = nil,
+        license: String? = nil,
+        codeSource: [String: String] = [:],
+        dependencies: [Dependency] = [],
+        checksum: String
+    ) {
+        self.name = name
+        self.version = version
+        self.summary = summary
+        self.homepage = homepage
+        self.license = license
+        self.codeSource = codeSource
+        self.dependencies = dependencies.sorted { $0.name < $1.name }
+        self.checksum = checksum
+    }
+}

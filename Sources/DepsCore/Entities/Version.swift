@@ -1,0 +1,172 @@
+/// A package version, compared by CocoaPods' rules.
+///
+/// A version is dot-separated segments (`1`, `1.2`, `3.2016.0521`). It is a
+/// prerelease when it has a part after a `-` (`2.0.0-beta.4`) or a segment with
+/// letters (`1.0.0.beta1`). Trailing zero release segments do not matter when
+/// comparing (`1.0 == 1.0.0`); a prerelease sorts before its release; prerelease
+/// identifiers compare one by one, numbers numerically, words lexically, and a
+/// number above a word. A shorter prerelease sorts before a longer one it prefixes.
+///
+/// The original spelling is kept for output (`description`).
+public struct Version: Sendable {
+    /// One identifier of a prerelease part: a run of digits or a run of letters.
+    public enum PrereleaseIdentifier: Sendable, Hashable, Comparable {
+        case number(UInt64)
+        case word(String)
+
+        public static func < (lhs: Self, rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.number(a), .number(b)): return a < b
+            case let (.word(a), .word(b)): return a < b
+            case (.word, .number): return true
+            case (.number, .word): return false
+            }
+        }
+    }
+
+    /// The spelling the version was read from.
+    public let description: String
+    /// The numeric release segments as written (`1.0` keeps two segments).
+    public let releaseSegments: [UInt64]
+    /// The prerelease identifiers; empty for a release.
+    public let prerelease: [PrereleaseIdentifier]
+
+    /// Reads a version; throws `VersionError` for anything that is not one.
+    public init(_ text: String) throws(VersionError) {
+        guard let parsed = Version.parse(text) else { throw VersionError(text: text) }
+        self = parsed
+    }
+
+    /// Builds a release version from its segments (`Version(segments: [1, 2])` is `1.2`).
+    public init(segments: [UInt64]) {
+        precondition(!segments.isEmpty, "a version has at least one segment")
+        self.releaseSegments = segments
+        self.prerelease = []
+        self.description = segments.map(String.init).joined(separator: ".")
+    }
+
+    private init(description: String, releaseSegments: [UInt64], prerelease: [PrereleaseIdentifier]) {
+        self.description = description
+        self.releaseSegments = releaseSegments
+        self.prerelease = prerelease
+    }
+
+    public var isPrerelease: Bool { !prerelease.isEmpty }
+
+    /// The version a `~>` requirement stops below: drop the prerelease, drop the
+    /// last segment when there are several, and increment the new last one.
+    /// `1.2.3` → `1.3`, `1.2` → `2`, `1` → `2`, `2.0.0-alpha.2` → `2.1`.
+    public var pessimisticUpperBound: Version {
+        var segments = releaseSegments
+        if segments.count > 1 { segments.removeLast() }
+        segments[segments.count - 1] += 1
+        return Version(segments: segments)
+    }
+
+    /// The release segments with trailing zeros removed: the form that equality and hashing use.
+    private var significantSegments: ArraySlice<UInt64> {
+        var end = releaseSegments.count
+        while end > 0 && releaseSegments[end - 1] == 0 { end -= 1 }
+        return releaseSegments[..<end]
+    }
+
+    private static func parse(_ text: String) -> Version? {
+        guard !text.isEmpty, text.utf8.count <= 256 else { return nil }
+        let main: Substring
+        let suffix: Substring?
+        if let dash = text.firstIndex(of: "-") {
+            main = text[..<dash]
+            suffix = text[text.index(after: dash)...]
+        } else {
+            main = text[...]
+            suffix = nil
+        }
+        var release: [UInt64] = []
+        var prerelease: [PrereleaseIdentifier] = []
+        for segment in main.split(separator: ".", omittingEmptySubsequences: false) {
+            guard let identifiers = identifiers(of: segment) else { return nil }
+            if prerelease.isEmpty, identifiers.count == 1, case let .number(n) = identifiers[0] {
+                release.append(n)
+            } else {
+                prerelease.append(contentsOf: identifiers)
+            }
+        }
+        // The first segment must be a number: `v1.0` is not a version.
+        guard !release.isEmpty, let first = main.first, first.isASCIIDigit else { return nil }
+        if let suffix {
+            for segment in suffix.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "." || $0 == "-" }) {
+                guard let identifiers = identifiers(of: segment) else { return nil }
+                prerelease.append(contentsOf: identifiers)
+            }
+        }
+        return Version(description: text, releaseSegments: release, prerelease: prerelease)
+    }
+
+    /// Splits `beta12` into `[beta, 12]`; nil for an empty segment or one with other characters.
+    private static func identifiers(of segment: Substring) -> [PrereleaseIdentifier]? {
+        guard !segment.isEmpty else { return nil }
+        var result: [PrereleaseIdentifier] = []
+        var run = ""
+        var runIsDigits = false
+        func flush() -> Bool {
+            guard !run.isEmpty else { return true }
+            if runIsDigits {
+                guard let n = UInt64(run) else { return false }
+                result.append(.number(n))
+            } else {
+                result.append(.word(run))
+            }
+            run = ""
+            return true
+        }
+        for character in segment {
+            let isDigit = character.isASCIIDigit
+            guard isDigit || character.isASCIILetter else { return nil }
+            if !run.isEmpty && isDigit != runIsDigits { guard flush() else { return nil } }
+            runIsDigits = isDigit
+            run.append(character)
+        }
+        guard flush() else { return nil }
+        return result
+    }
+}
+
+extension Version: Hashable {
+    public static func == (lhs: Version, rhs: Version) -> Bool {
+        lhs.significantSegments.elementsEqual(rhs.significantSegments) && lhs.prerelease == rhs.prerelease
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for segment in significantSegments { hasher.combine(segment) }
+        hasher.combine(prerelease)
+    }
+}
+
+extension Version: Comparable {
+    public static func < (lhs: Version, rhs: Version) -> Bool {
+        let count = max(lhs.releaseSegments.count, rhs.releaseSegments.count)
+        for index in 0..<count {
+            let a = index < lhs.releaseSegments.count ? lhs.releaseSegments[index] : 0
+            let b = index < rhs.releaseSegments.count ? rhs.releaseSegments[index] : 0
+            if a != b { return a < b }
+        }
+        switch (lhs.prerelease.isEmpty, rhs.prerelease.isEmpty) {
+        case (true, true), (true, false): return false
+        case (false, true): return true
+        case (false, false): return lhs.prerelease.lexicographicallyPrecedes(rhs.prerelease)
+        }
+    }
+}
+
+extension Version: CustomStringConvertible {}
+
+/// A text that is not a version.
+public struct VersionError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let text: String
+    public var description: String { "invalid version '\(text)'" }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+    var isASCIILetter: Bool { isASCII && isLetter }
+}

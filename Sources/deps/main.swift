@@ -1,0 +1,3 @@
+import DepsCLI
+
+DepsCommand.main()
