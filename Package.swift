@@ -55,7 +55,11 @@ let package = Package(
 
         .testTarget(name: "DepsYAMLTests", dependencies: ["DepsYAML"]),
         .testTarget(name: "DepsCoreTests", dependencies: ["DepsCore"]),
-        .testTarget(name: "DepsAdaptersTests", dependencies: ["DepsAdapters", "DepsCore", "DepsYAML"]),
+        .testTarget(
+            name: "DepsAdaptersTests",
+            dependencies: ["DepsAdapters", "DepsCore", "DepsYAML"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "DepsCLITests", dependencies: ["deps"]),
     ]
 )

@@ -21,3 +21,11 @@ public protocol ProjectStore: AnyObject {
     @discardableResult
     func writeLockfile(_ lockfile: Lockfile) throws -> Bool
 }
+
+/// Opens the spec sources a Depsfile names, and reads specs from external sources.
+public protocol SpecSourceOpener: AnyObject {
+    /// The source a Depsfile's `sources:` entry names (e.g. a directory relative to the project).
+    func openSource(_ label: String) throws -> SpecSource
+    /// The spec an external source holds (`path: ../LocalKit` holds `LocalKit.yaml`).
+    func externalSpecification(of name: PackageName, from source: ExternalSource) throws -> Specification
+}

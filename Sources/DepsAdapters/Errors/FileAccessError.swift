@@ -1,0 +1,12 @@
+/// A file or directory that cannot be read or written (exit status 74).
+public struct FileAccessError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let path: String
+    public let reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "\(path): error: \(reason)" }
+}

@@ -1,0 +1,41 @@
+import DepsCore
+
+/// A project directory holding `Depsfile` and `Depsfile.lock`.
+public final class FileProjectStore: ProjectStore {
+    public let directory: String
+    public static let manifestName = "Depsfile"
+    public static let lockfileName = "Depsfile.lock"
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    public var manifestPath: String { LocalFileSystem.join(directory, Self.manifestName) }
+    public var lockfilePath: String { LocalFileSystem.join(directory, Self.lockfileName) }
+
+    public func readManifest() throws -> Manifest {
+        guard LocalFileSystem.kind(of: manifestPath) != nil else {
+            throw FileAccessError(path: Self.manifestName, reason: "no Depsfile in \(directory)")
+        }
+        let bytes = try LocalFileSystem.readFile(manifestPath, shownAs: Self.manifestName)
+        return try DepsfileCodec(fileName: Self.manifestName).decode(bytes, checksum: SHA256Digest.hex(of: bytes))
+    }
+
+    public func readLockfile() throws -> Lockfile? {
+        guard LocalFileSystem.kind(of: lockfilePath) != nil else { return nil }
+        let bytes = try LocalFileSystem.readFile(lockfilePath, shownAs: Self.lockfileName)
+        return try LockfileCodec(fileName: Self.lockfileName).decode(bytes)
+    }
+
+    @discardableResult
+    public func writeLockfile(_ lockfile: Lockfile) throws -> Bool {
+        let bytes = Array(LockfileCodec(fileName: Self.lockfileName).encode(lockfile).utf8)
+        if LocalFileSystem.kind(of: lockfilePath) == .file,
+           let current = try? LocalFileSystem.readFile(lockfilePath, shownAs: Self.lockfileName),
+           current == bytes {
+            return false
+        }
+        try LocalFileSystem.writeAtomically(bytes, to: lockfilePath, shownAs: Self.lockfileName)
+        return true
+    }
+}

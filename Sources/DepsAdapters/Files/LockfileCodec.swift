@@ -1,0 +1,185 @@
+import DepsCore
+import DepsYAML
+
+/// Reads and writes Depsfile.lock (BEHAVIOUR 1.3). A lock that deps wrote reads back and
+/// writes out byte for byte.
+public struct LockfileCodec {
+    public let fileName: String
+
+    public init(fileName: String = "Depsfile.lock") {
+        self.fileName = fileName
+    }
+
+    enum Section {
+        static let packages = "PACKAGES"
+        static let dependencies = "DEPENDENCIES"
+        static let specRepos = "SPEC REPOS"
+        static let externalSources = "EXTERNAL SOURCES"
+        static let specChecksums = "SPEC CHECKSUMS"
+        static let depsfileChecksum = "DEPSFILE CHECKSUM"
+        static let deps = "DEPS"
+        static let all = [packages, dependencies, specRepos, externalSources, specChecksums, depsfileChecksum, deps]
+        static let required = [packages, dependencies, specRepos, specChecksums, depsfileChecksum, deps]
+    }
+
+    // MARK: Writing
+
+    public func encode(_ lockfile: Lockfile) -> String {
+        var sections: [(String, YAMLNode)] = []
+        sections.append((Section.packages, .sequence(lockfile.packages.map { package in
+            let entry = "\(package.name) (\(package.version))"
+            guard !package.dependencies.isEmpty else { return .scalar(entry) }
+            return .mapping([(entry, .sequence(package.dependencies.map { .scalar($0.description) }))])
+        })))
+        sections.append((Section.dependencies, .sequence(lockfile.dependencies.map { .scalar($0.description) })))
+        sections.append((Section.specRepos, .mapping(lockfile.specRepos.map { repo in
+            (repo.source, .sequence(repo.packages.map { .scalar($0.description) }))
+        })))
+        if !lockfile.externalSources.isEmpty {
+            sections.append((Section.externalSources, .mapping(lockfile.externalSources.sorted { $0.key < $1.key }.map { name, source in
+                (name.description, .mapping(source.fields.map { ($0.key, .scalar($0.value)) }))
+            })))
+        }
+        sections.append((Section.specChecksums, .mapping(lockfile.specChecksums.sorted { $0.key < $1.key }.map { name, checksum in
+            (name.description, .scalar(checksum))
+        })))
+        sections.append((Section.depsfileChecksum, .scalar(lockfile.depsfileChecksum)))
+        sections.append((Section.deps, .scalar(lockfile.depsVersion)))
+        return YAMLEmitter.emit(.mapping(sections), blankLineBetweenTopLevelEntries: true)
+    }
+
+    // MARK: Reading
+
+    public func decode(_ bytes: [UInt8]) throws(MalformedInputError) -> Lockfile {
+        if let marker = MergeConflictMarker.first(in: bytes) {
+            throw MalformedInputError(
+                file: fileName, line: marker.line,
+                message: "merge conflict marker '\(marker.text)'; resolve the conflict in \(fileName), "
+                    + "or take either side and run `deps install` to rewrite it")
+        }
+        let document = YAMLDocument(file: fileName)
+        let root = try document.root(of: bytes, expecting: "the sections \(Section.required.joined(separator: ", "))")
+        let pairs = try document.mapping(root, "the lockfile")
+        let fields = try document.fields(pairs, known: Section.all, in: "the lockfile")
+        for section in Section.required where fields[section] == nil {
+            throw MalformedInputError(file: fileName, line: root.mark.line, message: "missing section '\(section)'")
+        }
+
+        var packages: [LockedPackage] = []
+        for item in try document.sequence(fields[Section.packages]!, Section.packages) {
+            packages.append(try lockedPackage(item, document))
+        }
+        var dependencies: [Dependency] = []
+        for item in try document.sequence(fields[Section.dependencies]!, Section.dependencies) {
+            dependencies.append(try dependency(try document.scalar(item, "a dependency"), at: item, document))
+        }
+        var specRepos: [SpecRepoEntry] = []
+        for pair in try document.mapping(fields[Section.specRepos]!, Section.specRepos) {
+            let source = try document.key(pair)
+            var names: [PackageName] = []
+            for item in try document.sequence(pair.value, "the packages of \(source)") {
+                names.append(try document.packageName(try document.scalar(item, "a package name"), at: item))
+            }
+            specRepos.append(SpecRepoEntry(source: source, packages: names))
+        }
+        var externalSources: [PackageName: ExternalSource] = [:]
+        if let node = fields[Section.externalSources] {
+            for pair in try document.mapping(node, Section.externalSources) {
+                let name = try document.packageName(try document.key(pair), at: pair.key)
+                let source = try document.fields(
+                    try document.mapping(pair.value, "the source of \(name)"), known: ["path"], in: "the source of \(name)")
+                guard let path = source["path"] else { throw document.error(pair.value, "expected `path:` for \(name)") }
+                externalSources[name] = .path(try document.scalar(path, "the path of \(name)"))
+            }
+        }
+        var checksums: [PackageName: String] = [:]
+        for pair in try document.mapping(fields[Section.specChecksums]!, Section.specChecksums) {
+            let name = try document.packageName(try document.key(pair), at: pair.key)
+            checksums[name] = try checksum(pair.value, document, "the checksum of \(name)")
+        }
+        return Lockfile(
+            packages: packages,
+            dependencies: dependencies,
+            specRepos: specRepos,
+            externalSources: externalSources,
+            specChecksums: checksums,
+            depsfileChecksum: try checksum(fields[Section.depsfileChecksum]!, document, Section.depsfileChecksum),
+            depsVersion: try document.scalar(fields[Section.deps]!, Section.deps))
+    }
+
+    private func checksum(_ node: YAMLNode, _ document: YAMLDocument, _ what: String) throws(MalformedInputError) -> String {
+        let text = try document.scalar(node, what)
+        guard text.utf8.count == 64, text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }) else {
+            throw document.error(node, "invalid SHA-256 '\(text)' for \(what)")
+        }
+        return text
+    }
+
+    /// `Alamofire (5.9.1)`, or a one-pair mapping `Moya (15.0.0): [Alamofire (~> 5.0)]`.
+    private func lockedPackage(_ item: YAMLNode, _ document: YAMLDocument) throws(MalformedInputError) -> LockedPackage {
+        let entryNode: YAMLNode
+        var dependencies: [Dependency] = []
+        if let pairs = item.mappingPairs {
+            guard pairs.count == 1 else {
+                throw document.error(item, "expected `Name (version):` followed by its dependencies")
+            }
+            entryNode = pairs[0].key
+            for dependencyItem in try document.sequence(pairs[0].value, "dependencies") {
+                let text = try document.scalar(dependencyItem, "a dependency")
+                dependencies.append(try dependency(text, at: dependencyItem, document))
+            }
+        } else {
+            entryNode = item
+        }
+        let text = try document.scalar(entryNode, "a package")
+        let entry = LockEntryText(text)
+        guard let details = entry.details else {
+            throw document.error(entryNode, "expected `Name (version)`, found '\(text)'")
+        }
+        let name = try document.packageName(entry.name, at: entryNode)
+        return LockedPackage(name: name, version: try document.version(details, at: entryNode, for: entry.name), dependencies: dependencies)
+    }
+
+    /// `Moya (~> 15.0)`, `SnapKit`, `LocalKit (from `../LocalKit`)`, `LocalKit (from `../LocalKit`, ~> 1.0)`.
+    private func dependency(_ text: String, at node: YAMLNode, _ document: YAMLDocument) throws(MalformedInputError) -> Dependency {
+        let entry = LockEntryText(text)
+        let name = try document.packageName(entry.name, at: node)
+        guard var details = entry.details?[...] else { return Dependency(name) }
+        var externalSource: ExternalSource?
+        if details.hasPrefix("from `") {
+            let pathStart = details.index(details.startIndex, offsetBy: 6)
+            guard let pathEnd = details[pathStart...].firstIndex(of: "`") else {
+                throw document.error(node, "expected `from `path`` in '\(text)'")
+            }
+            externalSource = .path(String(details[pathStart..<pathEnd]))
+            details = details[details.index(after: pathEnd)...]
+            if details.hasPrefix(",") { details = details.dropFirst() }
+            details = details.drop { $0 == " " }
+        }
+        var requirement = Requirement.any
+        if !details.isEmpty {
+            do {
+                requirement = try Requirement(String(details))
+            } catch {
+                throw document.error(node, "invalid requirement '\(details)' for \(name)")
+            }
+        }
+        return Dependency(name, requirement, externalSource: externalSource)
+    }
+}
+
+/// The text of a lockfile entry, `Name (details)`, split in its two parts.
+struct LockEntryText {
+    let name: String
+    let details: String?
+
+    init(_ text: String) {
+        if let open = text.firstIndex(of: " "), text[open...].hasPrefix(" ("), text.hasSuffix(")") {
+            name = String(text[..<open])
+            details = String(text[text.index(open, offsetBy: 2)..<text.index(before: text.endIndex)])
+        } else {
+            name = text
+            details = nil
+        }
+    }
+}

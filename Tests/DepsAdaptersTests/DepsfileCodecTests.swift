@@ -1,0 +1,106 @@
+import DepsAdapters
+import DepsCore
+import XCTest
+
+final class DepsfileCodecTests: XCTestCase {
+    let codec = DepsfileCodec()
+
+    func decode(_ text: String) throws -> Manifest {
+        try codec.decode(Array(text.utf8), checksum: "c")
+    }
+
+    func assertError(_ text: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try decode(text), file: file, line: line) { error in
+            XCTAssertTrue(error is MalformedInputError, "\(type(of: error))", file: file, line: line)
+            XCTAssertEqual("\(error)", expected, file: file, line: line)
+        }
+    }
+
+    func testEveryDependencyForm() throws {
+        let manifest = try decode("""
+            sources:                    # searched in this order
+              - ../../Specs
+              - ../Other
+            dependencies:
+              Alamofire: ~> 5.6
+              SwiftyJSON: ">= 4.0, < 6"
+              Kingfisher: 7.10.0
+              SnapKit:
+              LocalKit:
+                path: ../LocalKit
+              Tagged:
+                path: ../Tagged
+                version: ~> 1.0
+            """)
+        XCTAssertEqual(manifest.sources, ["../../Specs", "../Other"])
+        XCTAssertEqual(manifest.checksum, "c")
+        XCTAssertEqual(manifest.dependencies.map(\.description), [
+            "Alamofire (~> 5.6)",
+            "SwiftyJSON (>= 4.0, < 6)",
+            "Kingfisher (= 7.10.0)",
+            "SnapKit",
+            "LocalKit (from `../LocalKit`)",
+            "Tagged (from `../Tagged`, ~> 1.0)",
+        ])
+        XCTAssertEqual(manifest.dependencies[3].requirement, .any)
+        XCTAssertEqual(manifest.dependencies[4].externalSource, .path("../LocalKit"))
+    }
+
+    func testScalarsStayStrings() throws {
+        let manifest = try decode("dependencies:\n  Charts: 1.10\n  Realm: 5.0\n")
+        XCTAssertEqual(manifest.dependencies.map { $0.requirement.constraints[0].version.description }, ["1.10", "5.0"])
+    }
+
+    func testEmptySectionsMeanNone() throws {
+        XCTAssertEqual(try decode("sources:\ndependencies:\n").dependencies, [])
+    }
+
+    func testUnknownKeysSuggestTheClosestKey() {
+        assertError("sources: []\ndependancies:\n  A: 1.0\n",
+                    "Depsfile:2: error: unknown key 'dependancies' in the Depsfile; did you mean 'dependencies'?")
+        assertError("dependencies:\n  A:\n    paht: ../A\n",
+                    "Depsfile:3: error: unknown key 'paht' in the source of A; did you mean 'path'?")
+        assertError("platform: ios\n",
+                    "Depsfile:1: error: unknown key 'platform' in the Depsfile; expected one of: sources, dependencies")
+    }
+
+    func testWrongValuesNameTheLineAndValue() {
+        assertError("dependencies:\n  SnapKit: 5.0\n  Alamofire: ~> abc\n",
+                    "Depsfile:3: error: invalid requirement '~> abc' for Alamofire")
+        assertError("dependencies:\n  ../evil: 1.0\n", "Depsfile:2: error: invalid package name '../evil'")
+        assertError("dependencies:\n  My Kit: 1.0\n", "Depsfile:2: error: invalid package name 'My Kit'")
+        assertError("dependencies:\n  Foo: v1.0\n", "Depsfile:2: error: invalid requirement 'v1.0' for Foo")
+        assertError("dependencies:\n  Foo:\n    git: https://example.com/foo.git\n",
+                    "Depsfile:3: error: `git:` sources are not supported yet for Foo; use `path:`")
+        assertError("dependencies:\n  Foo:\n    version: 1.0\n", "Depsfile:3: error: expected `path:` in the source of Foo")
+    }
+
+    func testWrongNodeKinds() {
+        assertError("- a\n- b\n", "Depsfile:1: error: expected a mapping for the Depsfile, found a sequence")
+        assertError("dependencies:\n  - Alamofire\n", "Depsfile:2: error: expected a mapping for dependencies, found a sequence")
+        assertError("sources: ../Specs\n", "Depsfile:1: error: expected a list for sources, found a scalar")
+        assertError("sources:\n  - [a]\n", "Depsfile:2: error: expected a single value for a source, found a sequence")
+        assertError("dependencies:\n  Foo: [1.0]\n", "Depsfile:2: error: expected a single value for the requirement of Foo, found a sequence")
+    }
+
+    func testSyntaxErrorsCarryLineAndColumn() {
+        XCTAssertThrowsError(try decode("dependencies:\n  Alamofire: ~> 5.6\n  SnapKit: : 5\n")) { error in
+            let error = error as! MalformedInputError
+            XCTAssertEqual(error.file, "Depsfile")
+            XCTAssertEqual(error.line, 3)
+            XCTAssertNotNil(error.column)
+            XCTAssertTrue(error.description.hasPrefix("Depsfile:3:"), error.description)
+        }
+    }
+
+    func testDuplicateDependenciesAreRefused() {
+        XCTAssertThrowsError(try decode("dependencies:\n  A: 1.0\n  A: 2.0\n")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("Depsfile:3:"), "\(error)")
+        }
+    }
+
+    func testEmptyFileIsMalformed() {
+        assertError("", "Depsfile: error: the file is empty; expected a mapping with `sources` and `dependencies`")
+        assertError("# nothing yet\n", "Depsfile: error: the file is empty; expected a mapping with `sources` and `dependencies`")
+    }
+}

@@ -1,0 +1,148 @@
+import DepsAdapters
+import DepsCore
+import Foundation
+import XCTest
+
+final class LockfileCodecTests: XCTestCase {
+    let codec = LockfileCodec()
+
+    func fixture(_ name: String) throws -> String {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+
+    func name(_ text: String) -> PackageName { try! PackageName(text) }
+    func version(_ text: String) -> Version { try! Version(text) }
+
+    /// The lock of BEHAVIOUR 1.3, with an external source, built from entities.
+    func goldenLockfile() -> Lockfile {
+        Lockfile(
+            packages: [
+                LockedPackage(name: name("SnapKit"), version: version("5.7.1"), dependencies: []),
+                LockedPackage(name: name("Moya"), version: version("15.0.0"), dependencies: [Dependency(name("Alamofire"), try! Requirement("~>5.0"))]),
+                LockedPackage(name: name("Alamofire"), version: version("5.9.1"), dependencies: []),
+                LockedPackage(name: name("LocalKit"), version: version("0.3.0"), dependencies: [Dependency(name("SnapKit"), try! Requirement("~> 5.0"))]),
+            ],
+            dependencies: [
+                Dependency(name("SnapKit")),
+                Dependency(name("Moya"), try! Requirement("~> 15.0")),
+                Dependency(name("LocalKit"), externalSource: .path("../LocalKit")),
+            ],
+            specRepos: [SpecRepoEntry(source: "../../Specs", packages: [name("SnapKit"), name("Alamofire"), name("Moya")])],
+            externalSources: [name("LocalKit"): .path("../LocalKit")],
+            specChecksums: [
+                name("Alamofire"): "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                name("LocalKit"): "2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae",
+                name("Moya"): "fcde2b2edba56bf408601fb721fe9b5c338d10ee429ea04fae5511b68fbf8fb9",
+                name("SnapKit"): "1e0b3c1d7c8f4f0b8b6c1e2d3f4a5b6c7d8e9f0a1b2c3d4e5f60718293a4b5c6",
+            ],
+            depsfileChecksum: "5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8",
+            depsVersion: "0.1.0")
+    }
+
+    func testEncodingMatchesTheGoldenFileByteForByte() throws {
+        XCTAssertEqual(codec.encode(goldenLockfile()), try fixture("Lockfile.golden.yaml"))
+    }
+
+    func testGoldenFileReadsBackToTheSameLockAndWritesOutIdentically() throws {
+        let text = try fixture("Lockfile.golden.yaml")
+        let decoded = try codec.decode(Array(text.utf8))
+        XCTAssertEqual(decoded, goldenLockfile())
+        XCTAssertEqual(codec.encode(decoded), text)
+    }
+
+    func testLockWithoutNestedDependenciesOrExternalSourcesHasNoExternalSection() throws {
+        let lock = Lockfile(
+            packages: [LockedPackage(name: name("SnapKit"), version: version("5.7.1"), dependencies: [])],
+            dependencies: [Dependency(name("SnapKit"), try Requirement("5.7.1"))],
+            specRepos: [SpecRepoEntry(source: "Specs", packages: [name("SnapKit")])],
+            externalSources: [:],
+            specChecksums: [name("SnapKit"): String(repeating: "a", count: 64)],
+            depsfileChecksum: String(repeating: "b", count: 64),
+            depsVersion: "0.1.0")
+        let text = codec.encode(lock)
+        XCTAssertEqual(text, """
+            PACKAGES:
+              - SnapKit (5.7.1)
+
+            DEPENDENCIES:
+              - SnapKit (= 5.7.1)
+
+            SPEC REPOS:
+              Specs:
+                - SnapKit
+
+            SPEC CHECKSUMS:
+              SnapKit: \(String(repeating: "a", count: 64))
+
+            DEPSFILE CHECKSUM: \(String(repeating: "b", count: 64))
+
+            DEPS: 0.1.0
+
+            """)
+        XCTAssertEqual(try codec.decode(Array(text.utf8)), lock)
+    }
+
+    func testOriginalVersionSpellingAndPrereleasesSurviveARoundTrip() throws {
+        let text = try fixture("Lockfile.golden.yaml")
+            .replacingOccurrences(of: "Alamofire (5.9.1)", with: "Alamofire (6.0.0-beta.1)")
+            .replacingOccurrences(of: "SnapKit (5.7.1)", with: "SnapKit (5.10)")
+        let decoded = try codec.decode(Array(text.utf8))
+        XCTAssertEqual(decoded.package(named: name("Alamofire"))?.version.description, "6.0.0-beta.1")
+        XCTAssertEqual(decoded.package(named: name("SnapKit"))?.version.description, "5.10")
+        XCTAssertEqual(codec.encode(decoded), text)
+    }
+
+    func testMergeConflictMarkersAreReportedWithTheirLine() throws {
+        let text = try fixture("Lockfile.golden.yaml").replacingOccurrences(
+            of: "  - Alamofire (5.9.1)\n",
+            with: "<<<<<<< HEAD\n  - Alamofire (5.9.1)\n=======\n  - Alamofire (5.8.0)\n>>>>>>> feature\n")
+        XCTAssertThrowsError(try codec.decode(Array(text.utf8))) { error in
+            let error = error as! MalformedInputError
+            XCTAssertEqual(error.line, 2)
+            XCTAssertTrue(error.description.hasPrefix("Depsfile.lock:2: error: merge conflict marker '<<<<<<<'"), error.description)
+        }
+    }
+
+    func testUnknownSectionSuggestsTheClosestOne() throws {
+        let text = try fixture("Lockfile.golden.yaml").replacingOccurrences(of: "SPEC REPOS:", with: "SPEC REPO:")
+        XCTAssertThrowsError(try codec.decode(Array(text.utf8))) { error in
+            XCTAssertEqual("\(error)", "Depsfile.lock:14: error: unknown key 'SPEC REPO' in the lockfile; did you mean 'SPEC REPOS'?")
+        }
+    }
+
+    func testMissingSectionIsNamed() throws {
+        let text = "PACKAGES:\n  - A (1.0)\n"
+        XCTAssertThrowsError(try codec.decode(Array(text.utf8))) { error in
+            XCTAssertTrue("\(error)".contains("missing section 'DEPENDENCIES'"), "\(error)")
+        }
+    }
+
+    func testInvalidValuesNameTheLineAndValue() throws {
+        let golden = try fixture("Lockfile.golden.yaml")
+        let cases: [(String, String, String)] = [
+            ("Moya (15.0.0):", "Moya (15..0):", "Depsfile.lock:5: error: invalid version '15..0' for Moya"),
+            ("  - Moya (~> 15.0)", "  - Moya (~> abc)", "Depsfile.lock:11: error: invalid requirement '~> abc' for Moya"),
+            ("  - SnapKit (5.7.1)", "  - Snap/Kit (5.7.1)", "Depsfile.lock:7: error: invalid package name 'Snap/Kit'"),
+            ("  - SnapKit (5.7.1)", "  - SnapKit", "Depsfile.lock:7: error: expected `Name (version)`, found 'SnapKit'"),
+            ("DEPS: 0.1.0", "DEPS: [0.1.0]", "Depsfile.lock:32: error: expected a single value for DEPS, found a sequence"),
+        ]
+        for (original, replacement, expected) in cases {
+            let text = golden.replacingOccurrences(of: original, with: replacement)
+            XCTAssertNotEqual(text, golden, original)
+            XCTAssertThrowsError(try codec.decode(Array(text.utf8)), replacement) { error in
+                XCTAssertEqual("\(error)", expected)
+            }
+        }
+        let badChecksum = golden.replacingOccurrences(of: "DEPSFILE CHECKSUM: 5e88", with: "DEPSFILE CHECKSUM: XX88")
+        XCTAssertThrowsError(try codec.decode(Array(badChecksum.utf8))) { error in
+            XCTAssertTrue("\(error)".hasPrefix("Depsfile.lock:30: error: invalid SHA-256 'XX88"), "\(error)")
+        }
+    }
+
+    func testEmptyLockfileIsMalformed() {
+        XCTAssertThrowsError(try codec.decode([])) { error in
+            XCTAssertTrue("\(error)".hasPrefix("Depsfile.lock: error: the file is empty"), "\(error)")
+        }
+    }
+}
