@@ -12,7 +12,7 @@ public struct DepsCommand: ParsableCommand {
             Depsfile.lock.
             """,
         version: DepsRelease.version,
-        subcommands: []
+        subcommands: [InstallCommand.self, UpdateCommand.self, OutdatedCommand.self]
     )
 
     public init() {}

@@ -1,0 +1,96 @@
+import DepsCore
+import Foundation
+
+/// The `--json` documents: one JSON object on stdout with stable, sorted keys.
+/// Their shapes are documented in the README.
+public enum JSONPresenter {
+    struct ChangeDocument: Encodable {
+        let name: String
+        let change: String
+        let version: String?
+        let from: String?
+        let to: String?
+    }
+
+    struct HeldBackDocument: Encodable {
+        let name: String
+        let message: String
+        let command: String
+    }
+
+    struct LockfileUpdateDocument: Encodable {
+        let command: String
+        let dryRun: Bool
+        let lockfileChanged: Bool
+        let dependencies: Int
+        let packages: Int
+        let changes: [ChangeDocument]
+        let heldBack: [HeldBackDocument]
+    }
+
+    struct OutdatedRowDocument: Encodable {
+        let name: String
+        let current: String
+        let update: String?
+        let latest: String?
+        let heldBackBy: [String]
+    }
+
+    struct OutdatedDocument: Encodable {
+        let hasUpdates: Bool
+        let packages: [OutdatedRowDocument]
+    }
+
+    struct ErrorDocument: Encodable {
+        struct Body: Encodable {
+            let status: Int32
+            let message: String
+        }
+        let error: Body
+    }
+
+    public static func render(_ update: LockfileUpdate, command: String) -> String {
+        encode(LockfileUpdateDocument(
+            command: command,
+            dryRun: update.dryRun,
+            lockfileChanged: update.lockfileChanged,
+            dependencies: update.directDependencyCount,
+            packages: update.lockedPackageCount,
+            changes: update.changes.map(document(for:)),
+            heldBack: update.heldBack.map {
+                HeldBackDocument(
+                    name: $0.name.description,
+                    message: LockfileUpdateTextPresenter.sentence(for: $0),
+                    command: "deps update " + $0.remedy.map(\.description).joined(separator: " "))
+            }))
+    }
+
+    public static func render(_ report: OutdatedReport) -> String {
+        encode(OutdatedDocument(hasUpdates: report.hasUpdates, packages: report.packages.map {
+            OutdatedRowDocument(
+                name: $0.name.description, current: $0.current.description, update: $0.update?.description,
+                latest: $0.latest?.description, heldBackBy: $0.heldBackBy.map(\.description))
+        }))
+    }
+
+    public static func renderError(_ message: String, status: Int32) -> String {
+        encode(ErrorDocument(error: .init(status: status, message: message)))
+    }
+
+    static func document(for change: PackageChange) -> ChangeDocument {
+        let name = change.name.description
+        switch change.kind {
+        case let .installed(v): return ChangeDocument(name: name, change: "installed", version: v.description, from: nil, to: nil)
+        case let .updated(from, to): return ChangeDocument(name: name, change: "updated", version: to.description, from: from.description, to: to.description)
+        case let .removed(v): return ChangeDocument(name: name, change: "removed", version: v.description, from: nil, to: nil)
+        case let .unchanged(v): return ChangeDocument(name: name, change: "unchanged", version: v.description, from: nil, to: nil)
+        }
+    }
+
+    static func encode<T: Encodable>(_ value: T) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

@@ -1,0 +1,20 @@
+import DepsAdapters
+import DepsCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The composition root: builds the gateways for a project directory and decides how output looks.
+struct Composition {
+    let options: CommonOptions
+
+    var store: FileProjectStore { FileProjectStore(directory: options.project) }
+    var opener: LocalSpecSourceOpener { LocalSpecSourceOpener(projectDirectory: options.project) }
+
+    var style: TextStyle {
+        let noColorVariable = getenv("NO_COLOR").map { String(cString: $0) } ?? ""
+        return TextStyle(colored: !options.noColor && noColorVariable.isEmpty && isatty(STDOUT_FILENO) == 1)
+    }
+}

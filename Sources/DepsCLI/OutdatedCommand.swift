@@ -1,0 +1,39 @@
+import ArgumentParser
+import DepsAdapters
+import DepsCore
+
+struct OutdatedCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "outdated",
+        abstract: "Show the locked packages that could move, and what holds them back.",
+        discussion: """
+            Current is the locked version, Update what `deps update` would choose, Latest the \
+            newest release in the package's source. Exits with 1 when `deps update` would change \
+            some package, so that CI can gate on it.
+            """)
+
+    @OptionGroup var options: CommonOptions
+
+    @Flag(name: .long, help: "Count prereleases as Latest.")
+    var includePrerelease = false
+
+    @Flag(name: .long, help: "Count only releases as Latest (the default).")
+    var ignorePrerelease = false
+
+    func validate() throws {
+        if includePrerelease && ignorePrerelease {
+            throw ValidationError("--include-prerelease and --ignore-prerelease cannot be used together.")
+        }
+    }
+
+    func run() throws {
+        let composition = Composition(options: options)
+        let output = Output(options: options)
+        try output.run {
+            let report = try OutdatedInteractor(store: composition.store, opener: composition.opener)
+                .outdated(includePrerelease: includePrerelease)
+            output.result(options.json ? JSONPresenter.render(report) : OutdatedTextPresenter(style: composition.style).render(report))
+            return report.hasUpdates ? 1 : 0
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import DepsAdapters
+import DepsCore
+
+struct UpdateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "update",
+        abstract: "Move packages to the newest versions the Depsfile allows.",
+        discussion: """
+            Without names, ignores Depsfile.lock and resolves everything anew. With names, lets \
+            those packages (and the packages only they needed) move; every other locked version holds.
+            """)
+
+    @OptionGroup var options: CommonOptions
+
+    @Flag(name: .long, help: "Print what would change; write nothing.")
+    var dryRun = false
+
+    @Argument(help: ArgumentHelp("The packages to update (all when none is named).", valueName: "name"))
+    var names: [String] = []
+
+    func validate() throws {
+        let invalid = names.filter { !PackageName.isValid($0) }
+        if !invalid.isEmpty {
+            throw ValidationError("invalid package name\(invalid.count == 1 ? "" : "s"): \(invalid.joined(separator: ", "))")
+        }
+    }
+
+    func run() throws {
+        let composition = Composition(options: options)
+        let output = Output(options: options)
+        try output.run {
+            var packages: [PackageName] = []
+            for name in names where !packages.contains(where: { $0.description == name }) {
+                packages.append(try PackageName(name))
+            }
+            let update = try UpdateInteractor(store: composition.store, opener: composition.opener)
+                .update(packages, dryRun: dryRun)
+            output.result(options.json
+                ? JSONPresenter.render(update, command: "update")
+                : LockfileUpdateTextPresenter(command: .update, verbose: options.verbose, style: composition.style).render(update))
+            return 0
+        }
+    }
+}

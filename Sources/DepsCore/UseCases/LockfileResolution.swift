@@ -1,0 +1,74 @@
+/// The steps install, update and outdated share: open the Depsfile's sources, resolve the
+/// manifest with the pins that hold, and record the result as a lock.
+struct LockfileResolution {
+    let manifest: Manifest
+    let lockfile: Lockfile?
+    let catalog: SpecCatalog
+
+    init(store: ProjectStore, opener: SpecSourceOpener) throws {
+        manifest = try store.readManifest()
+        lockfile = try store.readLockfile()
+        catalog = try SpecCatalog(manifest: manifest, lockfile: lockfile, opener: opener)
+    }
+
+    /// The pins that survive the Depsfile's changes and the packages named for update.
+    func pins(releasing named: Set<PackageName> = []) -> [PackageName: Version] {
+        guard let lockfile else { return [:] }
+        let released = manifest.dependenciesReleasingPins(from: lockfile).union(named)
+        return lockfile.pins(roots: manifest.dependencies.map(\.name), releasing: released)
+    }
+
+    func resolve(pins: [PackageName: Version]) throws -> (resolution: Resolution, lockfile: Lockfile) {
+        let resolution = try Resolver(catalog: catalog).resolve(manifest.dependencies, pins: pins)
+        return (resolution, Lockfile(manifest: manifest, resolved: try catalog.resolvedPackages(resolution)))
+    }
+}
+
+/// What install and update did, for a presenter.
+public struct LockfileUpdate: Sendable, Equatable {
+    /// Every package of the old and the new lock, sorted by name.
+    public let changes: [PackageChange]
+    public let directDependencyCount: Int
+    public let lockedPackageCount: Int
+    /// Whether the lockfile was (or, in a dry run, would be) written.
+    public let lockfileChanged: Bool
+    public let dryRun: Bool
+    /// Named packages that a pin keeps from moving (update only).
+    public let heldBack: [HeldBackPackage]
+}
+
+/// A package `deps update NAME` could not move because of a pin that was not released.
+public struct HeldBackPackage: Sendable, Equatable {
+    public enum Reason: Sendable, Equatable {
+        /// A pinned package (at its version) requires the named one within `requirement`.
+        case pinnedDependent(PackageName, Version, Requirement)
+        /// The named package's newer version requires a package whose pin the requirement excludes.
+        case pinnedDependency(Version, PackageName, Requirement, Version)
+    }
+
+    public let name: PackageName
+    public let reason: Reason
+    /// The names to update together so that the package can move.
+    public let remedy: [PackageName]
+
+    public init(name: PackageName, reason: Reason, remedy: [PackageName]) {
+        self.name = name
+        self.reason = reason
+        self.remedy = remedy
+    }
+}
+
+extension LockfileResolution {
+    func update(to next: Lockfile, store: ProjectStore, dryRun: Bool, heldBack: [HeldBackPackage] = []) throws -> LockfileUpdate {
+        let changed = next != lockfile
+        if changed && !dryRun { try store.writeLockfile(next) }
+        let empty = Lockfile(packages: [], dependencies: [], specRepos: [], externalSources: [:], specChecksums: [:], depsfileChecksum: "", depsVersion: "")
+        return LockfileUpdate(
+            changes: (lockfile ?? empty).changes(to: next),
+            directDependencyCount: manifest.dependencies.count,
+            lockedPackageCount: next.packages.count,
+            lockfileChanged: changed,
+            dryRun: dryRun,
+            heldBack: heldBack)
+    }
+}

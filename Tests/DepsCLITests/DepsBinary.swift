@@ -1,0 +1,122 @@
+import Foundation
+import XCTest
+
+/// Runs the built `deps` executable as a user would, and captures what it prints.
+struct DepsBinary {
+    struct Outcome {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static var url: URL {
+        if let override = ProcessInfo.processInfo.environment["DEPS_BINARY"] {
+            return URL(fileURLWithPath: override)
+        }
+        // The test bundle sits beside the products of the same build.
+        var directory = Bundle.main.bundleURL
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            directory = bundle.bundleURL.deletingLastPathComponent()
+        }
+        let candidate = directory.appendingPathComponent("deps")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        return Bundle.main.bundleURL.appendingPathComponent("deps")
+    }
+
+    @discardableResult
+    static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws -> Outcome {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "NO_COLOR")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        // Output goes to files, so that a large output can never block the child.
+        let base = NSTemporaryDirectory() + "deps-output-" + UUID().uuidString
+        FileManager.default.createFile(atPath: base + ".out", contents: nil)
+        FileManager.default.createFile(atPath: base + ".err", contents: nil)
+        defer {
+            try? FileManager.default.removeItem(atPath: base + ".out")
+            try? FileManager.default.removeItem(atPath: base + ".err")
+        }
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: base + ".out"))
+        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: base + ".err"))
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        let outData = try Data(contentsOf: URL(fileURLWithPath: base + ".out"))
+        let errData = try Data(contentsOf: URL(fileURLWithPath: base + ".err"))
+        return Outcome(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+/// A project and a spec repository in a fresh temporary directory:
+/// `<root>/Specs/<Name>/<version>.yaml` and `<root>/App/Depsfile`.
+final class TemporaryProject {
+    let root: String
+    var app: String { root + "/App" }
+
+    init(_ test: XCTestCase) throws {
+        root = NSTemporaryDirectory() + "deps-cli-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: root + "/App", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/Specs", withIntermediateDirectories: true)
+        test.addTeardownBlock { [root] in try? FileManager.default.removeItem(atPath: root) }
+    }
+
+    /// Publishes specs: `["Moya": ["15.0.0": ["Alamofire": "~> 5.0"]]]`.
+    func publish(_ table: [String: [String: [String: String]]]) throws {
+        for (name, versions) in table {
+            for (version, dependencies) in versions {
+                var text = "name: \(name)\nversion: \(version)\nsummary: \(name) for tests\nsource:\n  git: https://example.com/\(name).git\n  tag: \(version)\n"
+                if !dependencies.isEmpty {
+                    text += "dependencies:\n"
+                    for (dependency, requirement) in dependencies.sorted(by: { $0.key < $1.key }) {
+                        text += "  \(dependency): \(requirement.isEmpty ? "" : "\"\(requirement)\"")\n"
+                    }
+                }
+                try write("Specs/\(name)/\(version).yaml", text)
+            }
+        }
+    }
+
+    /// Writes the Depsfile with `sources: [../Specs]` and the given dependencies, in order.
+    func depsfile(_ dependencies: KeyValuePairs<String, String>) throws {
+        var text = "sources:\n  - ../Specs\ndependencies:\n"
+        for (name, requirement) in dependencies {
+            text += "  \(name):" + (requirement.isEmpty ? "\n" : " \"\(requirement)\"\n")
+        }
+        try write("App/Depsfile", text)
+    }
+
+    func write(_ relativePath: String, _ text: String) throws {
+        let path = root + "/" + relativePath
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    func read(_ relativePath: String) throws -> String {
+        try String(contentsOfFile: root + "/" + relativePath, encoding: .utf8)
+    }
+
+    var lockfile: String? { try? read("App/Depsfile.lock") }
+
+    var lockfileModificationDate: Date? {
+        try? FileManager.default.attributesOfItem(atPath: app + "/Depsfile.lock")[.modificationDate] as? Date
+    }
+
+    /// Runs deps with `--project App` and `--no-color`.
+    @discardableResult
+    func deps(_ arguments: String...) throws -> DepsBinary.Outcome {
+        try DepsBinary.run(arguments + ["--project", app, "--no-color"])
+    }
+}

@@ -1,0 +1,109 @@
+import DepsCore
+
+/// A spec repository held in memory, written as a table:
+/// `["Moya": ["15.0.0": ["Alamofire": "~> 5.0"]]]`. It counts the specs it is asked for.
+final class InMemorySpecSource: SpecSource {
+    let label: String
+    private(set) var specs: [PackageName: [Version: Specification]] = [:]
+    private(set) var specificationReads: [String] = []
+
+    init(label: String = "Specs", _ table: [String: [String: [String: String]]]) {
+        self.label = label
+        add(table)
+    }
+
+    /// Publishes more versions, as a spec repository does over time.
+    func add(_ table: [String: [String: [String: String]]]) {
+        for (name, versions) in table {
+            let packageName = try! PackageName(name)
+            for (version, dependencies) in versions {
+                let parsed = try! Version(version)
+                specs[packageName, default: [:]][parsed] = Specification(
+                    name: packageName,
+                    version: parsed,
+                    dependencies: dependencies.map { try! Dependency(PackageName($0.key), $0.value.isEmpty ? .any : Requirement($0.value)) },
+                    checksum: "\(label):\(name)@\(version)")
+            }
+        }
+    }
+
+    func versions(of name: PackageName) throws -> [Version] {
+        Array(specs[name, default: [:]].keys)
+    }
+
+    func specification(of name: PackageName, version: Version) throws -> Specification {
+        specificationReads.append("\(name)@\(version)")
+        return specs[name]![version]!
+    }
+
+    func packageNames() throws -> [PackageName] {
+        Array(specs.keys)
+    }
+}
+
+/// Opens in-memory sources by label and serves external specs from a table.
+final class InMemorySpecSourceOpener: SpecSourceOpener {
+    var sources: [String: InMemorySpecSource]
+    var external: [PackageName: Specification]
+
+    init(_ sources: [InMemorySpecSource], external: [PackageName: Specification] = [:]) {
+        self.sources = Dictionary(uniqueKeysWithValues: sources.map { ($0.label, $0) })
+        self.external = external
+    }
+
+    func openSource(_ label: String) throws -> SpecSource {
+        sources[label]!
+    }
+
+    func externalSpecification(of name: PackageName, from source: ExternalSource) throws -> Specification {
+        external[name]!
+    }
+}
+
+/// A project whose Depsfile and lockfile live in memory; it counts lockfile writes.
+final class InMemoryProjectStore: ProjectStore {
+    var manifest: Manifest
+    var lockfile: Lockfile?
+    private(set) var writes = 0
+
+    init(sources: [String] = ["Specs"], _ dependencies: [String: String]) {
+        manifest = InMemoryProjectStore.manifest(sources: sources, dependencies)
+    }
+
+    /// Edits the Depsfile: `nil` removes a dependency, `""` asks for any version.
+    func edit(_ changes: [String: String?]) {
+        var dependencies = Dictionary(uniqueKeysWithValues: manifest.dependencies.map { ($0.name.description, $0) })
+        for (name, requirement) in changes {
+            if let requirement {
+                dependencies[name] = try! Dependency(PackageName(name), requirement.isEmpty ? .any : Requirement(requirement))
+            } else {
+                dependencies[name] = nil
+            }
+        }
+        manifest = Manifest(sources: manifest.sources, dependencies: dependencies.values.sorted { $0.name < $1.name }, checksum: "edited")
+    }
+
+    static func manifest(sources: [String], _ dependencies: [String: String]) -> Manifest {
+        Manifest(
+            sources: sources,
+            dependencies: dependencies.keys.sorted().map {
+                try! Dependency(PackageName($0), dependencies[$0]!.isEmpty ? .any : Requirement(dependencies[$0]!))
+            },
+            checksum: "depsfile")
+    }
+
+    func readManifest() throws -> Manifest { manifest }
+    func readLockfile() throws -> Lockfile? { lockfile }
+
+    func writeLockfile(_ lockfile: Lockfile) throws -> Bool {
+        guard lockfile != self.lockfile else { return false }
+        self.lockfile = lockfile
+        writes += 1
+        return true
+    }
+
+    /// `["Alamofire": "5.9.1", ...]` of the current lock.
+    var lockedVersions: [String: String] {
+        Dictionary(uniqueKeysWithValues: (lockfile?.packages ?? []).map { ($0.name.description, $0.version.description) })
+    }
+}
