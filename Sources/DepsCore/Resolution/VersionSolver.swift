@@ -1,0 +1,189 @@
+/// PubGrub, after dart-lang/pub's `doc/solver.md`: unit propagation derives what must
+/// hold, conflict resolution learns an incompatibility and jumps back, and decision
+/// making picks a version and turns its dependencies into incompatibilities.
+///
+/// One solver runs once, over one registry (one set of inputs).
+final class VersionSolver {
+    enum Outcome {
+        /// The selected packages reachable from the root (the root excluded), as version indices.
+        case solution([(package: PackageID, versionIndex: Int)])
+        /// The root incompatibility: no solution exists, and its derivation says why.
+        case failure(Incompatibility)
+    }
+
+    private enum ConflictOutcome {
+        case learned(Incompatibility)
+        case failed(Incompatibility)
+    }
+
+    let registry: PackageRegistry
+    private var solution = PartialSolution()
+    /// Every incompatibility, listed under each package it has a term for, oldest first.
+    private var incompatibilities: [[Incompatibility]] = []
+    private var queue = DecisionQueue()
+
+    init(registry: PackageRegistry) {
+        self.registry = registry
+    }
+
+    func solve() throws -> Outcome {
+        track()
+        add(Incompatibility(terms: [Term(.root, .full(universe: 1), isPositive: false)], cause: .root))
+        var next: PackageID? = .root
+        while true {
+            if let package = next, let failure = propagate(from: package) {
+                return .failure(failure)
+            }
+            next = try decide()
+            if next != nil { continue }
+
+            let graph = SelectionGraph(decisions: solution.decisions, registry: registry)
+            guard let cycle = graph.cycle else { return .solution(graph.reachable) }
+            let fact = Incompatibility(
+                terms: cycle.map { Term($0.package, VersionSet(universe: registry.universe(of: $0.package), indices: [$0.versionIndex])) },
+                cause: .cycle(cycle.map { registry[$0.package].versions[$0.versionIndex] })
+            )
+            add(fact)
+            switch resolve(conflict: fact) {
+            case let .failed(root): return .failure(root)
+            case let .learned(learned): next = deriveFromLearned(learned)
+            }
+        }
+    }
+
+    // MARK: Unit propagation
+
+    /// Derives everything the incompatibilities force, starting from the package that changed.
+    /// Returns the root incompatibility when a conflict cannot be resolved.
+    private func propagate(from package: PackageID) -> Incompatibility? {
+        var changed = [package]
+        var pending: Set<PackageID> = [package]
+        while let current = changed.popLast() {
+            pending.remove(current)
+            for incompatibility in incompatibilities[current.index].reversed() {
+                switch solution.relation(to: incompatibility) {
+                case .satisfied:
+                    switch resolve(conflict: incompatibility) {
+                    case let .failed(root):
+                        return root
+                    case let .learned(learned):
+                        let derived = deriveFromLearned(learned)
+                        changed = [derived]
+                        pending = [derived]
+                    }
+                case let .almostSatisfied(term):
+                    derive(term.negated, cause: incompatibility)
+                    if pending.insert(term.package).inserted { changed.append(term.package) }
+                    continue
+                case .contradicted, .inconclusive:
+                    continue
+                }
+                break // a conflict was resolved: start again from the package it derived
+            }
+        }
+        return nil
+    }
+
+    private func derive(_ term: Term, cause: Incompatibility) {
+        solution.derive(term, cause: cause)
+        queue.update(term.package, in: solution, registry: registry)
+    }
+
+    /// After backjumping, a learned incompatibility is almost satisfied: derive the
+    /// negation of its open term and return that term's package.
+    private func deriveFromLearned(_ learned: Incompatibility) -> PackageID {
+        guard case let .almostSatisfied(term) = solution.relation(to: learned) else {
+            preconditionFailure("a learned incompatibility is almost satisfied after backjumping")
+        }
+        derive(term.negated, cause: learned)
+        return term.package
+    }
+
+    // MARK: Conflict resolution
+
+    /// Finds the root cause of a satisfied incompatibility, learns it and backjumps so
+    /// that it is almost satisfied; fails when the root cause rules out the root itself.
+    private func resolve(conflict: Incompatibility) -> ConflictOutcome {
+        var incompatibility = conflict
+        var isNew = false
+        while !incompatibility.isFailure {
+            let (satisfier, term, previousLevel) = solution.satisfier(of: incompatibility)
+            if satisfier.isDecision || previousLevel != satisfier.decisionLevel {
+                if isNew { add(incompatibility) }
+                for package in solution.backtrack(to: previousLevel) {
+                    queue.update(package, in: solution, registry: registry)
+                }
+                return .learned(incompatibility)
+            }
+            let cause = satisfier.cause!
+            let package = satisfier.term.package
+            var terms = incompatibility.terms.filter { $0.package != package }
+            terms += cause.terms.filter { $0.package != package }
+            if !satisfier.term.satisfies(term) {
+                terms.append(satisfier.term.difference(term).negated)
+            }
+            incompatibility = .derived(from: terms, conflict: incompatibility, other: cause)
+            isNew = true
+        }
+        return .failed(incompatibility)
+    }
+
+    // MARK: Decision making
+
+    /// Chooses the newest allowed version of the best package that needs one, after adding
+    /// its dependencies; returns the package to propagate from, or nil when all are decided.
+    private func decide() throws -> PackageID? {
+        let package: PackageID
+        if solution.needsDecision(.root) {
+            package = .root
+        } else if let best = queue.popBest(in: solution) {
+            package = best
+        } else {
+            return nil
+        }
+        let index = solution.known(package)!.versions.highest!
+        let added = try addDependencies(of: package, at: index)
+        let breaksOne = added.contains { incompatibility in
+            incompatibility.terms.allSatisfy { term in
+                term.package == package
+                    ? term.isSatisfied(byVersionAt: index)
+                    : term.relation(to: solution.known(term.package)) == .satisfied
+            }
+        }
+        if breaksOne {
+            queue.putBack(package, in: solution, registry: registry)
+        } else {
+            solution.decide(package, versionAt: index, universe: registry.universe(of: package))
+            queue.update(package, in: solution, registry: registry)
+        }
+        return package
+    }
+
+    // MARK: Incompatibilities
+
+    private func add(_ incompatibility: Incompatibility) {
+        for term in incompatibility.terms {
+            incompatibilities[term.package.index].append(incompatibility)
+        }
+    }
+
+    /// Keeps the per-package tables as long as the registry.
+    private func track() {
+        solution.track(packageCount: registry.count)
+        while incompatibilities.count < registry.count { incompatibilities.append([]) }
+    }
+
+    /// Turns a version's dependencies into incompatibilities, the first time it is considered.
+    private func addDependencies(of package: PackageID, at index: Int) throws -> [Incompatibility] {
+        guard registry.markConverted(package, at: index) else { return [] }
+        let facts = try DependencyFacts.incompatibilities(of: package, at: index, registry: registry) { newPackage in
+            self.track()
+            if let pin = DependencyFacts.pinIncompatibility(of: newPackage, registry: self.registry) {
+                self.add(pin)
+            }
+        }
+        track()
+        for fact in facts { add(fact) }
+        return facts
+    }
+}

@@ -1,0 +1,159 @@
+import DepsCore
+import XCTest
+
+/// Whole explanation texts, word for word.
+final class ExplanationTests: XCTestCase {
+    func testConflictThroughAPinNamesThePinAndTheUpdateThatLiftsIt() throws {
+        let catalog = TableCatalog([
+            "Moya": ["14.0.0": ["Alamofire": "~> 4.9"], "15.0.0": ["Alamofire": "~> 5.0"]],
+            "Alamofire": ["4.9.1": [:], "5.0.0": [:], "5.9.1": [:]],
+        ])
+        let failure = try ResolutionFixture.failure(catalog, ["Moya": "~> 15.0"], pins: ["Alamofire": "4.9.1"])
+        XCTAssertEqual(failure.explanation, """
+            Because Moya >= 15.0.0 depends on Alamofire ~> 5.0 and Depsfile.lock pins Alamofire 4.9.1, Moya >= 15.0.0 cannot be used.
+            So, because the Depsfile depends on Moya ~> 15.0, version solving failed.
+
+            Run `deps update Alamofire` to let Alamofire move.
+            """)
+        XCTAssertEqual(failure.kind, .noSolution)
+        XCTAssertEqual(failure.suggestedUpdate.map(\.description), ["Alamofire"])
+    }
+}
+
+extension ExplanationTests {
+    func testSimpleConflict() throws {
+        let catalog = TableCatalog([
+            "A": ["1.0.0": ["C": "~> 1.0"]],
+            "B": ["1.0.0": ["C": "~> 2.0"]],
+            "C": ["1.0.0": [:], "2.0.0": [:]],
+        ])
+        let failure = try ResolutionFixture.failure(catalog, ["A": "~> 1.0", "B": "~> 1.0"])
+        XCTAssertEqual(failure.explanation, """
+            Because every version of A depends on C ~> 1.0 and every version of B depends on C ~> 2.0, A is incompatible with B.
+            So, because the Depsfile depends on both A ~> 1.0 and B ~> 1.0, version solving failed.
+            """)
+        XCTAssertEqual(failure.kind, .noSolution)
+        XCTAssertEqual(failure.suggestedUpdate, [])
+    }
+
+    func testALinearChainReadsAsOneStep() throws {
+        let catalog = TableCatalog([
+            "foo": ["1.0.0": ["bar": "~> 2.0"]],
+            "bar": ["2.0.0": ["baz": "~> 3.0"]],
+            "baz": ["1.0.0": [:], "3.0.0": [:]],
+        ])
+        let failure = try ResolutionFixture.failure(catalog, ["foo": "~> 1.0", "baz": "~> 1.0"])
+        XCTAssertEqual(failure.explanation, """
+            Because every version of foo depends on bar ~> 2.0 which depends on baz ~> 3.0, every version of foo requires baz ~> 3.0.
+            So, because the Depsfile depends on both baz ~> 1.0 and foo ~> 1.0, version solving failed.
+            """)
+    }
+
+    func testThreeWayConflict() throws {
+        // Any two of the three requirements on Log can hold; all three cannot.
+        let catalog = TableCatalog([
+            "Net": ["1.0": ["Log": "~> 1.0"], "1.1": ["Log": "~> 1.0"]],
+            "Img": ["1.0": ["Log": ">= 1.5"]],
+            "Log": ["1.0": [:], "1.5": [:], "2.0": [:]],
+        ])
+        let failure = try ResolutionFixture.failure(catalog, ["Net": "", "Img": "", "Log": "!= 1.5"])
+        XCTAssertEqual(failure.explanation, """
+            Because every version of Img depends on Log >= 1.5 and every version of Net depends on Log ~> 1.0, if Img and Net then Log 1.5.
+            And because the Depsfile depends on Img, every version of Net requires Log 1.5.
+            So, because the Depsfile depends on both Log != 1.5 and Net, version solving failed.
+            """)
+    }
+
+    func testBranchesAreNumberedOnlyWhereALaterLineRefersBack() throws {
+        let catalog = TableCatalog([
+            "foo": ["1.0.0": ["a": "~> 1.0", "b": "~> 1.0"], "1.1.0": ["x": "~> 1.0", "y": "~> 1.0"]],
+            "a": ["1.0.0": ["b": "~> 2.0"]],
+            "b": ["1.0.0": [:], "2.0.0": [:]],
+            "x": ["1.0.0": ["y": "~> 2.0"]],
+            "y": ["1.0.0": [:], "2.0.0": [:]],
+        ])
+        let failure = try ResolutionFixture.failure(catalog, ["foo": "~> 1.0"])
+        XCTAssertEqual(failure.explanation, """
+                Because foo 1.0.0 depends on a ~> 1.0 which depends on b ~> 2.0, foo 1.0.0 requires b ~> 2.0.
+            (1) So, because foo 1.0.0 depends on b ~> 1.0, foo 1.0.0 cannot be used.
+
+                Because foo >= 1.1.0 depends on x ~> 1.0 which depends on y ~> 2.0, foo >= 1.1.0 requires y ~> 2.0.
+                And because foo >= 1.1.0 depends on y ~> 1.0, foo >= 1.1.0 cannot be used.
+                And because foo 1.0.0 cannot be used (1), foo cannot be used.
+                So, because the Depsfile depends on foo ~> 1.0, version solving failed.
+            """)
+    }
+
+    func testNoVersionMatchesARequirement() throws {
+        let catalog = TableCatalog(["A": ["1.0": ["Foo": ">= 9.0"]], "Foo": ["1.0": [:], "2.0": [:]]])
+        XCTAssertEqual(try ResolutionFixture.failure(catalog, ["A": ""]).explanation, """
+            Because every version of A depends on Foo >= 9.0 and no versions of Foo match >= 9.0, A cannot be used.
+            So, because the Depsfile depends on A, version solving failed.
+            """)
+        XCTAssertEqual(try ResolutionFixture.failure(catalog, ["Foo": ">= 9.0"]).explanation, """
+            Because the Depsfile depends on Foo >= 9.0 and no versions of Foo match >= 9.0, version solving failed.
+            """)
+    }
+
+    func testMissingPackageWithASuggestion() throws {
+        let catalog = TableCatalog(["Alamofire": ["5.0.0": [:]]], otherNames: ["AlamofireImage", "Kingfisher"])
+        let failure = try ResolutionFixture.failure(catalog, ["alamofire": "~> 5.0"])
+        XCTAssertEqual(failure.explanation, """
+            Unable to find a specification for alamofire
+            Did you mean Alamofire?
+            """)
+        XCTAssertEqual(catalog.nameListCalls, 1)
+    }
+
+    func testMissingPackageNeededThroughAnotherPackage() throws {
+        let catalog = TableCatalog(["App": ["1.0": ["FooCore": "~> 1.0"]]], otherNames: ["Foo-Core"])
+        let failure = try ResolutionFixture.failure(catalog, ["App": ""])
+        XCTAssertEqual(failure.kind, .missingPackage(try PackageName("FooCore"), suggestions: [try PackageName("Foo-Core")]))
+        XCTAssertEqual(failure.explanation, """
+            Unable to find a specification for FooCore
+            Did you mean Foo-Core?
+
+            Because every version of App depends on FooCore ~> 1.0 and no source has FooCore, App cannot be used.
+            So, because the Depsfile depends on App, version solving failed.
+            """)
+    }
+
+    func testCycle() throws {
+        let catalog = TableCatalog(["A": ["1.0": ["B": ""]], "B": ["2.0": ["C": ""]], "C": ["1.0": ["A": "~> 1.0"]]])
+        let failure = try ResolutionFixture.failure(catalog, ["A": ""])
+        XCTAssertEqual(failure.kind, .cycle(try ["A", "B", "C", "A"].map { try PackageName($0) }))
+        XCTAssertEqual(failure.explanation, """
+            Dependency cycle: A 1.0 -> B 2.0 -> C 1.0 -> A 1.0
+
+            Because every version of B depends on C and A 1.0 -> B 2.0 -> C 1.0 -> A 1.0 is a dependency cycle, B is incompatible with A.
+            So, because the Depsfile depends on A which depends on B, version solving failed.
+            """)
+    }
+
+    func testAPinnedVersionNoSourceHas() throws {
+        let catalog = TableCatalog(["Moya": ["15.0.0": ["Alamofire": "~> 5.0"]], "Alamofire": ["5.0.0": [:]]])
+        let failure = try ResolutionFixture.failure(catalog, ["Moya": ""], pins: ["Alamofire": "4.9.1"])
+        XCTAssertEqual(failure.explanation, """
+            Because every version of Moya depends on Alamofire ~> 5.0 and Depsfile.lock pins Alamofire 4.9.1, which no source has, Moya cannot be used.
+            So, because the Depsfile depends on Moya, version solving failed.
+
+            Run `deps update Alamofire` to let Alamofire move.
+            """)
+    }
+
+    func testThePinsToLiftMayReachBeyondTheFirstConflict() throws {
+        let catalog = TableCatalog([
+            "Moya": ["14.0.0": ["Alamofire": "~> 4.9"], "15.0.0": ["Alamofire": "~> 5.0"]],
+            "Alamofire": ["4.9.1": [:], "5.0.0": [:]],
+        ])
+        let failure = try ResolutionFixture.failure(
+            catalog, ["Moya": "~> 15.0", "Alamofire": "~> 5.0"], pins: ["Alamofire": "4.9.1", "Moya": "14.0.0"]
+        )
+        XCTAssertEqual(failure.suggestedUpdate.map(\.description), ["Alamofire", "Moya"])
+        XCTAssertEqual(failure.explanation, """
+            Because Depsfile.lock pins Alamofire 4.9.1 and the Depsfile depends on Alamofire ~> 5.0, version solving failed.
+
+            Run `deps update Alamofire Moya` to let Alamofire and Moya move.
+            """)
+    }
+}
