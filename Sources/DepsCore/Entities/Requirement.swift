@@ -2,7 +2,9 @@
 ///
 /// Operators are CocoaPods': `=` (the default), `!=`, `>`, `<`, `>=`, `<=` and `~>`
 /// (`~> 1.2` is `>= 1.2, < 2`; `~> 1.2.3` is `>= 1.2.3, < 1.3`). A requirement with
-/// no constraints admits any version.
+/// no constraints admits any version. An upper bound `< V` at a release V also stops
+/// below V's prereleases: `~> 5.0` never admits `6.0.0-beta.1`, even where prereleases
+/// are candidates.
 ///
 /// Prereleases: a prerelease version satisfies a requirement only when the requirement
 /// names a prerelease version itself, or when the caller admits prereleases for that
@@ -45,10 +47,10 @@ public struct Requirement: Sendable, Hashable {
             case .equal: candidate == version
             case .notEqual: candidate != version
             case .greater: candidate > version
-            case .less: candidate < version
+            case .less: candidate < version.prereleaseFloor
             case .greaterOrEqual: candidate >= version
             case .lessOrEqual: candidate <= version
-            case .pessimistic: candidate >= version && candidate < version.pessimisticUpperBound
+            case .pessimistic: candidate >= version && candidate < version.pessimisticUpperBound.prereleaseFloor
             }
         }
 

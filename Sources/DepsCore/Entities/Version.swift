@@ -2,7 +2,8 @@
 ///
 /// A version is dot-separated segments (`1`, `1.2`, `3.2016.0521`). It is a
 /// prerelease when it has a part after a `-` (`2.0.0-beta.4`) or a segment with
-/// letters (`1.0.0.beta1`). Trailing zero release segments do not matter when
+/// letters (`1.0.0.beta1`; in `1.0.1b` the opening digits still belong to the
+/// release, so it is a prerelease of 1.0.1). Trailing zero release segments do not matter when
 /// comparing (`1.0 == 1.0.0`); a prerelease sorts before its release; prerelease
 /// identifiers compare one by one, numbers numerically, words lexically, and a
 /// number above a word. A shorter prerelease sorts before a longer one it prefixes.
@@ -63,6 +64,15 @@ public struct Version: Sendable {
         return Version(segments: segments)
     }
 
+    /// Where an exclusive upper bound at this version really stops. For a release that is
+    /// below its own prereleases, so that `< 2` and `~> 1.2` leave out `2.0.0-beta.1` as well
+    /// as `2` (CocoaPods' `~>` does the same); for a prerelease it is the version itself.
+    /// The value is spelled like the release, but equals no version that can be read.
+    var prereleaseFloor: Version {
+        guard !isPrerelease else { return self }
+        return Version(description: description, releaseSegments: releaseSegments, prerelease: [.word("")])
+    }
+
     /// The release segments with trailing zeros removed: the form that equality and hashing use.
     private var significantSegments: ArraySlice<UInt64> {
         var end = releaseSegments.count
@@ -85,11 +95,14 @@ public struct Version: Sendable {
         var prerelease: [PrereleaseIdentifier] = []
         for segment in main.split(separator: ".", omittingEmptySubsequences: false) {
             guard let identifiers = identifiers(of: segment) else { return nil }
-            if prerelease.isEmpty, identifiers.count == 1, case let .number(n) = identifiers[0] {
+            var rest = identifiers[...]
+            // Digits that open a segment still count as a release segment until the
+            // prerelease has begun: `1.0.1b` is a prerelease of 1.0.1, as in RubyGems.
+            if prerelease.isEmpty, case let .number(n) = rest.first {
                 release.append(n)
-            } else {
-                prerelease.append(contentsOf: identifiers)
+                rest = rest.dropFirst()
             }
+            prerelease.append(contentsOf: rest)
         }
         // The first segment must be a number: `v1.0` is not a version.
         guard !release.isEmpty, let first = main.first, first.isASCIIDigit else { return nil }
