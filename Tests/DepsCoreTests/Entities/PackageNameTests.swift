@@ -1,0 +1,68 @@
+import DepsCore
+import XCTest
+
+/// Package names (BEHAVIOUR 2.3): what is accepted before any path is built, and the lockfile order.
+final class PackageNameTests: XCTestCase {
+    func testValidNames() throws {
+        let valid = [
+            "Alamofire", "Socket.IO-Client-Swift", "a+b", "R_1", "lottie-ios", "libwebp", "0day", "A",
+            "Firebase.Core", "x-", "name.", String(repeating: "a", count: 128),
+        ]
+        for text in valid {
+            XCTAssertTrue(PackageName.isValid(text), text)
+            XCTAssertEqual(try PackageName(text).description, text)
+        }
+        XCTAssertEqual(PackageName.maximumLength, 128)
+    }
+
+    func testInvalidNames() {
+        let invalid = [
+            "/", "..", "a/b", "a b", ".hidden", "-flag", "_private", "+plus", String(repeating: "a", count: 129), "",
+            "Alamöfire", "名前", "a..b", "../Moya", "Moya/..", "a\\b", "a\tb", "a\nb", "Moya:", "~Moya", "Moya@1.0", ".",
+        ]
+        for text in invalid {
+            XCTAssertFalse(PackageName.isValid(text), "'\(text)' is not a package name")
+            XCTAssertThrowsError(try PackageName(text), text) { error in
+                XCTAssertEqual((error as? PackageNameError)?.text, text)
+            }
+        }
+        XCTAssertThrowsError(try PackageName("a/b")) { error in
+            XCTAssertEqual("\(error)", "invalid package name 'a/b'")
+        }
+    }
+
+    func testLengthLimitCountsBytes() {
+        XCTAssertTrue(PackageName.isValid(String(repeating: "ab", count: 64)))
+        XCTAssertFalse(PackageName.isValid(String(repeating: "ab", count: 64) + "c"))
+    }
+
+    func testNamesAreCaseSensitiveValues() throws {
+        XCTAssertNotEqual(try PackageName("alamofire"), try PackageName("Alamofire"))
+        XCTAssertEqual(try PackageName("Moya"), try PackageName("Moya"))
+        XCTAssertEqual(Set([try PackageName("Moya"), try PackageName("Moya"), try PackageName("moya")]).count, 2)
+        XCTAssertEqual(try PackageName("RealmSwift").folded, "realmswift")
+    }
+
+    func testLockfileOrderIgnoresCaseFirstThenComparesBytes() throws {
+        let upper = try PackageName("Alamofire")
+        let lower = try PackageName("alamofire")
+        XCTAssertLessThan(upper, lower)
+        XCTAssertFalse(lower < upper)
+        XCTAssertLessThan(try PackageName("Moya"), try PackageName("moya-core"))
+        XCTAssertLessThan(try PackageName("moya"), try PackageName("Moya-Core"))
+        XCTAssertLessThan(try PackageName("libwebp"), try PackageName("Moya"))
+        XCTAssertLessThan(try PackageName("Kingfisher"), try PackageName("KingfisherWebP"))
+        XCTAssertLessThan(try PackageName("KingfisherWebP"), try PackageName("libwebp"))
+        XCTAssertFalse(try PackageName("Moya") < PackageName("Moya"))
+    }
+
+    func testSortingAMixedListGivesTheLockfileOrder() throws {
+        let expected = [
+            "Alamofire", "alamofire", "AlamofireImage", "Kingfisher", "KingfisherWebP", "libwebp", "lottie-ios",
+            "Moya", "moya-core", "nanopb", "RxCocoa", "RxSwift", "Socket.IO-Client-Swift", "SwiftyBeaver",
+        ]
+        let names = try expected.map { try PackageName($0) }
+        XCTAssertEqual(names.shuffled().sorted().map(\.description), expected)
+        XCTAssertEqual(names.reversed().sorted().map(\.description), expected)
+    }
+}

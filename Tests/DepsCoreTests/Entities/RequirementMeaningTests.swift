@@ -1,0 +1,126 @@
+import DepsCore
+import XCTest
+
+/// Which versions a requirement admits, and when two requirements mean the same.
+final class RequirementMeaningTests: XCTestCase {
+    func testPrereleaseIsNoCandidateUnlessTheRequirementNamesOne() throws {
+        let beta = try Version("6.0.0-beta.1")
+        let open = try Requirement(">= 5.0")
+        XCTAssertFalse(open.namesPrerelease)
+        XCTAssertTrue(open.isSatisfied(by: beta))
+        XCTAssertFalse(open.admits(beta))
+        XCTAssertTrue(open.admits(beta, prereleasesAdmitted: true))
+        XCTAssertTrue(open.admits(try Version("5.9.1")))
+
+        let naming = try Requirement("~> 6.0.0-beta.1")
+        XCTAssertTrue(naming.namesPrerelease)
+        XCTAssertTrue(naming.admits(beta))
+        XCTAssertTrue(naming.admits(try Version("6.0.0-beta.2")))
+        XCTAssertTrue(naming.admits(try Version("6.0.0")))
+        XCTAssertFalse(naming.admits(try Version("6.0.0-alpha.9")))
+        XCTAssertFalse(naming.admits(try Version("6.1.0-beta.1")))
+    }
+
+    func testAdmissionStillNeedsEveryConstraint() throws {
+        let requirement = try Requirement("~> 5.0")
+        let beta = try Version("6.0.0-beta.1")
+        XCTAssertFalse(requirement.admits(beta, prereleasesAdmitted: true))
+        XCTAssertFalse(requirement.admits(try Version("4.9.1"), prereleasesAdmitted: true))
+        XCTAssertTrue(requirement.admits(try Version("5.9.1"), prereleasesAdmitted: true))
+    }
+
+    func testLessThanAReleaseLeavesOutItsPrereleases() throws {
+        let below = try Requirement("< 2")
+        XCTAssertFalse(below.admits(try Version("2.0-beta.1"), prereleasesAdmitted: true))
+        XCTAssertTrue(below.admits(try Version("1.9-beta.1"), prereleasesAdmitted: true))
+        XCTAssertTrue(try Requirement("<= 2").admits(try Version("2.0-beta.1"), prereleasesAdmitted: true))
+        XCTAssertTrue(try Requirement("< 2.0-beta.3").admits(try Version("2.0-beta.2")))
+        XCTAssertFalse(try Requirement("< 2.0-beta.3").admits(try Version("2.0-beta.3")))
+        XCTAssertTrue(try Requirement("!= 2").admits(try Version("2.0-beta.1"), prereleasesAdmitted: true))
+    }
+
+    func testExactPrereleaseRequirement() throws {
+        let requirement = try Requirement("2.0.0-beta.4")
+        XCTAssertTrue(requirement.admits(try Version("2.0.0-beta.4")))
+        XCTAssertTrue(requirement.admits(try Version("2.0-beta.4")))
+        XCTAssertFalse(requirement.admits(try Version("2.0.0")))
+        XCTAssertFalse(requirement.admits(try Version("2.0.0-beta.5")))
+    }
+
+    func testLetterSegmentPrereleaseNamedByRequirement() throws {
+        let requirement = try Requirement(">= 3.9.0.beta1")
+        XCTAssertTrue(requirement.namesPrerelease)
+        XCTAssertTrue(requirement.admits(try Version("3.9.0.beta2")))
+        XCTAssertFalse(requirement.admits(try Version("3.9.0.alpha1")))
+        XCTAssertTrue(requirement.admits(try Version("3.9.0")))
+    }
+
+    func testSameMeaningDespiteDifferentSpelling() throws {
+        let pairs = [
+            (">= 1.0, < 2", "~> 1.0"),
+            ("1.0", "1.0.0"),
+            ("1.0", "= 1.0.0"),
+            ("< 2, >= 1.0", ">=1.0,<2.0.0"),
+            (">= 1.0, <= 1.0", "= 1"),
+            ("~> 1.0, != 1.5", ">= 1.0, < 2, != 1.5.0"),
+            ("!= 1.5", "!= 1.5.0, != 1.5"),
+            (">= 1.0, != 1.0", "> 1.0"),
+            ("<= 2.0, < 2", "< 2"),
+            ("~> 1.0, != 3", "~> 1.0"),
+            ("> 1, > 2, >= 3", ">= 3"),
+            ("~> 1.2, ~> 1.2.3", "~> 1.2.3"),
+        ]
+        for (a, b) in pairs {
+            let first = try Requirement(a)
+            let second = try Requirement(b)
+            XCTAssertTrue(first.hasSameMeaning(as: second), "'\(a)' means '\(b)'")
+            XCTAssertTrue(second.hasSameMeaning(as: first), "'\(b)' means '\(a)'")
+        }
+    }
+
+    func testDifferentMeanings() throws {
+        let pairs = [
+            ("~> 1.0", "~> 1.0.0"),
+            ("~> 1.0", ">= 1.0"),
+            ("~> 1.0, != 1.5", "~> 1.0"),
+            ("~> 1.0, != 1.5", "~> 1.0, != 1.6"),
+            ("!= 1.5", "< 1.5"),
+            ("1.0", "1.0.1"),
+            ("> 1.0", ">= 1.0"),
+            ("< 2", "<= 2"),
+            ("<= 2.0, != 2", "< 2"), // the first still holds 2.0's prereleases
+            ("1.10", "1.9"),
+            (">= 2.0.0-beta.1, < 3", ">= 2.0.0, < 3"),
+        ]
+        for (a, b) in pairs {
+            let first = try Requirement(a)
+            let second = try Requirement(b)
+            XCTAssertFalse(first.hasSameMeaning(as: second), "'\(a)' differs from '\(b)'")
+            XCTAssertFalse(second.hasSameMeaning(as: first), "'\(b)' differs from '\(a)'")
+        }
+    }
+
+    func testNamingAPrereleaseChangesMeaning() throws {
+        // Both cover the same range, but only the first makes the prereleases in it candidates.
+        let naming = try Requirement(">= 1.0-alpha, >= 1.0, < 2")
+        let plain = try Requirement(">= 1.0, < 2")
+        XCTAssertEqual(VersionIntervals(naming), VersionIntervals(plain))
+        XCTAssertTrue(naming.admits(try Version("1.5-beta")))
+        XCTAssertFalse(plain.admits(try Version("1.5-beta")))
+        XCTAssertFalse(naming.hasSameMeaning(as: plain))
+        XCTAssertTrue(naming.hasSameMeaning(as: try Requirement("~> 1.0, >= 1.0-beta")))
+    }
+
+    func testIntersectionHoldsBothRequirements() throws {
+        let moya = try Requirement("~> 5.0")
+        let indicator = try Requirement(">= 5.1, < 5.8")
+        let both = moya.intersection(indicator)
+        XCTAssertEqual(both.description, "~> 5.0, >= 5.1, < 5.8")
+        XCTAssertTrue(both.isSatisfied(by: try Version("5.7.1")))
+        XCTAssertFalse(both.isSatisfied(by: try Version("5.8.1")))
+        XCTAssertFalse(both.isSatisfied(by: try Version("5.0.0")))
+        XCTAssertTrue(both.hasSameMeaning(as: try Requirement(">= 5.1, < 5.8")))
+        XCTAssertEqual(moya.intersection(moya), moya)
+        XCTAssertEqual(Requirement.any.intersection(moya), moya)
+    }
+}
