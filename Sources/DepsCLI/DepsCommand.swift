@@ -12,7 +12,7 @@ public struct DepsCommand: ParsableCommand {
             Depsfile.lock.
             """,
         version: DepsRelease.version,
-        subcommands: [InstallCommand.self, UpdateCommand.self, OutdatedCommand.self]
+        subcommands: [InstallCommand.self, UpdateCommand.self, OutdatedCommand.self, CheckCommand.self]
     )
 
     public init() {}

@@ -34,6 +34,8 @@ struct UpdateCommand: ParsableCommand {
             for name in names where !packages.contains(where: { $0.description == name }) {
                 packages.append(try PackageName(name))
             }
+            let lock = dryRun ? nil : try composition.lockProject(for: "deps update")
+            defer { lock?.release() }
             let update = try UpdateInteractor(store: composition.store, opener: composition.opener)
                 .update(packages, dryRun: dryRun)
             output.result(options.json

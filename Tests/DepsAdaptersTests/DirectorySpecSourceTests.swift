@@ -77,6 +77,7 @@ final class DirectorySpecSourceTests: XCTestCase {
         try directory.write("Specs/Foo-Core/1.0.yaml", spec("Foo-Core", "1.0"))
         try directory.write("Specs/Bar/1.0.yaml", spec("Bar", "1.0"))
         try directory.write("Specs/.git/HEAD", "ref")
+        try directory.write("Specs/README.md", "not a package")
         let source = DirectorySpecSource(label: "Specs", root: directory.path + "/Specs")
         XCTAssertEqual(try source.packageNames().map(\.description), ["Bar", "Foo-Core"])
     }

@@ -197,6 +197,14 @@ final class InstallUpdateCommandTests: XCTestCase {
         XCTAssertEqual(project.lockfileModificationDate, modified)
     }
 
+    func testAPackageNoSourceHasIsNamedWithTheSourcesAndTheClosestName() throws {
+        try project.depsfile(["Almofire": "~> 5.0"])
+        let outcome = try project.deps("install")
+        XCTAssertEqual(outcome.status, 1)
+        XCTAssertEqual(outcome.stderr, "Unable to find a specification for Almofire in sources: ../Specs\nDid you mean Alamofire?\n")
+        XCTAssertNil(project.lockfile)
+    }
+
     func testDryRunPrintsTheChangesAndWritesNothing() throws {
         try project.depsfile(["SnapKit": ""])
         let outcome = try project.deps("install", "--dry-run")

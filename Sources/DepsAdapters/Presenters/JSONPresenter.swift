@@ -41,6 +41,17 @@ public enum JSONPresenter {
         let packages: [OutdatedRowDocument]
     }
 
+    struct ProblemDocument: Encodable {
+        let code: String
+        let name: String?
+        let message: String
+    }
+
+    struct SyncDocument: Encodable {
+        let inSync: Bool
+        let problems: [ProblemDocument]
+    }
+
     struct ErrorDocument: Encodable {
         struct Body: Encodable {
             let status: Int32
@@ -71,6 +82,29 @@ public enum JSONPresenter {
                 name: $0.name.description, current: $0.current.description, update: $0.update?.description,
                 latest: $0.latest?.description, heldBackBy: $0.heldBackBy.map(\.description))
         }))
+    }
+
+    public static func render(_ report: SyncReport) -> String {
+        encode(SyncDocument(inSync: report.isInSync, problems: report.problems.map(document(for:))))
+    }
+
+    static func document(for problem: SyncProblem) -> ProblemDocument {
+        let (code, name): (String, PackageName?) = switch problem {
+        case let .added(name): ("A", name)
+        case let .removed(name): ("R", name)
+        case let .modified(name): ("M", name)
+        case let .unsatisfied(name, _, _, _): ("unsatisfied", name)
+        case let .notLocked(name, _): ("not-locked", name)
+        case let .orphaned(name, _): ("orphaned", name)
+        case let .versionMissing(name, _, _): ("version-missing", name)
+        case let .sourceNotListed(name, _): ("source-not-listed", name)
+        case let .externalSourceChanged(name): ("external-source-changed", name)
+        case let .specChecksumMismatch(name, _): ("spec-checksum", name)
+        case .depsfileChecksumMismatch: ("depsfile-checksum", nil)
+        case let .lockfileWouldChange(change): ("would-change", change.name)
+        case .lockfileWouldBeRewritten: ("would-rewrite", nil)
+        }
+        return ProblemDocument(code: code, name: name?.description, message: problem.description)
     }
 
     public static func renderError(_ message: String, status: Int32) -> String {

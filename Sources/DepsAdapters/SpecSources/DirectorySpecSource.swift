@@ -36,7 +36,10 @@ public final class DirectorySpecSource: SpecSource {
 
     public func packageNames() throws -> [PackageName] {
         guard let entries = try LocalFileSystem.directoryEntries(root, shownAs: label) else { return [] }
-        return entries.compactMap { try? PackageName($0) }
+        return entries.compactMap { entry in
+            guard LocalFileSystem.kind(of: LocalFileSystem.join(root, entry)) == .directory else { return nil }
+            return try? PackageName(entry)
+        }
     }
 
     /// The version files of a package, keyed by version, valued by the spelling of the file name.

@@ -5,6 +5,12 @@ struct LockfileResolution {
     let lockfile: Lockfile?
     let catalog: SpecCatalog
 
+    init(manifest: Manifest, lockfile: Lockfile?, catalog: SpecCatalog) {
+        self.manifest = manifest
+        self.lockfile = lockfile
+        self.catalog = catalog
+    }
+
     init(store: ProjectStore, opener: SpecSourceOpener) throws {
         manifest = try store.readManifest()
         lockfile = try store.readLockfile()
@@ -19,7 +25,12 @@ struct LockfileResolution {
     }
 
     func resolve(pins: [PackageName: Version]) throws -> (resolution: Resolution, lockfile: Lockfile) {
-        let resolution = try Resolver(catalog: catalog).resolve(manifest.dependencies, pins: pins)
+        let resolution: Resolution
+        do {
+            resolution = try Resolver(catalog: catalog).resolve(manifest.dependencies, pins: pins)
+        } catch let failure as ResolutionFailure {
+            throw failure.naming(sources: catalog.sourceLabels)
+        }
         return (resolution, Lockfile(manifest: manifest, resolved: try catalog.resolvedPackages(resolution)))
     }
 }
@@ -70,5 +81,20 @@ extension LockfileResolution {
             lockfileChanged: changed,
             dryRun: dryRun,
             heldBack: heldBack)
+    }
+}
+
+extension ResolutionFailure {
+    /// The failure with the searched sources named where a package was not found:
+    /// `Unable to find a specification for Foo in sources: ../../Specs`.
+    func naming(sources: [String]) -> ResolutionFailure {
+        guard case let .missingPackage(name, _) = kind else { return self }
+        let headline = "Unable to find a specification for \(name)"
+        guard explanation.hasPrefix(headline) else { return self }
+        let listed = sources.isEmpty ? "no sources (the Depsfile lists none)" : "sources: " + sources.joined(separator: ", ")
+        return ResolutionFailure(
+            kind: kind,
+            explanation: headline + " in " + listed + explanation.dropFirst(headline.count),
+            suggestedUpdate: suggestedUpdate)
     }
 }

@@ -58,17 +58,18 @@ public enum HoldBack: Sendable, Equatable, CustomStringConvertible {
     case depsfile(PackageName, Requirement)
     /// Another chosen package's requirement on it.
     case package(PackageName, Version, requires: PackageName, Requirement)
-    /// The latest version itself needs something the rest of the graph rules out.
-    case latestNeeds(Version, PackageName, Requirement)
+    /// The package's latest version needs something the rest of the graph rules out.
+    case latestNeeds(PackageName, Version, requires: PackageName, Requirement)
     /// The latest version is a prerelease, and no requirement names one.
     case prerelease(Version)
 
-    /// `Depsfile: Moya ~> 14.0`, `RxCocoa 6.5.0: RxSwift = 6.5.0`, `its 15.0.0 needs Alamofire ~> 5.0`.
+    /// `Depsfile: Moya ~> 14.0`, `RxCocoa 6.5.0: RxSwift = 6.5.0`,
+    /// `KingfisherWebP 1.5.0 needing Kingfisher ~> 7.11 (Kingfisher 7.10.0 chosen)`.
     public var description: String {
         switch self {
         case let .depsfile(name, requirement): "Depsfile: \(name) \(requirement.isAny ? "(any version)" : requirement.description)"
         case let .package(holder, version, name, requirement): "\(holder) \(version): \(name) \(requirement)"
-        case let .latestNeeds(version, name, requirement): "its \(version) needs \(name) \(requirement)"
+        case let .latestNeeds(package, version, name, requirement): "\(package) \(version) needing \(name) \(requirement)"
         case let .prerelease(version): "prerelease rules: \(version) is a prerelease and no requirement names one"
         }
     }
@@ -93,7 +94,7 @@ extension Lockfile {
         if holds.isEmpty {
             for needed in latestNeeds {
                 guard let chosen = package(named: needed.name)?.version, !needed.requirement.admits(chosen, prereleasesAdmitted: true) else { continue }
-                holds.append(.latestNeeds(latest, needed.name, needed.requirement))
+                holds.append(.latestNeeds(name, latest, requires: needed.name, needed.requirement))
             }
         }
         if holds.isEmpty && latest.isPrerelease { holds.append(.prerelease(latest)) }

@@ -1,0 +1,33 @@
+import DepsCore
+
+/// Prints what `deps check` and `deps install --deployment` found: one line per problem,
+/// then a verdict with what to do.
+public struct SyncReportTextPresenter {
+    public enum Mode: Sendable { case check, deployment }
+
+    public let mode: Mode
+
+    public init(mode: Mode) {
+        self.mode = mode
+    }
+
+    public func render(_ report: SyncReport) -> String {
+        var lines = report.problems.map(\.description)
+        if report.isInSync {
+            switch mode {
+            case .check:
+                lines.append("Depsfile.lock is in sync with the Depsfile.")
+            case .deployment:
+                let direct = report.directDependencyCount
+                let total = report.lockedPackageCount
+                lines.append("\(direct) \(direct == 1 ? "dependency" : "dependencies") from the Depsfile, "
+                    + "\(total) total \(total == 1 ? "package" : "packages") locked.")
+            }
+        } else {
+            let count = report.problems.count
+            lines.append("Depsfile.lock is out of sync (\(count) \(count == 1 ? "problem" : "problems")); "
+                + "run deps install and commit Depsfile.lock.")
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+}

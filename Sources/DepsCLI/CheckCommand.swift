@@ -1,0 +1,27 @@
+import ArgumentParser
+import DepsAdapters
+import DepsCore
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Verify that Depsfile.lock is in sync, writing nothing (for CI).",
+        discussion: """
+            Checks that the Depsfile's dependencies equal the lock's DEPENDENCIES (A added, \
+            R removed, M changed), that every locked version satisfies every requirement on it \
+            and still exists in its recorded source with the recorded SHA-256, and that the \
+            Depsfile's SHA-256 matches. Exits with 0 in sync, 1 otherwise.
+            """)
+
+    @OptionGroup var options: CommonOptions
+
+    func run() throws {
+        let composition = Composition(options: options)
+        let output = Output(options: options)
+        try output.run {
+            let report = try CheckInteractor(store: composition.store, opener: composition.opener).check()
+            output.result(options.json ? JSONPresenter.render(report) : SyncReportTextPresenter(mode: .check).render(report))
+            return report.isInSync ? 0 : 1
+        }
+    }
+}

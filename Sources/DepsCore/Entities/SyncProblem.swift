@@ -1,0 +1,100 @@
+/// One way a lockfile is out of sync with its Depsfile or its sources (`deps check`).
+public enum SyncProblem: Sendable, Hashable, CustomStringConvertible {
+    /// In the Depsfile, not in the lock's DEPENDENCIES.
+    case added(PackageName)
+    /// In the lock's DEPENDENCIES, no longer in the Depsfile.
+    case removed(PackageName)
+    /// In both, with a different meaning.
+    case modified(PackageName)
+    /// A locked version that a requirement on it does not admit; `requiredBy` nil is the Depsfile.
+    case unsatisfied(PackageName, Version, requiredBy: LockedPackage?, Requirement)
+    /// A dependency that the lock's PACKAGES do not list.
+    case notLocked(PackageName, requiredBy: LockedPackage?)
+    /// A locked package nothing depends on any more.
+    case orphaned(PackageName, Version)
+    /// A locked version its recorded source no longer has.
+    case versionMissing(PackageName, Version, source: String)
+    /// A package recorded as coming from a source the Depsfile no longer lists.
+    case sourceNotListed(PackageName, source: String)
+    /// A package whose external source in the Depsfile differs from the lock's, or is missing from EXTERNAL SOURCES.
+    case externalSourceChanged(PackageName)
+    /// The spec file's SHA-256 differs from SPEC CHECKSUMS (or SPEC CHECKSUMS has no entry).
+    case specChecksumMismatch(PackageName, Version)
+    /// The Depsfile's SHA-256 differs from DEPSFILE CHECKSUM.
+    case depsfileChecksumMismatch
+    /// `deps install` would write another lockfile (deployment only).
+    case lockfileWouldChange(PackageChange)
+    /// `deps install` would rewrite the lockfile without moving a package (deployment only).
+    case lockfileWouldBeRewritten
+
+    public var description: String {
+        switch self {
+        case let .added(name): return "A \(name)"
+        case let .removed(name): return "R \(name)"
+        case let .modified(name): return "M \(name)"
+        case let .unsatisfied(name, version, requiredBy, requirement):
+            let who = requiredBy.map { "\($0.name) \($0.version)" } ?? "the Depsfile"
+            return "\(name) \(version) (locked) does not satisfy \(who): \(name) \(requirement)"
+        case let .notLocked(name, requiredBy):
+            let who = requiredBy.map { "\($0.name) \($0.version)" } ?? "the Depsfile"
+            return "\(name) is needed by \(who) but Depsfile.lock does not list it"
+        case let .orphaned(name, version): return "\(name) \(version) is locked but nothing depends on it"
+        case let .versionMissing(name, version, source): return "\(name) \(version) is no longer in \(source)"
+        case let .sourceNotListed(name, source): return "\(name) comes from \(source), which the Depsfile no longer lists"
+        case let .externalSourceChanged(name): return "\(name): its external source differs from Depsfile.lock"
+        case let .specChecksumMismatch(name, version):
+            return "\(name) \(version): the spec's SHA-256 differs from SPEC CHECKSUMS"
+        case .depsfileChecksumMismatch: return "Depsfile: its SHA-256 differs from DEPSFILE CHECKSUM"
+        case .lockfileWouldBeRewritten: return "Depsfile.lock would be rewritten by deps install"
+        case let .lockfileWouldChange(change):
+            switch change.kind {
+            case let .installed(version): return "Depsfile.lock would gain \(change.name) \(version)"
+            case let .updated(from, to): return "Depsfile.lock would move \(change.name) \(from) -> \(to)"
+            case let .removed(version): return "Depsfile.lock would drop \(change.name) \(version)"
+            case let .unchanged(version): return "Depsfile.lock would rewrite \(change.name) \(version)"
+            }
+        }
+    }
+}
+
+extension Lockfile {
+    /// The problems this lock has against the Depsfile alone, without reading any spec:
+    /// dependency drift, pins that a requirement excludes, dependencies missing from
+    /// PACKAGES, orphans, and the Depsfile checksum. A different `DEPS:` line is not a problem.
+    public func problems(against manifest: Manifest) -> [SyncProblem] {
+        let drift = manifest.drift(from: self)
+        var problems: [SyncProblem] = drift.added.map { .added($0) } + drift.removed.map { .removed($0) } + drift.modified.map { .modified($0) }
+        let byName = Dictionary(packages.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        func check(_ dependency: Dependency, requiredBy: LockedPackage?) {
+            guard let locked = byName[dependency.name] else {
+                problems.append(.notLocked(dependency.name, requiredBy: requiredBy))
+                return
+            }
+            if !dependency.requirement.admits(locked.version, prereleasesAdmitted: true) {
+                problems.append(.unsatisfied(dependency.name, locked.version, requiredBy: requiredBy, dependency.requirement))
+            }
+        }
+        for dependency in manifest.dependencies {
+            check(dependency, requiredBy: nil)
+            if let source = dependency.externalSource, externalSources[dependency.name] != source, !drift.modified.contains(dependency.name) {
+                problems.append(.externalSourceChanged(dependency.name))
+            }
+        }
+        for package in packages {
+            for dependency in package.dependencies { check(dependency, requiredBy: package) }
+        }
+        let reachable = pins(roots: manifest.dependencies.map(\.name), releasing: [])
+        for package in packages where reachable[package.name] == nil && !drift.removed.contains(package.name) {
+            problems.append(.orphaned(package.name, package.version))
+        }
+        if manifest.checksum != depsfileChecksum { problems.append(.depsfileChecksumMismatch) }
+        return problems
+    }
+
+    /// The same lock with another `DEPS:` line, to compare locks written by different releases.
+    public func written(by depsVersion: String) -> Lockfile {
+        Lockfile(
+            packages: packages, dependencies: dependencies, specRepos: specRepos, externalSources: externalSources,
+            specChecksums: specChecksums, depsfileChecksum: depsfileChecksum, depsVersion: depsVersion)
+    }
+}
