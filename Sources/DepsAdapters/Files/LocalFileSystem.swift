@@ -66,7 +66,8 @@ enum LocalFileSystem {
     /// new ones, never a mix, even if the process is killed.
     static func writeAtomically(_ bytes: [UInt8], to path: String, shownAs name: String) throws(FileAccessError) {
         let directory = parentDirectory(of: path)
-        let temporary = "\(directory)/.\(baseName(of: path)).\(getpid()).tmp"
+        removeStaleTemporaries(of: path)
+        let temporary = temporaryPath(of: path, process: getpid())
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw FileAccessError(path: name, reason: "cannot write: " + reason(errno)) }
         var failure: Int32?
@@ -92,6 +93,22 @@ enum LocalFileSystem {
         if directoryDescriptor >= 0 {
             fsync(directoryDescriptor)
             close(directoryDescriptor)
+        }
+    }
+
+    static func temporaryPath(of path: String, process: pid_t) -> String {
+        "\(parentDirectory(of: path))/.\(baseName(of: path)).\(process).tmp"
+    }
+
+    /// Removes the temporary files that writers of `path` killed mid-write left behind.
+    static func removeStaleTemporaries(of path: String) {
+        let prefix = ".\(baseName(of: path))."
+        guard let entries = try? directoryEntries(parentDirectory(of: path), shownAs: path) else { return }
+        for entry in entries where entry.hasPrefix(prefix) && entry.hasSuffix(".tmp") {
+            guard let process = pid_t(entry.dropFirst(prefix.count).dropLast(4)) else { continue }
+            if process == getpid() || (kill(process, 0) != 0 && errno == ESRCH) {
+                unlink(temporaryPath(of: path, process: process))
+            }
         }
     }
 
