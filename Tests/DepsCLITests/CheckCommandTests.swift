@@ -112,6 +112,12 @@ final class CheckCommandTests: XCTestCase {
         ])
     }
 
+    func testADependencyMissingFromPackages() throws {
+        let lock = try XCTUnwrap(project.lockfile)
+        try project.write("App/Depsfile.lock", lock.replacingOccurrences(of: "  - Alamofire (5.9.1)\n", with: ""))
+        try assertOutOfSync(["Alamofire is needed by Moya 15.0.0 but Depsfile.lock does not list it"])
+    }
+
     func testADifferentDepsLineAloneIsNotDrift() throws {
         let lock = try XCTUnwrap(project.lockfile)
         try project.write("App/Depsfile.lock", lock.replacingOccurrences(of: "DEPS: 0.1.0", with: "DEPS: 0.0.9"))

@@ -67,7 +67,10 @@ extension Lockfile {
         let byName = Dictionary(packages.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         func check(_ dependency: Dependency, requiredBy: LockedPackage?) {
             guard let locked = byName[dependency.name] else {
-                problems.append(.notLocked(dependency.name, requiredBy: requiredBy))
+                // An added dependency is reported as added, not again as missing from PACKAGES.
+                if requiredBy != nil || !drift.added.contains(dependency.name) {
+                    problems.append(.notLocked(dependency.name, requiredBy: requiredBy))
+                }
                 return
             }
             if !dependency.requirement.admits(locked.version, prereleasesAdmitted: true) {
