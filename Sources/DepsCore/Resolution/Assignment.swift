@@ -8,16 +8,10 @@ struct Assignment: Sendable {
     let cause: Incompatibility?
     /// The position of this entry in the partial solution.
     let index: Int
+    /// The position of the same package's previous assignment; -1 for its first.
+    let previous: Int
     /// The intersection of this package's assignments up to and including this one.
     let accumulated: Term
 
     var isDecision: Bool { cause == nil }
-
-    static func decision(_ term: Term, level: Int, index: Int, accumulated: Term) -> Assignment {
-        Assignment(term: term, decisionLevel: level, cause: nil, index: index, accumulated: accumulated)
-    }
-
-    static func derivation(_ term: Term, cause: Incompatibility, level: Int, index: Int, accumulated: Term) -> Assignment {
-        Assignment(term: term, decisionLevel: level, cause: cause, index: index, accumulated: accumulated)
-    }
 }

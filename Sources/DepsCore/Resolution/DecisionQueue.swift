@@ -27,9 +27,8 @@ struct DecisionQueue {
         while generations.count <= package.index { generations.append(0) }
         generations[package.index] &+= 1
         guard package != .root, solution.needsDecision(package), let known = solution.known(package) else { return }
-        let info = registry[package]
         push(Entry(
-            candidates: known.versions.count, isDirect: info.isDirect, sortKey: info.sortKey,
+            candidates: known.versions.count, isDirect: registry.isDirect(package), sortKey: registry.sortKey(of: package),
             package: package, generation: generations[package.index]
         ))
     }

@@ -9,16 +9,18 @@ enum DependencyFacts {
     /// the fact that no version matches (or that no source has the package). A version that
     /// depends on its own package is a dependency cycle.
     ///
-    /// `registered` is called for each package met for the first time.
+    /// `registered` is called for each package met for the first time. The version is
+    /// marked as converted, with the packages it depends on.
     static func incompatibilities(
         of package: PackageID, at index: Int, registry: PackageRegistry,
         registered: (PackageID) -> Void
     ) throws -> [Incompatibility] {
         let universe = registry.universe(of: package)
         var facts: [Incompatibility] = []
+        var targets: [PackageID] = []
         for dependency in try registry.dependencies(of: package, at: index) {
             if dependency.name == registry.name(of: package) {
-                let version = registry[package].versions[index]
+                let version = registry.version(of: package, at: index)
                 facts.append(Incompatibility(
                     terms: [Term(package, VersionSet(universe: universe, indices: [index]))],
                     cause: .cycle([version])
@@ -27,6 +29,7 @@ enum DependencyFacts {
             }
             let (target, isNew) = try registry.id(of: dependency.name)
             if isNew { registered(target) }
+            targets.append(target)
             let depender = Term(package, dependerRange(of: package, at: index, declaring: dependency, registry: registry))
             let admitted = registry.versions(admittedBy: dependency.requirement, of: target)
             let dependee = Term(target, admitted, isPositive: false, requirement: dependency.requirement)
@@ -41,6 +44,7 @@ enum DependencyFacts {
                 facts.append(fact)
             }
         }
+        registry.markConverted(package, at: index, targets: targets)
         return facts
     }
 

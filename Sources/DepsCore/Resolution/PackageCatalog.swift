@@ -13,45 +13,54 @@ public protocol PackageCatalog {
 }
 
 /// The catalog's answers, each asked once per resolution, in a canonical order: versions
-/// oldest first with equal spellings (`1.0`, `1.0.0`) kept once, dependencies by name.
+/// oldest first with equal spellings (`1.0`, `1.0.0`) kept once, dependencies by name
+/// (byte order; any fixed order does, as long as it does not depend on the catalog's).
 /// Shared by the attempts one resolution makes (the first one and those that look for
 /// pins to lift), so no spec is read twice.
 final class CatalogCache {
     let catalog: any PackageCatalog
-    private var versionLists: [PackageName: [Version]] = [:]
-    private var dependencyLists: [PackageName: [[Dependency]?]] = [:]
+    /// Each package's versions and, per version, its dependencies once read.
+    private var entries: [PackageName: (versions: [Version], dependencies: [[Dependency]?])] = [:]
 
     init(_ catalog: any PackageCatalog) {
         self.catalog = catalog
     }
 
     func versions(of name: PackageName) throws -> [Version] {
-        if let known = versionLists[name] { return known }
-        let sorted = try catalog.versions(of: name).sorted { a, b in
-            a != b ? a < b : a.description < b.description
+        if let known = entries[name] { return known.versions }
+        var versions = try catalog.versions(of: name)
+        let ascending = { (a: Version, b: Version) in a != b ? a < b : a.description < b.description }
+        if !zip(versions, versions.dropFirst()).allSatisfy({ !ascending($1, $0) }) {
+            versions.sort(by: ascending)
         }
         var unique: [Version] = []
-        for version in sorted where unique.last != version {
+        unique.reserveCapacity(versions.count)
+        for version in versions where unique.last != version {
             unique.append(version)
         }
-        versionLists[name] = unique
-        dependencyLists[name] = Array(repeating: nil, count: unique.count)
+        entries[name] = (unique, Array(repeating: nil, count: unique.count))
         return unique
     }
 
     /// The dependencies of the version at `index` in `versions(of: name)`.
     func dependencies(of name: PackageName, at index: Int) throws -> [Dependency] {
-        if let known = dependencyLists[name]?[index] { return known }
+        if let known = entries[name]?.dependencies[index] { return known }
         let version = try versions(of: name)[index]
-        let dependencies = try catalog.dependencies(of: name, at: version).sorted { a, b in
-            a.name != b.name ? a.name < b.name : a.requirement.description < b.requirement.description
+        var dependencies = try catalog.dependencies(of: name, at: version)
+        let ascending = { (a: Dependency, b: Dependency) in
+            a.name != b.name
+                ? a.name.description < b.name.description
+                : a.requirement.description < b.requirement.description
         }
-        dependencyLists[name]![index] = dependencies
+        if !zip(dependencies, dependencies.dropFirst()).allSatisfy({ !ascending($1, $0) }) {
+            dependencies.sort(by: ascending)
+        }
+        entries[name]!.dependencies[index] = dependencies
         return dependencies
     }
 
     /// The dependencies of the version at `index` if they have been read already.
     func loadedDependencies(of name: PackageName, at index: Int) -> [Dependency]? {
-        dependencyLists[name]?[index] ?? nil
+        entries[name]?.dependencies[index] ?? nil
     }
 }

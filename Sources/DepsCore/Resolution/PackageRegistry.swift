@@ -15,9 +15,15 @@ final class PackageRegistry {
         /// The name's lockfile order as bytes (lower-cased name, a zero, the name).
         let sortKey: [UInt8]
         var requirementSets: [Requirement: VersionSet] = [:]
-        /// Whether the version's dependencies have been turned into incompatibilities.
-        var converted: [Bool]
+        /// Per version, its dependencies once read.
+        var dependencies: [[Dependency]?]
+        /// Per version, the packages its dependencies name, once they are incompatibilities.
+        var targets: [[PackageID]?]
     }
+
+    /// Packages with more versions than this keep the version set of each requirement on
+    /// them; for fewer, computing a set again costs less than keeping it.
+    private static let requirementSetCacheThreshold = 16
 
     let cache: CatalogCache
     let rootDependencies: [Dependency]
@@ -38,7 +44,7 @@ final class PackageRegistry {
             .union(pins.filter(\.value.isPrerelease).keys)
         packages = [Package(
             name: nil, versions: [Version(segments: [0])], isDirect: false, admitsPrereleases: false,
-            pin: nil, sortKey: [], converted: [false]
+            pin: nil, sortKey: [], dependencies: [self.rootDependencies], targets: [nil]
         )]
     }
 
@@ -49,58 +55,73 @@ final class PackageRegistry {
         if let id = ids[name] { return (id, false) }
         let versions = try cache.versions(of: name)
         let id = PackageID(index: packages.count)
-        let folded = Array(name.folded.utf8)
         packages.append(Package(
             name: name, versions: versions, isDirect: directNames.contains(name),
             admitsPrereleases: prereleaseNames.contains(name), pin: pins[name],
-            sortKey: folded + [0] + Array(name.description.utf8),
-            converted: Array(repeating: false, count: versions.count)
+            sortKey: Array(name.folded.utf8) + [0] + Array(name.description.utf8),
+            dependencies: Array(repeating: nil, count: versions.count),
+            targets: Array(repeating: nil, count: versions.count)
         ))
         ids[name] = id
         return (id, true)
+    }
+
+    /// The id of a package already met; nil otherwise.
+    func existingID(of name: PackageName) -> PackageID? {
+        ids[name]
     }
 
     subscript(id: PackageID) -> Package { packages[id.index] }
 
     func name(of id: PackageID) -> PackageName? { packages[id.index].name }
 
+    func version(of id: PackageID, at index: Int) -> Version { packages[id.index].versions[index] }
+
     func universe(of id: PackageID) -> Int { packages[id.index].versions.count }
+
+    func isDirect(_ id: PackageID) -> Bool { packages[id.index].isDirect }
+
+    func sortKey(of id: PackageID) -> [UInt8] { packages[id.index].sortKey }
 
     /// The known versions the requirement admits, by the prerelease rule: a prerelease
     /// only when the requirement names one or the package admits prereleases.
     func versions(admittedBy requirement: Requirement, of id: PackageID) -> VersionSet {
-        if let known = packages[id.index].requirementSets[requirement] { return known }
-        let package = packages[id.index]
-        let set = VersionSet(universe: package.versions.count, indices: package.versions.indices.filter {
-            requirement.admits(package.versions[$0], prereleasesAdmitted: package.admitsPrereleases)
+        let versions = packages[id.index].versions
+        let caches = versions.count > Self.requirementSetCacheThreshold
+        if caches, let known = packages[id.index].requirementSets[requirement] { return known }
+        let admitsPrereleases = packages[id.index].admitsPrereleases
+        let set = VersionSet(universe: versions.count, indices: versions.indices.lazy.filter {
+            requirement.admits(versions[$0], prereleasesAdmitted: admitsPrereleases)
         })
-        packages[id.index].requirementSets[requirement] = set
+        if caches { packages[id.index].requirementSets[requirement] = set }
         return set
     }
 
     /// The dependencies of a version, read through the cache; the root's are the Depsfile's.
     func dependencies(of id: PackageID, at index: Int) throws -> [Dependency] {
-        guard let name = packages[id.index].name else { return rootDependencies }
-        return try cache.dependencies(of: name, at: index)
+        if let known = packages[id.index].dependencies[index] { return known }
+        let dependencies = try cache.dependencies(of: packages[id.index].name!, at: index)
+        packages[id.index].dependencies[index] = dependencies
+        return dependencies
     }
 
     /// The dependencies of a version if they have been read already.
     func loadedDependencies(of id: PackageID, at index: Int) -> [Dependency]? {
-        guard let name = packages[id.index].name else { return rootDependencies }
-        return cache.loadedDependencies(of: name, at: index)
+        packages[id.index].dependencies[index]
     }
 
-    /// Records that the version's dependencies are incompatibilities now; false if they already were.
-    func markConverted(_ id: PackageID, at index: Int) -> Bool {
-        if packages[id.index].converted[index] { return false }
-        packages[id.index].converted[index] = true
-        return true
+    /// Whether the version's dependencies are incompatibilities already.
+    func isConverted(_ id: PackageID, at index: Int) -> Bool {
+        packages[id.index].targets[index] != nil
     }
-}
 
-extension PackageRegistry {
-    /// The id of a package already met; nil otherwise.
-    func existingID(of name: PackageName) -> PackageID? {
-        ids[name]
+    /// Records that the version's dependencies are incompatibilities now, naming `targets`.
+    func markConverted(_ id: PackageID, at index: Int, targets: [PackageID]) {
+        packages[id.index].targets[index] = targets
+    }
+
+    /// The packages a converted version depends on.
+    func targets(of id: PackageID, at index: Int) -> [PackageID] {
+        packages[id.index].targets[index] ?? []
     }
 }

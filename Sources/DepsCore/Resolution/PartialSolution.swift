@@ -2,37 +2,40 @@
 ///
 /// For each package it keeps the intersection of that package's assignments, so the
 /// relation of a term to the whole solution is one set comparison. Each assignment
-/// stores the intersection as it stood after it, which makes backtracking and the
-/// search for a conflict's satisfier a walk over one package's entries.
+/// stores the intersection as it stood after it and links to the package's previous
+/// assignment, which makes backtracking and the search for a conflict's satisfier a
+/// walk over one package's entries.
 struct PartialSolution {
     private(set) var assignments: [Assignment] = []
-    /// The positions of each package's assignments, oldest first.
-    private var positions: [[Int]] = []
-    /// The version index each package is decided at.
-    private var decided: [Int?] = []
+    /// The position of each package's latest assignment, -1 when it has none.
+    private var latest: [Int] = []
+    /// The version index each package is decided at, -1 when it is undecided.
+    private var decided: [Int] = []
     /// How many decisions other than the root's are in the solution.
     private(set) var decisionLevel = 0
 
     /// Makes room for packages registered since the last call.
     mutating func track(packageCount: Int) {
-        while positions.count < packageCount {
-            positions.append([])
-            decided.append(nil)
+        while latest.count < packageCount {
+            latest.append(-1)
+            decided.append(-1)
         }
     }
 
     /// The intersection of the package's assignments; nil when it has none (anything goes).
     func known(_ package: PackageID) -> Term? {
-        positions[package.index].last.map { assignments[$0].accumulated }
+        let position = latest[package.index]
+        return position < 0 ? nil : assignments[position].accumulated
     }
 
     func decidedVersion(of package: PackageID) -> Int? {
-        decided[package.index]
+        let index = decided[package.index]
+        return index < 0 ? nil : index
     }
 
     /// The package is undecided and must be selected: it needs a decision.
     func needsDecision(_ package: PackageID) -> Bool {
-        guard decided[package.index] == nil, let known = known(package) else { return false }
+        guard decided[package.index] < 0, let known = known(package) else { return false }
         return known.isPositive
     }
 
@@ -49,12 +52,13 @@ struct PartialSolution {
     }
 
     private mutating func append(_ term: Term, cause: Incompatibility?) {
+        let package = term.package.index
         let accumulated = known(term.package).map { $0.intersection(term) } ?? term
-        let index = assignments.count
-        positions[term.package.index].append(index)
-        assignments.append(cause.map {
-            .derivation(term, cause: $0, level: decisionLevel, index: index, accumulated: accumulated)
-        } ?? .decision(term, level: decisionLevel, index: index, accumulated: accumulated))
+        assignments.append(Assignment(
+            term: term, decisionLevel: decisionLevel, cause: cause, index: assignments.count,
+            previous: latest[package], accumulated: accumulated
+        ))
+        latest[package] = assignments.count - 1
     }
 
     /// Removes every assignment above `level`; returns the packages that lost assignments,
@@ -65,9 +69,9 @@ struct PartialSolution {
         while let last = assignments.last, last.decisionLevel > level {
             assignments.removeLast()
             let package = last.term.package
-            positions[package.index].removeLast()
-            if last.isDecision { decided[package.index] = nil }
             if seen.insert(package).inserted { changed.append(package) }
+            latest[package.index] = last.previous
+            if last.isDecision { decided[package.index] = -1 }
         }
         decisionLevel = level
         return changed
@@ -93,44 +97,42 @@ struct PartialSolution {
     /// level of the previous satisfier (the earliest assignment before the satisfier that,
     /// with the satisfier, still satisfies it; level 0 when there is none).
     func satisfier(of incompatibility: Incompatibility) -> (satisfier: Assignment, term: Term, previousLevel: Int) {
-        var satisfyingAt: [Int] = []
-        for term in incompatibility.terms {
-            satisfyingAt.append(firstSatisfying(term))
+        let satisfyingAt = incompatibility.terms.map { term in
+            earliest(from: latest[term.package.index]) { $0.accumulated.satisfies(term) }
         }
-        let latest = satisfyingAt.indices.max { satisfyingAt[$0] < satisfyingAt[$1] }!
-        let satisfier = assignments[satisfyingAt[latest]]
-        let term = incompatibility.terms[latest]
+        let latestTerm = satisfyingAt.indices.max { satisfyingAt[$0] < satisfyingAt[$1] }!
+        let satisfier = assignments[satisfyingAt[latestTerm]]
+        let term = incompatibility.terms[latestTerm]
 
         var previous = -1
-        for (offset, position) in satisfyingAt.enumerated() where offset != latest {
+        for (offset, position) in satisfyingAt.enumerated() where offset != latestTerm {
             previous = max(previous, position)
         }
         if !satisfier.term.satisfies(term) {
-            for position in positions[term.package.index] where position < satisfier.index {
-                if assignments[position].accumulated.intersection(satisfier.term).satisfies(term) {
-                    previous = max(previous, position)
-                    break
-                }
-            }
+            let partner = earliest(from: satisfier.previous) { $0.accumulated.intersection(satisfier.term).satisfies(term) }
+            previous = max(previous, partner)
         }
         return (satisfier, term, previous >= 0 ? assignments[previous].decisionLevel : 0)
     }
 
-    /// The position of the first assignment after which the package's assignments satisfy
-    /// the term; -1 when the term holds without any.
-    private func firstSatisfying(_ term: Term) -> Int {
-        if term.isUniversal { return -1 }
-        for position in positions[term.package.index] where assignments[position].accumulated.satisfies(term) {
-            return position
+    /// Walks a package's assignments back from `position` while `holds`, which once false
+    /// stays false further back (the intersections only grow going back); returns the
+    /// earliest position where it holds, -1 when it holds nowhere (or with no assignment).
+    private func earliest(from position: Int, where holds: (Assignment) -> Bool) -> Int {
+        var found = -1
+        var current = position
+        while current >= 0, holds(assignments[current]) {
+            found = current
+            current = assignments[current].previous
         }
-        preconditionFailure("the partial solution does not satisfy the term")
+        return found
     }
 
     /// Every decided package with its version index, in the order decided.
     var decisions: [(package: PackageID, versionIndex: Int)] {
         assignments.compactMap { assignment in
-            guard assignment.isDecision, let index = decided[assignment.term.package.index] else { return nil }
-            return (assignment.term.package, index)
+            guard assignment.isDecision else { return nil }
+            return (assignment.term.package, decided[assignment.term.package.index])
         }
     }
 }

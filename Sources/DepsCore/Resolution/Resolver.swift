@@ -22,7 +22,7 @@ public struct Resolver {
         case let .solution(selected):
             var versions: [PackageName: Version] = [:]
             for (package, index) in selected {
-                versions[registry.name(of: package)!] = registry[package].versions[index]
+                versions[registry.name(of: package)!] = registry.version(of: package, at: index)
             }
             return Resolution(versions: versions)
         case let .failure(root):

@@ -9,38 +9,37 @@ struct SelectionGraph {
     private(set) var cycle: [Node]?
 
     init(decisions: [Node], registry: PackageRegistry) {
-        var selected: [PackageID: Int] = [:]
-        for decision in decisions { selected[decision.package] = decision.versionIndex }
-
-        func children(of package: PackageID) -> [PackageID] {
-            let dependencies = registry.loadedDependencies(of: package, at: selected[package]!) ?? []
-            return dependencies.compactMap { registry.existingID(of: $0.name) }.filter { selected[$0] != nil }
-        }
+        var selected = [Int?](repeating: nil, count: registry.count)
+        for decision in decisions { selected[decision.package.index] = decision.versionIndex }
 
         // Depth-first from the root, with the path kept on a stack to recognise a back edge.
-        enum Mark { case onPath, done }
-        var marks: [PackageID: Mark] = [.root: .onPath]
-        var path: [(package: PackageID, children: [PackageID], next: Int)] = [(.root, children(of: .root), 0)]
+        enum Mark { case unseen, onPath, done }
+        var marks = [Mark](repeating: .unseen, count: registry.count)
+        marks[PackageID.root.index] = .onPath
+        var path: [(package: PackageID, targets: [PackageID], next: Int)] = [
+            (.root, registry.targets(of: .root, at: 0), 0),
+        ]
         while !path.isEmpty {
             let top = path.count - 1
-            guard path[top].next < path[top].children.count else {
-                marks[path[top].package] = .done
+            guard path[top].next < path[top].targets.count else {
+                marks[path[top].package.index] = .done
                 path.removeLast()
                 continue
             }
-            let child = path[top].children[path[top].next]
+            let child = path[top].targets[path[top].next]
             path[top].next += 1
-            switch marks[child] {
+            guard let versionIndex = selected[child.index] else { continue }
+            switch marks[child.index] {
             case .done:
                 continue
             case .onPath:
                 if cycle == nil, let start = path.firstIndex(where: { $0.package == child }) {
-                    cycle = path[start...].map { ($0.package, selected[$0.package]!) }
+                    cycle = path[start...].map { ($0.package, selected[$0.package.index]!) }
                 }
-            case nil:
-                marks[child] = .onPath
-                reachable.append((child, selected[child]!))
-                path.append((child, children(of: child), 0))
+            case .unseen:
+                marks[child.index] = .onPath
+                reachable.append((child, versionIndex))
+                path.append((child, registry.targets(of: child, at: versionIndex), 0))
             }
         }
     }

@@ -21,6 +21,8 @@ final class VersionSolver {
     /// Every incompatibility, listed under each package it has a term for, oldest first.
     private var incompatibilities: [[Incompatibility]] = []
     private var queue = DecisionQueue()
+    /// Per package, whether unit propagation still has to visit it.
+    private var pending: [Bool] = []
 
     init(registry: PackageRegistry) {
         self.registry = registry
@@ -41,7 +43,7 @@ final class VersionSolver {
             guard let cycle = graph.cycle else { return .solution(graph.reachable) }
             let fact = Incompatibility(
                 terms: cycle.map { Term($0.package, VersionSet(universe: registry.universe(of: $0.package), indices: [$0.versionIndex])) },
-                cause: .cycle(cycle.map { registry[$0.package].versions[$0.versionIndex] })
+                cause: .cycle(cycle.map { registry.version(of: $0.package, at: $0.versionIndex) })
             )
             add(fact)
             switch resolve(conflict: fact) {
@@ -57,9 +59,10 @@ final class VersionSolver {
     /// Returns the root incompatibility when a conflict cannot be resolved.
     private func propagate(from package: PackageID) -> Incompatibility? {
         var changed = [package]
-        var pending: Set<PackageID> = [package]
+        pending[package.index] = true
+        defer { for waiting in changed { pending[waiting.index] = false } }
         while let current = changed.popLast() {
-            pending.remove(current)
+            pending[current.index] = false
             for incompatibility in incompatibilities[current.index].reversed() {
                 switch solution.relation(to: incompatibility) {
                 case .satisfied:
@@ -68,12 +71,16 @@ final class VersionSolver {
                         return root
                     case let .learned(learned):
                         let derived = deriveFromLearned(learned)
+                        for waiting in changed { pending[waiting.index] = false }
                         changed = [derived]
-                        pending = [derived]
+                        pending[derived.index] = true
                     }
                 case let .almostSatisfied(term):
                     derive(term.negated, cause: incompatibility)
-                    if pending.insert(term.package).inserted { changed.append(term.package) }
+                    if !pending[term.package.index] {
+                        pending[term.package.index] = true
+                        changed.append(term.package)
+                    }
                     continue
                 case .contradicted, .inconclusive:
                     continue
@@ -170,12 +177,15 @@ final class VersionSolver {
     /// Keeps the per-package tables as long as the registry.
     private func track() {
         solution.track(packageCount: registry.count)
-        while incompatibilities.count < registry.count { incompatibilities.append([]) }
+        while incompatibilities.count < registry.count {
+            incompatibilities.append([])
+            pending.append(false)
+        }
     }
 
     /// Turns a version's dependencies into incompatibilities, the first time it is considered.
     private func addDependencies(of package: PackageID, at index: Int) throws -> [Incompatibility] {
-        guard registry.markConverted(package, at: index) else { return [] }
+        guard !registry.isConverted(package, at: index) else { return [] }
         let facts = try DependencyFacts.incompatibilities(of: package, at: index, registry: registry) { newPackage in
             self.track()
             if let pin = DependencyFacts.pinIncompatibility(of: newPackage, registry: self.registry) {

@@ -1,0 +1,90 @@
+import DepsCore
+import Foundation
+
+/// Runs one scenario several times and reports the median wall time and the peak memory.
+enum Measurement {
+    struct Row {
+        let name: String
+        let packages: Int
+        let medianMilliseconds: Double
+        let peakMegabytes: Double
+        let specReads: Int
+        let summary: String
+
+        /// Reads the tab-separated line `run` prints.
+        init?(line: String) {
+            let fields = line.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count == 6, let packages = Int(fields[1]), let median = Double(fields[2]),
+                  let peak = Double(fields[3]), let reads = Int(fields[4]) else { return nil }
+            (name, self.packages, medianMilliseconds, peakMegabytes, specReads, summary) = (String(fields[0]), packages, median, peak, reads, String(fields[5]))
+        }
+
+        init(name: String, packages: Int, medianMilliseconds: Double, peakMegabytes: Double, specReads: Int, summary: String) {
+            (self.name, self.packages, self.medianMilliseconds, self.peakMegabytes, self.specReads, self.summary) = (name, packages, medianMilliseconds, peakMegabytes, specReads, summary)
+        }
+
+        var line: String {
+            [name, "\(packages)", String(format: "%.2f", medianMilliseconds), String(format: "%.1f", peakMegabytes), "\(specReads)", summary].joined(separator: "\t")
+        }
+    }
+
+    /// How many times each scenario is resolved (DEPS_BENCHMARK_RUNS overrides it, e.g. for profiling).
+    static let runs = ProcessInfo.processInfo.environment["DEPS_BENCHMARK_RUNS"].flatMap { Int($0) } ?? 7
+
+    static func run(_ scenario: Scenario) -> Row {
+        let (catalog, root) = scenario.make()
+        var times: [Double] = []
+        var reads = 0
+        for _ in 0..<runs {
+            let readsBefore = catalog.dependencyReads
+            let clock = ContinuousClock()
+            var outcome = ""
+            let elapsed = clock.measure {
+                do {
+                    let resolution = try Resolver(catalog: catalog).resolve(root, pins: [:])
+                    outcome = "resolved \(resolution.versions.count)"
+                } catch let failure as ResolutionFailure {
+                    outcome = "failed after \(failure.explanation.count) characters of explanation"
+                } catch {
+                    outcome = "error \(error)"
+                }
+            }
+            guard outcome.hasPrefix(scenario.resolves ? "resolved" : "failed") else {
+                FileHandle.standardError.write(Data("\(scenario.name): unexpected outcome: \(outcome)\n".utf8))
+                exit(1)
+            }
+            times.append(Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15)
+            reads = catalog.dependencyReads - readsBefore
+        }
+        times.sort()
+        return Row(name: scenario.name, packages: catalog.packageCount, medianMilliseconds: times[times.count / 2],
+                   peakMegabytes: peakMemoryMegabytes(), specReads: reads, summary: scenario.summary)
+    }
+
+    /// The process's peak resident memory (VmHWM in /proc/self/status); 0 where there is none.
+    static func peakMemoryMegabytes() -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Double(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        else { return 0 }
+        return kilobytes / 1_024
+    }
+
+    static func table(_ rows: [Row]) -> String {
+        let header = ["scenario", "packages", "median ms", "peak MB", "spec reads", "what"]
+        let cells = rows.map { [$0.name, "\($0.packages)", String(format: "%.2f", $0.medianMilliseconds), String(format: "%.1f", $0.peakMegabytes), "\($0.specReads)", $0.summary] }
+        let widths = header.indices.map { column in ([header] + cells).map { $0[column].count }.max()! }
+        func format(_ row: [String]) -> String {
+            row.enumerated().map { column, text in
+                column == row.count - 1 ? text : text.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }
+        var lines = [format(header), format(widths.map { String(repeating: "-", count: $0) })]
+        lines += cells.map(format)
+        if let small = rows.first(where: { $0.name == "graph-1000" }), let large = rows.first(where: { $0.name == "graph-10000" }) {
+            lines.append("")
+            lines.append(String(format: "10x the packages took %.1fx the time.", large.medianMilliseconds / small.medianMilliseconds))
+        }
+        return lines.joined(separator: "\n")
+    }
+}

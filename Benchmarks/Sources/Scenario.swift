@@ -1,0 +1,108 @@
+import DepsCore
+
+/// A benchmark case: a generated catalog and the Depsfile's requirements on it.
+struct Scenario: Sendable {
+    let name: String
+    let summary: String
+    /// Builds the catalog and the root requirements.
+    let make: @Sendable () -> (catalog: SyntheticCatalog, root: [Dependency])
+    /// Whether resolving is expected to succeed.
+    let resolves: Bool
+
+    static let all: [Scenario] = [
+        conflictFree(packages: 100),
+        conflictFree(packages: 1_000),
+        conflictFree(packages: 10_000),
+        chain(length: 1_000),
+        backjumping(tops: 50, depth: 20),
+        ruledOut(versions: 300),
+    ]
+
+    /// A scenario of `all`, or `graph-N` for a conflict-free graph of any size.
+    static func named(_ name: String) -> Scenario? {
+        if let known = all.first(where: { $0.name == name }) { return known }
+        if name.hasPrefix("graph-"), let count = Int(name.dropFirst("graph-".count)), count > 0 {
+            return conflictFree(packages: count)
+        }
+        return nil
+    }
+
+    private static let versions = ["1.0.0", "1.1.0", "1.2.0", "2.0.0", "2.1.0", "2.2.0"]
+
+    /// A graph with no conflict: package i depends on 2i+1 and 2i+2 (so the root reaches
+    /// every package) and on one more package further on; six versions each.
+    static func conflictFree(packages count: Int) -> Scenario {
+        Scenario(name: "graph-\(count)", summary: "\(count) packages, 6 versions, up to 3 dependencies each, no conflict", make: {
+            let catalog = SyntheticCatalog()
+            var random = SplitMix64(seed: UInt64(count))
+            for index in 0..<count {
+                var targets = [2 * index + 1, 2 * index + 2].filter { $0 < count }
+                if index + 3 < count { targets.append(Int.random(in: (index + 3)..<min(count, index + 60), using: &random)) }
+                let dependencies = Set(targets).sorted().map { (name: "P\($0)", requirement: $0 % 2 == 0 ? "~> 2.0" : ">= 1.1") }
+                catalog.add("P\(index)", versions: versions.map { ($0, dependencies) })
+            }
+            return (catalog, [Dependency(try! PackageName("P0"), try! Requirement(">= 1.0"))])
+        }, resolves: true)
+    }
+
+    /// A chain P0 → P1 → … of the given length.
+    static func chain(length: Int) -> Scenario {
+        Scenario(name: "chain-\(length)", summary: "a chain of \(length) packages, 6 versions each", make: {
+            let catalog = SyntheticCatalog()
+            for index in 0..<length {
+                let dependencies = index + 1 < length ? [(name: "P\(index + 1)", requirement: "~> 2.0")] : []
+                catalog.add("P\(index)", versions: versions.map { ($0, dependencies) })
+            }
+            return (catalog, [Dependency(try! PackageName("P0"))])
+        }, resolves: true)
+    }
+
+    /// Heavy backtracking: every version of Top but the oldest starts a chain of `depth`
+    /// packages whose last link needs a Leaf the Depsfile rules out. The conflict shows only
+    /// at the end of each chain; the solver learns it back up the chain and jumps back.
+    static func backjumping(tops: Int, depth: Int) -> Scenario {
+        Scenario(name: "backjump-\(tops)x\(depth)", summary: "\(tops) versions of Top, each failing \(depth) links deep", make: {
+            let catalog = SyntheticCatalog()
+            var topVersions: [(version: String, dependencies: [(name: String, requirement: String)])] = [("1.0.0", [])]
+            for top in 1..<tops {
+                topVersions.append(("1.\(top).0", [(name: "Link\(top)x0", requirement: ">= 1.0")]))
+                for link in 0..<depth {
+                    let next = link + 1 < depth ? (name: "Link\(top)x\(link + 1)", requirement: ">= 1.0") : (name: "Leaf", requirement: "= 2.0")
+                    catalog.add("Link\(top)x\(link)", versions: [("1.0", [next]), ("1.1", [next])])
+                }
+            }
+            catalog.add("Top", versions: topVersions)
+            catalog.add("Leaf", versions: [("1.0", []), ("2.0", [])])
+            let root = [Dependency(try! PackageName("Top")), Dependency(try! PackageName("Leaf"), try! Requirement("1.0"))]
+            return (catalog, root)
+        }, resolves: true)
+    }
+
+    /// Many versions each ruled out by a different requirement, then a failure: every
+    /// version of Lib needs a Base the Depsfile excludes, and the explanation is built.
+    static func ruledOut(versions count: Int) -> Scenario {
+        Scenario(name: "ruled-out-\(count)", summary: "\(count) versions of Lib, each needing another Base; no solution", make: {
+            let catalog = SyntheticCatalog()
+            catalog.add("Lib", versions: (0..<count).map { ("1.\($0).0", [(name: "Base", requirement: "~> 2.\($0)")]) })
+            catalog.add("Base", versions: [("1.0.0", [])] + (0..<count).map { ("2.\($0).0", []) })
+            return (catalog, [Dependency(try! PackageName("Lib")), Dependency(try! PackageName("Base"), try! Requirement("~> 1.0"))])
+        }, resolves: false)
+    }
+}
+
+/// SplitMix64: a small seeded generator, so every run builds the same catalogs.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
