@@ -43,11 +43,6 @@ struct DecisionQueue {
         return nil
     }
 
-    /// Puts back a package that was popped but not decided.
-    mutating func putBack(_ package: PackageID, in solution: PartialSolution, registry: PackageRegistry) {
-        update(package, in: solution, registry: registry)
-    }
-
     private mutating func push(_ entry: Entry) {
         heap.append(entry)
         var child = heap.count - 1

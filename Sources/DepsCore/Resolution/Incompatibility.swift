@@ -63,11 +63,6 @@ final class Incompatibility: Sendable {
         return false
     }
 
-    /// The term about `package`, if any.
-    func term(for package: PackageID) -> Term? {
-        terms.first { $0.package == package }
-    }
-
     /// The external incompatibilities at the leaves of the derivation tree, each once,
     /// in the order a depth-first walk meets them (conflict before other).
     var externalCauses: [Incompatibility] {

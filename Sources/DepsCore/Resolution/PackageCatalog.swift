@@ -29,17 +29,17 @@ final class CatalogCache {
     func versions(of name: PackageName) throws -> [Version] {
         if let known = entries[name] { return known.versions }
         var versions = try catalog.versions(of: name)
-        let ascending = { (a: Version, b: Version) in a != b ? a < b : a.description < b.description }
-        if !zip(versions, versions.dropFirst()).allSatisfy({ !ascending($1, $0) }) {
-            versions.sort(by: ascending)
+        // Listings usually come sorted and without repeats; check that in one pass.
+        if !zip(versions, versions.dropFirst()).allSatisfy({ $0 < $1 }) {
+            versions.sort { a, b in a != b ? a < b : a.description < b.description }
+            var unique: [Version] = []
+            for version in versions where unique.last != version {
+                unique.append(version)
+            }
+            versions = unique
         }
-        var unique: [Version] = []
-        unique.reserveCapacity(versions.count)
-        for version in versions where unique.last != version {
-            unique.append(version)
-        }
-        entries[name] = (unique, Array(repeating: nil, count: unique.count))
-        return unique
+        entries[name] = (versions, Array(repeating: nil, count: versions.count))
+        return versions
     }
 
     /// The dependencies of the version at `index` in `versions(of: name)`.

@@ -14,6 +14,9 @@ final class PackageRegistry {
         let pin: Version?
         /// The name's lockfile order as bytes (lower-cased name, a zero, the name).
         let sortKey: [UInt8]
+        /// The version set of the requirement last asked about (most dependers of a
+        /// package ask for the same), and of every requirement when the package is large.
+        var lastRequirementSet: (requirement: Requirement, versions: VersionSet)?
         var requirementSets: [Requirement: VersionSet] = [:]
         /// Per version, its dependencies once read.
         var dependencies: [[Dependency]?]
@@ -86,6 +89,7 @@ final class PackageRegistry {
     /// The known versions the requirement admits, by the prerelease rule: a prerelease
     /// only when the requirement names one or the package admits prereleases.
     func versions(admittedBy requirement: Requirement, of id: PackageID) -> VersionSet {
+        if let last = packages[id.index].lastRequirementSet, last.requirement == requirement { return last.versions }
         let versions = packages[id.index].versions
         let caches = versions.count > Self.requirementSetCacheThreshold
         if caches, let known = packages[id.index].requirementSets[requirement] { return known }
@@ -94,6 +98,7 @@ final class PackageRegistry {
             requirement.admits(versions[$0], prereleasesAdmitted: admitsPrereleases)
         })
         if caches { packages[id.index].requirementSets[requirement] = set }
+        packages[id.index].lastRequirementSet = (requirement, set)
         return set
     }
 

@@ -157,12 +157,11 @@ final class VersionSolver {
                     : term.relation(to: solution.known(term.package)) == .satisfied
             }
         }
-        if breaksOne {
-            queue.putBack(package, in: solution, registry: registry)
-        } else {
+        if !breaksOne {
             solution.decide(package, versionAt: index, universe: registry.universe(of: package))
-            queue.update(package, in: solution, registry: registry)
         }
+        // Queued again when it stays undecided; propagation will narrow it.
+        queue.update(package, in: solution, registry: registry)
         return package
     }
 
