@@ -18,6 +18,10 @@ struct YAMLTreeBuilder {
         var awaitsKey: Bool { kind == .mapping && pendingKey == nil }
     }
 
+    /// How deep sequences and mappings may nest. Deps files need a handful of levels; a limit
+    /// keeps hostile input from building a tree too deep to walk or free without overflowing the stack.
+    static let maximumDepth = 256
+
     private let fileName: String
     private var open: [OpenCollection] = []
     private var documentCount = 0
@@ -49,10 +53,12 @@ struct YAMLTreeBuilder {
         case .sequenceStart(let properties, let mark):
             try check(properties, at: mark)
             try refuseAsKey("a sequence", at: mark)
+            try refuseDeeperNesting(at: mark)
             open.append(OpenCollection(kind: .sequence, mark: mark))
         case .mappingStart(let properties, let mark):
             try check(properties, at: mark)
             try refuseAsKey("a mapping", at: mark)
+            try refuseDeeperNesting(at: mark)
             open.append(OpenCollection(kind: .mapping, mark: mark))
         case .sequenceEnd, .mappingEnd:
             guard let collection = open.popLast() else { break }
@@ -93,6 +99,12 @@ struct YAMLTreeBuilder {
                 throw error(at: node.mark, "duplicate key '\(text)'; it was first defined on line \(firstLine)")
             }
             open[top].pendingKey = node
+        }
+    }
+
+    private func refuseDeeperNesting(at mark: YAMLMark) throws(YAMLError) {
+        if open.count >= Self.maximumDepth {
+            throw error(at: mark, "sequences and mappings nest deeper than \(Self.maximumDepth) levels")
         }
     }
 

@@ -23,6 +23,16 @@ final class ParserRefusalTests: XCTestCase {
                        "Depsfile:3:3: error: duplicate key 'x'; it was first defined on line 1")
     }
 
+    func testNestingDeeperThanTheLimitIsRefusedWithoutACrash() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "\n"
+        XCTAssertEqual(parseError(deep)?.description,
+                       "Depsfile:1:257: error: sequences and mappings nest deeper than 256 levels")
+        let blockDeep = (0..<300).map { String(repeating: "  ", count: $0) + "k\($0):" }.joined(separator: "\n") + " v\n"
+        XCTAssertEqual(parseError(blockDeep)?.line, 257)
+        let atTheLimit = String(repeating: "[", count: 256) + String(repeating: "]", count: 256) + "\n"
+        XCTAssertNotNil(parsed(atTheLimit))
+    }
+
     func testKeysDifferingOnlyInQuotingAreDuplicates() {
         XCTAssertEqual(parseError("a: 1\n'a': 2\n")?.line, 2)
     }
