@@ -11,7 +11,7 @@ public final class InstallInteractor {
 
     public func install(dryRun: Bool = false) throws -> LockfileUpdate {
         let session = try LockfileResolution(store: store, opener: opener)
-        let next = try session.resolve(pins: session.pins()).lockfile
+        let next = try session.lockfileStillHolding() ?? session.resolve(pins: session.pins()).lockfile
         return try session.update(to: next, store: store, dryRun: dryRun)
     }
 }

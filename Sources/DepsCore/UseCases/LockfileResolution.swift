@@ -24,6 +24,18 @@ struct LockfileResolution {
         return lockfile.pins(roots: manifest.dependencies.map(\.name), releasing: released)
     }
 
+    /// The lock itself when a pinned resolution could only reproduce it: it is in sync with the
+    /// Depsfile (no drift, every requirement admits its pin, nothing missing or orphaned, the same
+    /// Depsfile bytes) and every locked spec is still in its source with the recorded checksum.
+    /// Then install need not run the solver.
+    func lockfileStillHolding() throws -> Lockfile? {
+        guard let lockfile, lockfile.problems(against: manifest).isEmpty else { return nil }
+        for package in lockfile.packages {
+            guard try catalog.problems(with: package, in: lockfile, listedSources: manifest.sources).isEmpty else { return nil }
+        }
+        return lockfile.written(by: DepsRelease.version)
+    }
+
     func resolve(pins: [PackageName: Version]) throws -> (resolution: Resolution, lockfile: Lockfile) {
         let resolution: Resolution
         do {
