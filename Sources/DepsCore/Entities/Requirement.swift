@@ -19,6 +19,9 @@ public struct Requirement: Sendable, Hashable {
         case lessOrEqual = "<="
         case pessimistic = "~>"
 
+        /// The operators in the order a parser must try them, so that `>=` is not read as `>`.
+        static let longestFirst: [Operator] = [.pessimistic, .greaterOrEqual, .lessOrEqual, .notEqual, .equal, .greater, .less]
+
         /// The order of operators on the same version in a normalised requirement.
         var rank: Int {
             switch self {
@@ -78,17 +81,18 @@ public struct Requirement: Sendable, Hashable {
     /// Reads `~> 5.6`, `>= 4.0, < 6`, `7.10.0` (meaning `= 7.10.0`).
     public init(_ text: String) throws(RequirementError) {
         var constraints: [Constraint] = []
-        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            var rest = part.drop { $0 == " " || $0 == "\t" }
+        for part in text.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+            var rest = part.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
             var op = Operator.equal
-            for candidate in [Operator.pessimistic, .greaterOrEqual, .lessOrEqual, .notEqual, .equal, .greater, .less]
-            where rest.hasPrefix(candidate.rawValue) {
+            for candidate in Operator.longestFirst where rest.starts(with: candidate.rawValue.utf8) {
                 op = candidate
-                rest = rest.dropFirst(candidate.rawValue.count)
+                rest = rest.dropFirst(candidate.rawValue.utf8.count)
                 break
             }
-            let versionText = String(rest).trimmingSpaces()
-            guard let version = try? Version(versionText) else { throw RequirementError(text: text) }
+            let trimmed = rest.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            let end = trimmed.lastIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }.map(trimmed.index(after:)) ?? trimmed.startIndex
+            guard let versionText = String(trimmed[trimmed.startIndex..<end]),
+                  let version = try? Version(versionText) else { throw RequirementError(text: text) }
             constraints.append(Constraint(op, version))
         }
         self.init(constraints: constraints)
@@ -134,10 +138,4 @@ extension Requirement: CustomStringConvertible {
 public struct RequirementError: Error, Sendable, Equatable, CustomStringConvertible {
     public let text: String
     public var description: String { "invalid requirement '\(text)'" }
-}
-
-extension StringProtocol {
-    func trimmingSpaces() -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-    }
 }

@@ -80,67 +80,83 @@ public struct Version: Sendable {
         return releaseSegments[..<end]
     }
 
+    /// Reads the text byte by byte: versions are ASCII, and they are parsed for every spec,
+    /// lock entry and file name deps reads.
     private static func parse(_ text: String) -> Version? {
-        guard !text.isEmpty, text.utf8.count <= 256 else { return nil }
-        let main: Substring
-        let suffix: Substring?
-        if let dash = text.firstIndex(of: "-") {
-            main = text[..<dash]
-            suffix = text[text.index(after: dash)...]
-        } else {
-            main = text[...]
-            suffix = nil
-        }
-        var release: [UInt64] = []
-        var prerelease: [PrereleaseIdentifier] = []
-        for segment in main.split(separator: ".", omittingEmptySubsequences: false) {
-            guard let identifiers = identifiers(of: segment) else { return nil }
-            var rest = identifiers[...]
-            // Digits that open a segment still count as a release segment until the
-            // prerelease has begun: `1.0.1b` is a prerelease of 1.0.1, as in RubyGems.
-            if prerelease.isEmpty, case let .number(n) = rest.first {
-                release.append(n)
-                rest = rest.dropFirst()
+        var text = text
+        return text.withUTF8 { bytes -> Version? in
+            guard !bytes.isEmpty, bytes.count <= 256, isDigit(bytes[0]) else { return nil }
+            let dash = bytes.firstIndex(of: UInt8(ascii: "-"))
+            let mainEnd = dash ?? bytes.count
+            var release: [UInt64] = []
+            var prerelease: [PrereleaseIdentifier] = []
+            var start = 0
+            while true {
+                var end = start
+                while end < mainEnd && bytes[end] != UInt8(ascii: ".") { end += 1 }
+                guard let identifiers = identifiers(of: UnsafeBufferPointer(rebasing: bytes[start..<end])) else { return nil }
+                var rest = identifiers[...]
+                // Digits that open a segment still count as a release segment until the
+                // prerelease has begun: `1.0.1b` is a prerelease of 1.0.1, as in RubyGems.
+                if prerelease.isEmpty, case let .number(n) = rest.first {
+                    release.append(n)
+                    rest = rest.dropFirst()
+                }
+                prerelease.append(contentsOf: rest)
+                if end == mainEnd { break }
+                start = end + 1
             }
-            prerelease.append(contentsOf: rest)
-        }
-        // The first segment must be a number: `v1.0` is not a version.
-        guard !release.isEmpty, let first = main.first, first.isASCIIDigit else { return nil }
-        if let suffix {
-            for segment in suffix.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "." || $0 == "-" }) {
-                guard let identifiers = identifiers(of: segment) else { return nil }
-                prerelease.append(contentsOf: identifiers)
+            if let dash {
+                start = dash + 1
+                while true {
+                    var end = start
+                    while end < bytes.count && bytes[end] != UInt8(ascii: ".") && bytes[end] != UInt8(ascii: "-") { end += 1 }
+                    guard let identifiers = identifiers(of: UnsafeBufferPointer(rebasing: bytes[start..<end])) else { return nil }
+                    prerelease.append(contentsOf: identifiers)
+                    if end == bytes.count { break }
+                    start = end + 1
+                }
             }
+            return Version(description: String(decoding: bytes, as: UTF8.self), releaseSegments: release, prerelease: prerelease)
         }
-        return Version(description: text, releaseSegments: release, prerelease: prerelease)
     }
 
-    /// Splits `beta12` into `[beta, 12]`; nil for an empty segment or one with other characters.
-    private static func identifiers(of segment: Substring) -> [PrereleaseIdentifier]? {
+    /// Splits `beta12` into `[beta, 12]`; nil for an empty segment, one with other characters,
+    /// or a number too large for 64 bits.
+    private static func identifiers(of segment: UnsafeBufferPointer<UInt8>) -> [PrereleaseIdentifier]? {
         guard !segment.isEmpty else { return nil }
         var result: [PrereleaseIdentifier] = []
-        var run = ""
-        var runIsDigits = false
-        func flush() -> Bool {
-            guard !run.isEmpty else { return true }
-            if runIsDigits {
-                guard let n = UInt64(run) else { return false }
-                result.append(.number(n))
-            } else {
-                result.append(.word(run))
+        var runStart = 0
+        while runStart < segment.count {
+            let digits = isDigit(segment[runStart])
+            guard digits || isLetter(segment[runStart]) else { return nil }
+            var runEnd = runStart
+            var number: UInt64 = 0
+            while runEnd < segment.count {
+                let byte = segment[runEnd]
+                if digits {
+                    guard isDigit(byte) else { break }
+                    let (shifted, overflowA) = number.multipliedReportingOverflow(by: 10)
+                    let (sum, overflowB) = shifted.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+                    guard !overflowA && !overflowB else { return nil }
+                    number = sum
+                } else {
+                    guard isLetter(byte) else { break }
+                }
+                runEnd += 1
             }
-            run = ""
-            return true
+            result.append(digits
+                ? .number(number)
+                : .word(String(decoding: UnsafeBufferPointer(rebasing: segment[runStart..<runEnd]), as: UTF8.self)))
+            runStart = runEnd
         }
-        for character in segment {
-            let isDigit = character.isASCIIDigit
-            guard isDigit || character.isASCIILetter else { return nil }
-            if !run.isEmpty && isDigit != runIsDigits { guard flush() else { return nil } }
-            runIsDigits = isDigit
-            run.append(character)
-        }
-        guard flush() else { return nil }
         return result
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 }
 
@@ -177,9 +193,4 @@ extension Version: CustomStringConvertible {}
 public struct VersionError: Error, Sendable, Equatable, CustomStringConvertible {
     public let text: String
     public var description: String { "invalid version '\(text)'" }
-}
-
-extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
-    var isASCIILetter: Bool { isASCII && isLetter }
 }
