@@ -38,6 +38,9 @@ struct UpdateCommand: ParsableCommand {
             defer { lock?.release() }
             let update = try UpdateInteractor(store: composition.store, opener: composition.opener)
                 .update(packages, dryRun: dryRun)
+            if let reason = update.replacedUnreadableLockfile {
+                output.diagnostic("warning: Depsfile.lock could not be read, so it was resolved anew and \(dryRun ? "would be" : "was") replaced:\n\(reason)")
+            }
             output.result(options.json
                 ? JSONPresenter.render(update, command: "update")
                 : LockfileUpdateTextPresenter(command: .update, verbose: options.verbose, style: composition.style).render(update))

@@ -172,6 +172,20 @@ final class InstallUpdateCommandTests: XCTestCase {
             """)
     }
 
+    func testUpdateWithoutNamesReplacesALockfileWithMergeConflicts() throws {
+        try lockOldVersions()
+        let lock = try XCTUnwrap(project.lockfile)
+        try project.write("App/Depsfile.lock", lock.replacingOccurrences(
+            of: "  - SnapKit (5.0.0)\n", with: "<<<<<<< HEAD\n  - SnapKit (5.0.0)\n=======\n  - SnapKit (5.7.1)\n>>>>>>> other\n"))
+        XCTAssertEqual(try project.deps("install").status, 65, "install keeps pins, so it needs a readable lock")
+        let outcome = try project.deps("update")
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertTrue(outcome.stderr.hasPrefix("warning: Depsfile.lock could not be read, so it was resolved anew and was replaced:\nDepsfile.lock:"), outcome.stderr)
+        XCTAssertTrue(outcome.stdout.contains("Installing Moya (14.0.0)"), outcome.stdout)
+        XCTAssertEqual(try project.deps("check").status, 0)
+        XCTAssertEqual(try project.deps("update", "Moya").status, 0)
+    }
+
     func testUpdateOfUnknownNamesIsAUsageErrorAndWritesNothing() throws {
         try lockOldVersions()
         let before = project.lockfile

@@ -26,6 +26,7 @@ public enum JSONPresenter {
         let packages: Int
         let changes: [ChangeDocument]
         let heldBack: [HeldBackDocument]
+        let replacedUnreadableLockfile: String?
     }
 
     struct OutdatedRowDocument: Encodable {
@@ -73,7 +74,8 @@ public enum JSONPresenter {
                     name: $0.name.description,
                     message: LockfileUpdateTextPresenter.sentence(for: $0),
                     command: "deps update " + $0.remedy.map(\.description).joined(separator: " "))
-            }))
+            },
+            replacedUnreadableLockfile: update.replacedUnreadableLockfile))
     }
 
     public static func render(_ report: OutdatedReport) -> String {

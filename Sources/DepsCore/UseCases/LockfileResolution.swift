@@ -11,9 +11,19 @@ struct LockfileResolution {
         self.catalog = catalog
     }
 
-    init(store: ProjectStore, opener: SpecSourceOpener) throws {
+    /// Why the lockfile was set aside (only when the caller ignores an unreadable one).
+    private(set) var unreadableLockfile: String?
+
+    /// - Parameter ignoringUnreadableLockfile: resolve as if there were no lockfile when it cannot
+    ///   be read (a merge conflict, a syntax error), as `deps update` without names does.
+    init(store: ProjectStore, opener: SpecSourceOpener, ignoringUnreadableLockfile: Bool = false) throws {
         manifest = try store.readManifest()
-        lockfile = try store.readLockfile()
+        do {
+            lockfile = try store.readLockfile()
+        } catch where ignoringUnreadableLockfile {
+            lockfile = nil
+            unreadableLockfile = String(describing: error)
+        }
         catalog = try SpecCatalog(manifest: manifest, lockfile: lockfile, opener: opener)
     }
 
@@ -58,6 +68,8 @@ public struct LockfileUpdate: Sendable, Equatable {
     public let dryRun: Bool
     /// Named packages that a pin keeps from moving (update only).
     public let heldBack: [HeldBackPackage]
+    /// Why the old lockfile could not be read and was replaced (update without names only).
+    public let replacedUnreadableLockfile: String?
 }
 
 /// A package `deps update NAME` could not move because of a pin that was not released.
@@ -92,7 +104,8 @@ extension LockfileResolution {
             lockedPackageCount: next.packages.count,
             lockfileChanged: changed,
             dryRun: dryRun,
-            heldBack: heldBack)
+            heldBack: heldBack,
+            replacedUnreadableLockfile: unreadableLockfile)
     }
 }
 

@@ -11,7 +11,7 @@ public final class UpdateInteractor {
 
     /// - Parameter names: the packages to update; empty updates everything.
     public func update(_ names: [PackageName], dryRun: Bool = false) throws -> LockfileUpdate {
-        let session = try LockfileResolution(store: store, opener: opener)
+        let session = try LockfileResolution(store: store, opener: opener, ignoringUnreadableLockfile: names.isEmpty)
         if names.isEmpty {
             let next = try session.resolve(pins: [:]).lockfile
             return try session.update(to: next, store: store, dryRun: dryRun)
