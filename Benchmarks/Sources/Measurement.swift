@@ -28,14 +28,16 @@ enum Measurement {
         }
     }
 
-    /// How many times each scenario is resolved (DEPS_BENCHMARK_RUNS overrides it, e.g. for profiling).
-    static let runs = ProcessInfo.processInfo.environment["DEPS_BENCHMARK_RUNS"].flatMap { Int($0) } ?? 7
+    /// How many times each scenario is resolved: DEPS_BENCHMARK_RUNS when set (e.g. for
+    /// profiling), else at least 7 times and until a second of resolving has passed (at most
+    /// 500 times), so that the median of a fast scenario rests on many runs.
+    static let fixedRuns = ProcessInfo.processInfo.environment["DEPS_BENCHMARK_RUNS"].flatMap { Int($0) }
 
     static func run(_ scenario: Scenario) -> Row {
         let (catalog, root) = scenario.make()
         var times: [Double] = []
         var reads = 0
-        for _ in 0..<runs {
+        while times.count < (fixedRuns ?? 7) || (fixedRuns == nil && times.reduce(0, +) < 1_000 && times.count < 500) {
             let readsBefore = catalog.dependencyReads
             let clock = ContinuousClock()
             var outcome = ""

@@ -18,8 +18,7 @@ final class VersionSolver {
 
     let registry: PackageRegistry
     private var solution = PartialSolution()
-    /// Every incompatibility, listed under each package it has a term for, oldest first.
-    private var incompatibilities: [[Incompatibility]] = []
+    private var incompatibilities = IncompatibilityIndex()
     private var queue = DecisionQueue()
     /// Per package, whether unit propagation still has to visit it.
     private var pending: [Bool] = []
@@ -63,18 +62,11 @@ final class VersionSolver {
         defer { for waiting in changed { pending[waiting.index] = false } }
         while let current = changed.popLast() {
             pending[current.index] = false
-            for incompatibility in incompatibilities[current.index].reversed() {
+            var conflict: Incompatibility?
+            for incompatibility in incompatibilities.newestFirst(of: current) {
                 switch solution.relation(to: incompatibility) {
                 case .satisfied:
-                    switch resolve(conflict: incompatibility) {
-                    case let .failed(root):
-                        return root
-                    case let .learned(learned):
-                        let derived = deriveFromLearned(learned)
-                        for waiting in changed { pending[waiting.index] = false }
-                        changed = [derived]
-                        pending[derived.index] = true
-                    }
+                    conflict = incompatibility
                 case let .almostSatisfied(term):
                     derive(term.negated, cause: incompatibility)
                     if !pending[term.package.index] {
@@ -85,7 +77,18 @@ final class VersionSolver {
                 case .contradicted, .inconclusive:
                     continue
                 }
-                break // a conflict was resolved: start again from the package it derived
+                break
+            }
+            guard let conflict else { continue }
+            switch resolve(conflict: conflict) {
+            case let .failed(root):
+                return root
+            case let .learned(learned):
+                // Start again from the package the learned incompatibility derives.
+                let derived = deriveFromLearned(learned)
+                for waiting in changed { pending[waiting.index] = false }
+                changed = [derived]
+                pending[derived.index] = true
             }
         }
         return nil
@@ -168,18 +171,14 @@ final class VersionSolver {
     // MARK: Incompatibilities
 
     private func add(_ incompatibility: Incompatibility) {
-        for term in incompatibility.terms {
-            incompatibilities[term.package.index].append(incompatibility)
-        }
+        incompatibilities.add(incompatibility)
     }
 
     /// Keeps the per-package tables as long as the registry.
     private func track() {
         solution.track(packageCount: registry.count)
-        while incompatibilities.count < registry.count {
-            incompatibilities.append([])
-            pending.append(false)
-        }
+        incompatibilities.track(packageCount: registry.count)
+        while pending.count < registry.count { pending.append(false) }
     }
 
     /// Turns a version's dependencies into incompatibilities, the first time it is considered.
