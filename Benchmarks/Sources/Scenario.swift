@@ -6,13 +6,23 @@ struct Scenario: Sendable {
     let summary: String
     /// Builds the catalog and the root requirements.
     let make: @Sendable () -> (catalog: SyntheticCatalog, root: [Dependency])
-    /// Whether resolving is expected to succeed.
-    let resolves: Bool
+    let task: Task
+
+    enum Task: Sendable {
+        /// Resolve the root requirements, expecting a resolution or a failure.
+        case resolve(succeeds: Bool)
+        /// No solving: read each reachable package's versions and its newest version's
+        /// dependencies once, the least any resolver reads. Its time is the floor that the
+        /// catalog and the machine's memory set.
+        case readOnly
+    }
 
     static let all: [Scenario] = [
         conflictFree(packages: 100),
         conflictFree(packages: 1_000),
         conflictFree(packages: 10_000),
+        readOnly(packages: 1_000),
+        readOnly(packages: 10_000),
         chain(length: 1_000),
         backjumping(tops: 50, depth: 20),
         ruledOut(versions: 300),
@@ -42,7 +52,14 @@ struct Scenario: Sendable {
                 catalog.add("P\(index)", versions: versions.map { ($0, dependencies) })
             }
             return (catalog, [Dependency(try! PackageName("P0"), try! Requirement(">= 1.0"))])
-        }, resolves: true)
+        }, task: .resolve(succeeds: true))
+    }
+
+    /// The catalog of `graph-N`, read once without solving.
+    static func readOnly(packages count: Int) -> Scenario {
+        let graph = conflictFree(packages: count)
+        return Scenario(name: "read-\(count)", summary: "the catalog of graph-\(count) read once, no solving (the floor)",
+                        make: graph.make, task: .readOnly)
     }
 
     /// A chain P0 → P1 → … of the given length.
@@ -54,7 +71,7 @@ struct Scenario: Sendable {
                 catalog.add("P\(index)", versions: versions.map { ($0, dependencies) })
             }
             return (catalog, [Dependency(try! PackageName("P0"))])
-        }, resolves: true)
+        }, task: .resolve(succeeds: true))
     }
 
     /// Heavy backtracking: every version of Top but the oldest starts a chain of `depth`
@@ -75,7 +92,7 @@ struct Scenario: Sendable {
             catalog.add("Leaf", versions: [("1.0", []), ("2.0", [])])
             let root = [Dependency(try! PackageName("Top")), Dependency(try! PackageName("Leaf"), try! Requirement("1.0"))]
             return (catalog, root)
-        }, resolves: true)
+        }, task: .resolve(succeeds: true))
     }
 
     /// Many versions each ruled out by a different requirement, then a failure: every
@@ -86,7 +103,7 @@ struct Scenario: Sendable {
             catalog.add("Lib", versions: (0..<count).map { ("1.\($0).0", [(name: "Base", requirement: "~> 2.\($0)")]) })
             catalog.add("Base", versions: [("1.0.0", [])] + (0..<count).map { ("2.\($0).0", []) })
             return (catalog, [Dependency(try! PackageName("Lib")), Dependency(try! PackageName("Base"), try! Requirement("~> 1.0"))])
-        }, resolves: false)
+        }, task: .resolve(succeeds: false))
     }
 }
 

@@ -58,10 +58,15 @@ final class PackageRegistry {
         if let id = ids[name] { return (id, false) }
         let versions = try cache.versions(of: name)
         let id = PackageID(index: packages.count)
+        var sortKey: [UInt8] = []
+        sortKey.reserveCapacity(2 * name.description.utf8.count + 1)
+        sortKey.append(contentsOf: name.folded.utf8)
+        sortKey.append(0)
+        sortKey.append(contentsOf: name.description.utf8)
         packages.append(Package(
             name: name, versions: versions, isDirect: directNames.contains(name),
-            admitsPrereleases: prereleaseNames.contains(name), pin: pins[name],
-            sortKey: Array(name.folded.utf8) + [0] + Array(name.description.utf8),
+            admitsPrereleases: !prereleaseNames.isEmpty && prereleaseNames.contains(name),
+            pin: pins.isEmpty ? nil : pins[name], sortKey: sortKey,
             dependencies: Array(repeating: nil, count: versions.count),
             targets: Array(repeating: nil, count: versions.count)
         ))
