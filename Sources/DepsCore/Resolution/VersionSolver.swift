@@ -27,6 +27,9 @@ final class VersionSolver {
         self.registry = registry
     }
 
+    /// Propagates and decides until every needed package is decided. The selection is the
+    /// solution unless its versions depend on one another in a cycle: then that cycle is
+    /// learned as an incompatibility and the search goes on from the conflict it causes.
     func solve() throws -> Outcome {
         track()
         add(Incompatibility(terms: [Term(.root, .full(universe: 1), isPositive: false)], cause: .root))
