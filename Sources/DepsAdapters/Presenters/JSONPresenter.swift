@@ -1,5 +1,10 @@
 import DepsCore
+// The essentials suffice for JSONEncoder and keep full Foundation (and ICU) out of deps's start-up.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The `--json` documents: one JSON object on stdout with stable, sorted keys.
 /// Their shapes are documented in the README.
