@@ -73,19 +73,8 @@ final class CheckCommandTests: XCTestCase {
         let edited = try XCTUnwrap(project.lockfile)
         try project.write("App/Depsfile.lock", edited.replacingOccurrences(
             of: try XCTUnwrap(edited.split(separator: "\n").first { $0.hasPrefix("DEPSFILE CHECKSUM") }).description,
-            with: "DEPSFILE CHECKSUM: " + (try sha256(project.app + "/Depsfile"))))
+            with: "DEPSFILE CHECKSUM: " + (try project.sha256("App/Depsfile"))))
         try assertOutOfSync(["SnapKit 5.7.1 is locked but nothing depends on it"])
-    }
-
-    func sha256(_ path: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        process.arguments = [path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        process.waitUntilExit()
-        return String(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).prefix(64))
     }
 
     func testARequirementRespeltWithTheSameMeaningIsNotDriftButTheChecksumIs() throws {

@@ -23,6 +23,17 @@ struct DepsBinary {
         return Bundle.main.bundleURL.appendingPathComponent("deps")
     }
 
+    /// Starts deps with its output thrown away, for tests that kill it or run several at once.
+    static func start(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     @discardableResult
     static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws -> Outcome {
         let process = Process()
@@ -109,6 +120,18 @@ final class TemporaryProject {
     }
 
     var lockfile: String? { try? read("App/Depsfile.lock") }
+
+    /// The SHA-256 of a file, as `sha256sum` prints it.
+    func sha256(_ relativePath: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        process.arguments = [root + "/" + relativePath]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        process.waitUntilExit()
+        return String(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).prefix(64))
+    }
 
     var lockfileModificationDate: Date? {
         try? FileManager.default.attributesOfItem(atPath: app + "/Depsfile.lock")[.modificationDate] as? Date

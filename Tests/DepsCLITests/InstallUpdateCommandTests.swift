@@ -15,17 +15,6 @@ final class InstallUpdateCommandTests: XCTestCase {
         ])
     }
 
-    func sha256(_ relativePath: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        process.arguments = [project.root + "/" + relativePath]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        process.waitUntilExit()
-        return String(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).prefix(64))
-    }
-
     /// Locks Moya 14.0.0, Alamofire 4.9.1 and SnapKit 5.0.0, then loosens SnapKit to any version.
     func lockOldVersions() throws {
         try project.depsfile(["Moya": "~> 14.0", "SnapKit": "5.0.0"])
@@ -64,11 +53,11 @@ final class InstallUpdateCommandTests: XCTestCase {
                 - SnapKit
 
             SPEC CHECKSUMS:
-              Alamofire: \(try sha256("Specs/Alamofire/5.9.1.yaml"))
-              Moya: \(try sha256("Specs/Moya/15.0.0.yaml"))
-              SnapKit: \(try sha256("Specs/SnapKit/5.7.1.yaml"))
+              Alamofire: \(try project.sha256("Specs/Alamofire/5.9.1.yaml"))
+              Moya: \(try project.sha256("Specs/Moya/15.0.0.yaml"))
+              SnapKit: \(try project.sha256("Specs/SnapKit/5.7.1.yaml"))
 
-            DEPSFILE CHECKSUM: \(try sha256("App/Depsfile"))
+            DEPSFILE CHECKSUM: \(try project.sha256("App/Depsfile"))
 
             DEPS: 0.1.0
 

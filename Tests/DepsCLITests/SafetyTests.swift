@@ -44,12 +44,7 @@ final class SafetyTests: XCTestCase {
         var outcomes = (old: 0, new: 0)
         for run in 0..<runs {
             try project.write("App/Depsfile.lock", oldLock)
-            let process = Process()
-            process.executableURL = DepsBinary.url
-            process.arguments = ["install", "--project", project.app, "--quiet"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try DepsBinary.start(["install", "--project", project.app, "--quiet"])
             usleep(useconds_t(Double.random(in: 0...(duration * 1.2), using: &generator) * 1_000_000))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
@@ -72,15 +67,7 @@ final class SafetyTests: XCTestCase {
 
     func testConcurrentInstallsInOneProjectAllEndWellAndLeaveOneValidLock() throws {
         let project = try largeProject(packages: 60, requirement: ">= 1.0")
-        let processes = try (0..<4).map { _ -> Process in
-            let process = Process()
-            process.executableURL = DepsBinary.url
-            process.arguments = ["install", "--project", project.app, "--quiet"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            return process
-        }
+        let processes = try (0..<4).map { _ in try DepsBinary.start(["install", "--project", project.app, "--quiet"]) }
         for process in processes {
             process.waitUntilExit()
             XCTAssertEqual(process.terminationStatus, 0)
@@ -105,10 +92,7 @@ final class SafetyTests: XCTestCase {
         XCTAssertNil(project.lockfile)
 
         // Once the holder lets go, the waiting process goes ahead.
-        let waiting = Process()
-        waiting.executableURL = DepsBinary.url
-        waiting.arguments = ["install", "--project", project.app, "--quiet"]
-        try waiting.run()
+        let waiting = try DepsBinary.start(["install", "--project", project.app, "--quiet"])
         usleep(200_000)
         XCTAssertTrue(waiting.isRunning, "it waits while the lock is held")
         unlink(lockPath)

@@ -56,6 +56,11 @@ public struct Lockfile: Sendable, Hashable {
         self.depsVersion = depsVersion
     }
 
+    /// The lock of a project that has none yet: every package of the next one is new.
+    public static let empty = Lockfile(
+        packages: [], dependencies: [], specRepos: [], externalSources: [:], specChecksums: [:],
+        depsfileChecksum: "", depsVersion: "")
+
     public func package(named name: PackageName) -> LockedPackage? {
         packages.first { $0.name == name }
     }

@@ -97,9 +97,8 @@ extension LockfileResolution {
     func update(to next: Lockfile, store: ProjectStore, dryRun: Bool, heldBack: [HeldBackPackage] = []) throws -> LockfileUpdate {
         let changed = next != lockfile
         if changed && !dryRun { try store.writeLockfile(next) }
-        let empty = Lockfile(packages: [], dependencies: [], specRepos: [], externalSources: [:], specChecksums: [:], depsfileChecksum: "", depsVersion: "")
         return LockfileUpdate(
-            changes: (lockfile ?? empty).changes(to: next),
+            changes: (lockfile ?? .empty).changes(to: next),
             directDependencyCount: manifest.dependencies.count,
             lockedPackageCount: next.packages.count,
             lockfileChanged: changed,
