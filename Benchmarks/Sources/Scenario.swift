@@ -44,10 +44,10 @@ struct Scenario: Sendable {
     static func conflictFree(packages count: Int) -> Scenario {
         Scenario(name: "graph-\(count)", summary: "\(count) packages, 6 versions, up to 3 dependencies each, no conflict", make: {
             let catalog = SyntheticCatalog()
-            var random = SplitMix64(seed: UInt64(count))
             for index in 0..<count {
                 var targets = [2 * index + 1, 2 * index + 2].filter { $0 < count }
-                if index + 3 < count { targets.append(Int.random(in: (index + 3)..<min(count, index + 60), using: &random)) }
+                // One more, scattered over the next 60 packages by a fixed stride.
+                if index + 3 < count { targets.append(index + 3 + (index * 37) % (min(count, index + 60) - index - 3)) }
                 let dependencies = Set(targets).sorted().map { (name: "P\($0)", requirement: $0 % 2 == 0 ? "~> 2.0" : ">= 1.1") }
                 catalog.add("P\(index)", versions: versions.map { ($0, dependencies) })
             }
@@ -104,22 +104,5 @@ struct Scenario: Sendable {
             catalog.add("Base", versions: [("1.0.0", [])] + (0..<count).map { ("2.\($0).0", []) })
             return (catalog, [Dependency(try! PackageName("Lib")), Dependency(try! PackageName("Base"), try! Requirement("~> 1.0"))])
         }, task: .resolve(succeeds: false))
-    }
-}
-
-/// SplitMix64: a small seeded generator, so every run builds the same catalogs.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

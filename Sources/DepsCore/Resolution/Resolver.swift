@@ -21,6 +21,7 @@ public struct Resolver {
         switch try VersionSolver(registry: registry).solve() {
         case let .solution(selected):
             var versions: [PackageName: Version] = [:]
+            versions.reserveCapacity(selected.count)
             for (package, index) in selected {
                 versions[registry.name(of: package)!] = registry.version(of: package, at: index)
             }
