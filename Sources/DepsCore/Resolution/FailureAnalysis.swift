@@ -47,7 +47,7 @@ struct FailureAnalysis {
             return registry.name(of: fact.terms[0].package)
         }
         if let name = missing.min() {
-            let suggestions = NameSuggestions.closest(to: name, among: try registry.cache.catalog.allPackageNames())
+            let suggestions = name.closest(among: try registry.cache.catalog.allPackageNames())
             return .missingPackage(name, suggestions: suggestions)
         }
         for fact in facts {

@@ -42,18 +42,4 @@ final class ResolutionWordingTests: XCTestCase {
         XCTAssertEqual(wording.describe(Term(foo, .full(universe: 5))), "Foo")
         XCTAssertEqual(wording.describe(Term(.root, .full(universe: 1))), "the Depsfile")
     }
-
-    func testCloseNames() throws {
-        let names = try ["Alamofire", "AlamofireImage", "Foo-Core", "FooKit", "Kingfisher", "SnapKit"].map { try PackageName($0) }
-        func suggestions(_ name: String) throws -> [String] {
-            NameSuggestions.closest(to: try PackageName(name), among: names).map(\.description)
-        }
-        XCTAssertEqual(try suggestions("alamofire"), ["Alamofire"])
-        XCTAssertEqual(try suggestions("FooCore"), ["Foo-Core"])
-        XCTAssertEqual(try suggestions("FooKat"), ["FooKit"])
-        XCTAssertEqual(try suggestions("Snapkit"), ["SnapKit"])
-        XCTAssertEqual(try suggestions("Kingfishr"), ["Kingfisher"])
-        XCTAssertEqual(try suggestions("Zzyzx"), [])
-        XCTAssertEqual(NameSuggestions.editDistance(Array("kitten".utf8), Array("sitting".utf8)), 3)
-    }
 }
