@@ -5,30 +5,37 @@
 /// it was pushed, and every change to the package's assignments bumps the generation,
 /// so outdated entries are recognised and dropped when they surface.
 struct DecisionQueue {
+    /// Plain values, so that moving entries through the heap costs no reference counting;
+    /// the names they tie-break on live in `sortKeys`.
     private struct Entry {
         let candidates: Int
         let isDirect: Bool
-        let sortKey: [UInt8]
         let package: PackageID
         let generation: UInt32
-
-        func precedes(_ other: Entry) -> Bool {
-            if candidates != other.candidates { return candidates < other.candidates }
-            if isDirect != other.isDirect { return isDirect }
-            return sortKey.lexicographicallyPrecedes(other.sortKey)
-        }
     }
 
     private var heap: [Entry] = []
     private var generations: [UInt32] = []
+    /// Each package's name in the lockfile's order, by package index.
+    private var sortKeys: [[UInt8]] = []
+
+    private func precedes(_ entry: Entry, _ other: Entry) -> Bool {
+        if entry.candidates != other.candidates { return entry.candidates < other.candidates }
+        if entry.isDirect != other.isDirect { return entry.isDirect }
+        return sortKeys[entry.package.index].lexicographicallyPrecedes(sortKeys[other.package.index])
+    }
 
     /// Notes that the package's assignments changed; queues it again when it needs a decision.
     mutating func update(_ package: PackageID, in solution: PartialSolution, registry: PackageRegistry) {
-        while generations.count <= package.index { generations.append(0) }
+        while generations.count <= package.index {
+            generations.append(0)
+            sortKeys.append([])
+        }
         generations[package.index] &+= 1
         guard package != .root, solution.needsDecision(package), let known = solution.known(package) else { return }
+        if sortKeys[package.index].isEmpty { sortKeys[package.index] = registry.sortKey(of: package) }
         push(Entry(
-            candidates: known.versions.count, isDirect: registry.isDirect(package), sortKey: registry.sortKey(of: package),
+            candidates: known.versions.count, isDirect: registry.isDirect(package),
             package: package, generation: generations[package.index]
         ))
     }
@@ -48,7 +55,7 @@ struct DecisionQueue {
         var child = heap.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
-            guard heap[child].precedes(heap[parent]) else { break }
+            guard precedes(heap[child], heap[parent]) else { break }
             heap.swapAt(child, parent)
             child = parent
         }
@@ -63,8 +70,8 @@ struct DecisionQueue {
             let left = 2 * parent + 1
             let right = left + 1
             var best = parent
-            if left < heap.count, heap[left].precedes(heap[best]) { best = left }
-            if right < heap.count, heap[right].precedes(heap[best]) { best = right }
+            if left < heap.count, precedes(heap[left], heap[best]) { best = left }
+            if right < heap.count, precedes(heap[right], heap[best]) { best = right }
             if best == parent { break }
             heap.swapAt(parent, best)
             parent = best
