@@ -35,9 +35,11 @@ struct DepsBinary {
     }
 
     @discardableResult
-    static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws -> Outcome {
+    static func run(
+        _ arguments: [String], in directory: String? = nil, executable: URL? = nil, environment: [String: String] = [:]
+    ) throws -> Outcome {
         let process = Process()
-        process.executableURL = url
+        process.executableURL = executable ?? url
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         var env = ProcessInfo.processInfo.environment

@@ -39,6 +39,19 @@ final class GeneralCommandTests: XCTestCase {
         // Output to a pipe is never coloured.
         let piped = try DepsBinary.run(["install", "--project", project.app, "--dry-run"])
         XCTAssertFalse(piped.stdout.contains("\u{1B}["), piped.stdout)
+
+        // On a terminal (a pseudo-terminal made by script(1)) it is, unless told otherwise.
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
+        func onATerminal(_ flags: String, environment: [String: String] = [:]) throws -> String {
+            let command = "\(DepsBinary.url.path) install --project \(project.app) --dry-run \(flags)"
+            let outcome = try DepsBinary.run(
+                ["-qec", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/script"), environment: environment)
+            XCTAssertEqual(outcome.status, 0, outcome.stdout + outcome.stderr)
+            return outcome.stdout
+        }
+        XCTAssertTrue(try onATerminal("").contains("Installing \u{1B}[32mSnapKit\u{1B}[0m (5.7.1)"))
+        XCTAssertFalse(try onATerminal("--no-color").contains("\u{1B}["))
+        XCTAssertFalse(try onATerminal("", environment: ["NO_COLOR": "1"]).contains("\u{1B}["))
     }
 
     func testAMissingProjectIsAnIOError() throws {
