@@ -1,0 +1,282 @@
+// Fuzz target for versions and requirements, compiled into one module with
+// Sources/DepsCore/Entities/{Version,Requirement,VersionIntervals}.swift.
+//
+// The input is read as UTF-8 (anything else is skipped) and split into at most four
+// lines; each line is tried as a Version and as a Requirement. What parses must keep
+// the entities' promises:
+// - a version reads back from its description as an equal version;
+// - a requirement reads back from its normalised description with the same meaning,
+//   and that description is a fixed point;
+// - `<` is a strict total order consistent with `==` and hashing, over the versions read
+//   and the versions derived from them (release, pessimistic bound, prerelease floor);
+// - a requirement is satisfied by exactly the versions inside its intervals, and its
+//   intervals are sorted and disjoint;
+// - the intersection of two requirements is satisfied where both are.
+// Numbers too large for a segment must be errors, never traps.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    guard let text = String(validating: UnsafeBufferPointer(start: data, count: size), as: UTF8.self) else {
+        return 0
+    }
+    var versions: [Version] = []
+    var requirements: [Requirement] = []
+    for line in text.split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: false) {
+        let line = String(line)
+        if let version = try? Version(line) {
+            checkReadsBack(version)
+            versions.append(version)
+            if !hitsKnownOverflow(version) {
+                versions.append(contentsOf: derived(from: version))
+            }
+        }
+        if let requirement = try? Requirement(line), !requirement.constraints.contains(where: hitsKnownOverflow) {
+            checkReadsBack(requirement)
+            checkIntervals(of: requirement)
+            requirements.append(requirement)
+            versions.append(contentsOf: requirement.constraints.map(\.version))
+        }
+    }
+    versions = Array(versions.prefix(16))
+    checkOrder(versions)
+    for requirement in requirements {
+        checkSatisfaction(requirement, versions)
+    }
+    for first in requirements {
+        for second in requirements {
+            checkIntersection(first, second, versions)
+        }
+    }
+    return 0
+}
+
+/// KNOWN BUG, reported and skipped here so that runs can look for other problems:
+/// `Version.pessimisticUpperBound` adds one to the last release segment it keeps and traps
+/// with an arithmetic overflow when that segment is UInt64.max (`~> 18446744073709551615`,
+/// `~> 1.18446744073709551615.0`); every `VersionIntervals` of such a requirement traps.
+/// Remove this guard once Version refuses such segments (see Fuzz/README.md).
+private func hitsKnownOverflow(_ version: Version) -> Bool {
+    let segments = version.releaseSegments
+    let kept = segments.count > 1 ? segments.dropLast() : segments[...]
+    return kept.last == .max
+}
+
+private func hitsKnownOverflow(_ constraint: Requirement.Constraint) -> Bool {
+    constraint.op == .pessimistic && hitsKnownOverflow(constraint.version)
+}
+
+/// The runs of digits and of letters in the spelling, in order, are the release segments
+/// and then the prerelease identifiers: no number was wrapped, truncated or dropped.
+private func checkIdentifiers(_ version: Version) {
+    var runs: [Version.PrereleaseIdentifier] = []
+    var run = ""
+    var runIsDigits = false
+    func flush() {
+        guard !run.isEmpty else { return }
+        let digits = run.drop { $0 == "0" }
+        runs.append(runIsDigits ? .word("#" + (digits.isEmpty ? "0" : String(digits))) : .word(run))
+        run = ""
+    }
+    for scalar in version.description.unicodeScalars {
+        let isDigit = ("0"..."9").contains(scalar)
+        if !isDigit && !("a"..."z").contains(scalar) && !("A"..."Z").contains(scalar) {
+            flush()
+            continue
+        }
+        if !run.isEmpty && isDigit != runIsDigits { flush() }
+        runIsDigits = isDigit
+        run.unicodeScalars.append(scalar)
+    }
+    flush()
+    let parsed = (version.releaseSegments.map(Version.PrereleaseIdentifier.number) + version.prerelease).map {
+        switch $0 {
+        case .number(let n): Version.PrereleaseIdentifier.word("#" + String(n))
+        case .word: $0
+        }
+    }
+    guard runs == parsed else {
+        fatalError("version \(quoted(version.description)) was read as \(version.releaseSegments) \(version.prerelease)")
+    }
+}
+
+private func checkReadsBack(_ version: Version) {
+    checkIdentifiers(version)
+    guard let again = try? Version(version.description) else {
+        fatalError("version \(quoted(version.description)) does not read back")
+    }
+    guard again == version, again.description == version.description,
+          again.releaseSegments == version.releaseSegments, again.prerelease == version.prerelease
+    else {
+        fatalError("version \(quoted(version.description)) reads back as a different version")
+    }
+}
+
+private func checkReadsBack(_ requirement: Requirement) {
+    let description = requirement.description
+    guard let again = try? Requirement(description) else {
+        fatalError("requirement \(quoted(description)) does not read back")
+    }
+    guard again.hasSameMeaning(as: requirement), requirement.hasSameMeaning(as: again) else {
+        fatalError("requirement \(quoted(description)) reads back with another meaning")
+    }
+    guard again.description == description else {
+        fatalError("requirement \(quoted(description)) reads back as \(quoted(again.description))")
+    }
+    let reordered = Requirement(constraints: requirement.constraints.reversed())
+    guard reordered.hasSameMeaning(as: requirement) else {
+        fatalError("the meaning of requirement \(quoted(description)) depends on the order of its constraints")
+    }
+    guard reordered.description == description || hasKnownSpellingTie(requirement) else {
+        fatalError("requirement \(quoted(description)) is spelled \(quoted(reordered.description)) in another order")
+    }
+}
+
+/// KNOWN ISSUE, reported and skipped here: constraints are sorted by version and operator
+/// only, so two with the same operator on equal versions spelled differently (`= 1.b` and
+/// `= 1b`, `>= 1.0` and `>= 1`) keep the order they were written in, and the normalised
+/// description of one requirement depends on that order. The meaning is still checked.
+private func hasKnownSpellingTie(_ requirement: Requirement) -> Bool {
+    let constraints = requirement.constraints
+    return constraints.indices.contains { i in
+        constraints.indices.contains { j in
+            i != j && constraints[i].op == constraints[j].op && constraints[i].version == constraints[j].version
+                && constraints[i].version.description != constraints[j].version.description
+        }
+    }
+}
+
+/// Versions whose place in the order the entities rely on.
+private func derived(from version: Version) -> [Version] {
+    let release = Version(segments: version.releaseSegments)
+    let upper = version.pessimisticUpperBound
+    let floor = version.prereleaseFloor
+    guard version.isPrerelease ? version < release : version == release else {
+        fatalError("\(quoted(version.description)) is misplaced against its release \(release)")
+    }
+    guard version < upper, release < upper, upper.prereleaseFloor < upper else {
+        fatalError("\(quoted(version.description)) is not below its pessimistic bound \(upper)")
+    }
+    guard version.isPrerelease ? floor == version : floor < version else {
+        fatalError("\(quoted(version.description)) is misplaced against its prerelease floor")
+    }
+    checkReadsBack(release)
+    checkReadsBack(upper)
+    return [release, upper, floor]
+}
+
+private func checkOrder(_ versions: [Version]) {
+    for a in versions {
+        guard !(a < a), a == a else { fatalError("\(a) is not ordered against itself") }
+        for b in versions {
+            let outcomes = [a < b, a == b, b < a].filter { $0 }.count
+            guard outcomes == 1 else {
+                fatalError("\(quoted(a.description)) and \(quoted(b.description)): \(outcomes) of <, ==, > hold")
+            }
+            if a == b && a.hashValue != b.hashValue {
+                fatalError("\(quoted(a.description)) == \(quoted(b.description)) but their hashes differ")
+            }
+            guard a < b else { continue }
+            for c in versions where b < c && !(a < c) {
+                fatalError("\(a) < \(b) < \(c) but not \(a) < \(c)")
+            }
+        }
+    }
+}
+
+private func checkIntervals(of requirement: Requirement) {
+    let intervals = VersionIntervals(requirement).intervals
+    for interval in intervals where interval.isEmpty {
+        fatalError("\(quoted(requirement.description)) keeps an empty interval \(interval)")
+    }
+    for (left, right) in zip(intervals, intervals.dropFirst()) {
+        guard let end = left.upper.version, let start = right.lower.version else {
+            fatalError("\(quoted(requirement.description)) has an unbounded interval inside")
+        }
+        let apart = end < start || (end == start && left.upper.isExclusive && right.lower.isExclusive)
+        guard apart else {
+            fatalError("\(quoted(requirement.description)) has overlapping or unsorted intervals")
+        }
+    }
+}
+
+private func checkSatisfaction(_ requirement: Requirement, _ versions: [Version]) {
+    let intervals = VersionIntervals(requirement)
+    for version in versions where requirement.isSatisfied(by: version) != intervals.contains(version) {
+        fatalError("\(quoted(requirement.description)) and its intervals disagree on \(quoted(version.description))")
+    }
+}
+
+/// KNOWN BUG, reported and skipped here so that runs can look for other problems:
+/// `Requirement.Constraint` and `Requirement` are Hashable through `Version`'s equality,
+/// which ignores trailing zeros, but the bound of `~>` depends on the number of segments:
+/// `~> 1` == `~> 1.0.0` although one stops below 2 and the other below 1.1. So
+/// `intersection` (through a Set) keeps only one of them, and a cache keyed by Requirement
+/// hands back the versions of the other. Remove this guard once equality follows meaning.
+private func hitsKnownPessimisticEquality(_ first: Requirement, _ second: Requirement) -> Bool {
+    let constraints = first.constraints + second.constraints
+    return constraints.contains { a in
+        constraints.contains { b in a == b && VersionIntervals(a) != VersionIntervals(b) }
+    }
+}
+
+private func checkIntersection(_ first: Requirement, _ second: Requirement, _ versions: [Version]) {
+    guard !hitsKnownPessimisticEquality(first, second) else { return }
+    if first == second && !first.hasSameMeaning(as: second) {
+        fatalError("\(quoted(first.description)) == \(quoted(second.description)) but they mean different things")
+    }
+    let both = first.intersection(second)
+    guard both.hasSameMeaning(as: second.intersection(first)) else {
+        fatalError("intersection of \(quoted(first.description)) and \(quoted(second.description)) is not symmetric")
+    }
+    guard VersionIntervals(both) == VersionIntervals(first).intersection(VersionIntervals(second)) else {
+        fatalError("intersection of \(quoted(first.description)) and \(quoted(second.description)) has other intervals")
+    }
+    for version in versions
+    where both.isSatisfied(by: version) != (first.isSatisfied(by: version) && second.isSatisfied(by: version)) {
+        fatalError("intersection of \(quoted(first.description)) and \(quoted(second.description)) disagrees on \(version)")
+    }
+    if first.hasSameMeaning(as: second) != second.hasSameMeaning(as: first) {
+        fatalError("hasSameMeaning is not symmetric for \(quoted(first.description)) and \(quoted(second.description))")
+    }
+}
+
+extension VersionIntervals {
+    func contains(_ version: Version) -> Bool {
+        intervals.contains { interval in
+            let aboveLower = switch interval.lower {
+            case .unbounded: true
+            case .inclusive(let bound): version >= bound
+            case .exclusive(let bound): version > bound
+            }
+            let belowUpper = switch interval.upper {
+            case .unbounded: true
+            case .inclusive(let bound): version <= bound
+            case .exclusive(let bound): version < bound
+            }
+            return aboveLower && belowUpper
+        }
+    }
+}
+
+extension VersionIntervals.Bound {
+    var isExclusive: Bool {
+        if case .exclusive = self { return true }
+        return false
+    }
+}
+
+/// A Swift string literal of the text, for pasting into a regression test.
+private func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        case "\n": result += "\\n"
+        case "\t": result += "\\t"
+        case " "..."~": result.unicodeScalars.append(scalar)
+        default: result += "\\u{" + String(scalar.value, radix: 16) + "}"
+        }
+    }
+    return result + "\""
+}

@@ -1,0 +1,124 @@
+// Fuzz target for the YAML layer, compiled into one module with Sources/DepsYAML.
+//
+// Any bytes may be handed to YAMLParser.parse: it either throws a YAMLError that names
+// the file and a line of it, or returns a tree. A tree it returns must survive
+// YAMLEmitter.emit (with and without blank lines between top-level entries): the emitted
+// text parses again to a tree with the same content (`hasSameContent(as:)`, and byte for
+// byte), and emitting that tree gives the same text. Errors are expected; a crash, a
+// trap, a leak or a hang is a bug.
+
+private let fileName = "fuzz.yaml"
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let root: YAMLNode?
+    do {
+        root = try YAMLParser.parse(bytes, fileName: fileName)
+    } catch {
+        checkLocated(error, in: bytes)
+        return 0
+    }
+    guard let root, !hitsKnownQuoteBug(root) else { return 0 }
+    checkRoundTrip(root, blankLines: false)
+    checkRoundTrip(root, blankLines: true)
+    return 0
+}
+
+/// KNOWN BUG, reported and skipped here so that runs can look for other problems:
+/// `ScalarNotation.singleQuoted` doubles quotes by splitting the text into Characters,
+/// so a `'` that shares a grapheme cluster with its neighbour (`'` then a combining mark,
+/// or a prepend mark then `'`) is not doubled and the emitted text no longer parses
+/// (`-'\u{74A}` is written `'-'\u{74A}'`). Remove this guard once the quotes are doubled
+/// per Unicode scalar (see Fuzz/README.md).
+private func hitsKnownQuoteBug(_ node: YAMLNode) -> Bool {
+    switch node.content {
+    case .null:
+        return false
+    case .scalar(let text, _):
+        let quotes = text.unicodeScalars.count { $0 == "'" }
+        return quotes > 0 && text.split(separator: "'", omittingEmptySubsequences: false).count != quotes + 1
+    case .sequence(let items):
+        return items.contains(where: hitsKnownQuoteBug)
+    case .mapping(let pairs):
+        return pairs.contains { hitsKnownQuoteBug($0.key) || hitsKnownQuoteBug($0.value) }
+    }
+}
+
+/// An error names the file and a line of it (or the line just past its end).
+private func checkLocated(_ error: YAMLError, in bytes: [UInt8]) {
+    let description = error.description
+    // An upper bound on the lines: YAML also breaks lines at NEL (C2 85), LS (E2 80 A8)
+    // and PS (E2 80 A9), so their last bytes count as well.
+    let lineBreakBytes: Set<UInt8> = [0x0A, 0x0D, 0x85, 0xA8, 0xA9]
+    let lineCount = bytes.count { lineBreakBytes.contains($0) } + 1
+    guard error.file == fileName, description.hasPrefix(fileName + ":"),
+          (1...lineCount + 1).contains(error.line),
+          error.column.map({ $0 >= 1 }) ?? true
+    else {
+        fatalError("badly located error for \(quoted(bytes)): \(description)")
+    }
+}
+
+private func checkRoundTrip(_ root: YAMLNode, blankLines: Bool) {
+    let text = YAMLEmitter.emit(root, blankLineBetweenTopLevelEntries: blankLines)
+    let reparsed: YAMLNode?
+    do {
+        reparsed = try YAMLParser.parse(Array(text.utf8), fileName: fileName)
+    } catch {
+        fatalError("emitted text does not parse (\(error)):\n\(quoted(text))\ntree: \(root.content)")
+    }
+    guard let reparsed else {
+        fatalError("emitted text holds no document:\n\(quoted(text))\ntree: \(root.content)")
+    }
+    guard reparsed.hasSameContent(as: root) else {
+        fatalError("emitted text reads back differently:\n\(quoted(text))\nwas: \(root.content)\nnow: \(reparsed.content)")
+    }
+    // String equality is canonical equivalence (`é` == `e\u{301}`); the bytes must survive too.
+    guard hasSameBytes(reparsed, root) else {
+        fatalError("emitted text reads back with other bytes:\n\(quoted(text))\nwas: \(root.content)\nnow: \(reparsed.content)")
+    }
+    let again = YAMLEmitter.emit(reparsed, blankLineBetweenTopLevelEntries: blankLines)
+    guard again.utf8.elementsEqual(text.utf8) else {
+        fatalError("emitting the re-read tree gives other text:\n\(quoted(text))\nthen:\n\(quoted(again))")
+    }
+}
+
+/// Whether both trees hold the same values with byte-identical scalars, ignoring marks and styles.
+private func hasSameBytes(_ a: YAMLNode, _ b: YAMLNode) -> Bool {
+    switch (a.content, b.content) {
+    case (.null, .null):
+        return true
+    case (.scalar(let text, _), .scalar(let other, _)):
+        return text.utf8.elementsEqual(other.utf8)
+    case (.sequence(let items), .sequence(let others)):
+        return items.count == others.count && zip(items, others).allSatisfy(hasSameBytes)
+    case (.mapping(let pairs), .mapping(let others)):
+        return pairs.count == others.count
+            && zip(pairs, others).allSatisfy { hasSameBytes($0.key, $1.key) && hasSameBytes($0.value, $1.value) }
+    default:
+        return false
+    }
+}
+
+/// A Swift string literal of the text, for pasting into a regression test.
+private func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\t": result += "\\t"
+        case " "..."~": result.unicodeScalars.append(scalar)
+        default: result += "\\u{" + String(scalar.value, radix: 16) + "}"
+        }
+    }
+    return result + "\""
+}
+
+private func quoted(_ bytes: [UInt8]) -> String {
+    if let text = String(validating: bytes, as: UTF8.self) { return quoted(text) }
+    return "bytes " + bytes.map { String($0) }.joined(separator: ", ")
+}
