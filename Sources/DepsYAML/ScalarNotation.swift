@@ -61,9 +61,18 @@ enum ScalarNotation {
         }
     }
 
+    /// Doubles every `'` scalar, also one that shares a grapheme cluster with its neighbour
+    /// (a `'` followed by a combining mark is one Character, but still a quote to YAML).
     private static func singleQuoted(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "'")) else { return "'" + text + "'" }
-        return "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
+        var result = String.UnicodeScalarView()
+        result.append("'")
+        for scalar in text.unicodeScalars {
+            result.append(scalar)
+            if scalar == "'" { result.append("'") }
+        }
+        result.append("'")
+        return String(result)
     }
 
     private static func doubleQuoted(_ text: String) -> String {

@@ -8,6 +8,15 @@ final class EmitterQuotingTests: XCTestCase {
         return String(line.dropFirst("k: ".count).dropLast())
     }
 
+    func testAQuoteSharingACharacterWithACombiningMarkIsDoubled() throws {
+        // Found by fuzzing: `'` then U+074A is one Character but two scalars.
+        for text in ["-'\u{74A}", "'\u{301}", "a'\u{301}b'"] {
+            let emitted = YAMLEmitter.emit(.mapping([("k", .scalar(text))]))
+            let parsed = try YAMLParser.parse(Array(emitted.utf8), fileName: "t")
+            XCTAssertEqual(parsed?.mappingPairs?.first?.value.scalarValue, text, emitted)
+        }
+    }
+
     func testOrdinaryValuesArePlain() {
         for text in [
             "Alamofire (~> 5.0)", "~> 5.6", "1.10", "5.0", "yes", "0x1F", "../../Specs",

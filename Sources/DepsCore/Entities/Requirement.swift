@@ -45,6 +45,19 @@ public struct Requirement: Sendable, Hashable {
             self.version = version
         }
 
+        /// Equal when they admit the same versions: `>= 1.0` equals `>= 1`, but `~> 1` and
+        /// `~> 1.0.0` differ, because the segments written decide where `~>` stops.
+        public static func == (lhs: Constraint, rhs: Constraint) -> Bool {
+            lhs.op == rhs.op && lhs.version == rhs.version
+                && (lhs.op != .pessimistic || lhs.version.pessimisticUpperBound == rhs.version.pessimisticUpperBound)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(op)
+            hasher.combine(version)
+            if op == .pessimistic { hasher.combine(version.pessimisticUpperBound) }
+        }
+
         public func isSatisfied(by candidate: Version) -> Bool {
             switch op {
             case .equal: candidate == version
@@ -74,7 +87,10 @@ public struct Requirement: Sendable, Hashable {
     public init(constraints: [Constraint]) {
         self.constraints = constraints.sorted { a, b in
             if a.version != b.version { return a.version < b.version }
-            return a.op.rank < b.op.rank
+            if a.op != b.op { return a.op.rank < b.op.rank }
+            // Equal versions spelled differently (`1.b`, `1b`): the spelling decides, so the
+            // normalised text does not depend on the order the constraints were written in.
+            return a.version.description.utf8.lexicographicallyPrecedes(b.version.description.utf8)
         }
     }
 

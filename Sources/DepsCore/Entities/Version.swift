@@ -99,6 +99,8 @@ public struct Version: Sendable {
                 // Digits that open a segment still count as a release segment until the
                 // prerelease has begun: `1.0.1b` is a prerelease of 1.0.1, as in RubyGems.
                 if prerelease.isEmpty, case let .number(n) = rest.first {
+                    // A `~>` bound adds one to a release segment, so the largest number is refused.
+                    guard n < UInt64.max else { return nil }
                     release.append(n)
                     rest = rest.dropFirst()
                 }

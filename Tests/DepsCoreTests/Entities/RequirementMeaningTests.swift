@@ -124,3 +124,28 @@ final class RequirementMeaningTests: XCTestCase {
         XCTAssertEqual(Requirement.any.intersection(moya), moya)
     }
 }
+
+/// Cases the fuzzer found: equality must follow meaning, normalisation must not depend on order,
+/// and no number may make a `~>` bound overflow.
+final class RequirementFuzzRegressionTests: XCTestCase {
+    func testPessimisticRequirementsOfDifferentPrecisionAreNotEqual() throws {
+        XCTAssertNotEqual(try Requirement("~> 1"), try Requirement("~> 1.0.0"))
+        XCTAssertEqual(try Requirement("~> 1"), try Requirement("~> 1.0"), "both stop below 2")
+        XCTAssertEqual(try Requirement(">= 1.0"), try Requirement(">= 1"))
+        XCTAssertEqual(Set([try Requirement("~> 1"), try Requirement("~> 1.0.0")]).count, 2)
+        XCTAssertEqual(try Requirement("~> 1").intersection(try Requirement("~> 1.0.0")).constraints.count, 2)
+    }
+
+    func testNormalisedSpellingDoesNotDependOnTheOrderWritten() throws {
+        XCTAssertEqual(try Requirement("1.b, 1b").description, try Requirement("1b, 1.b").description)
+        XCTAssertEqual(try Requirement(">= 1.0, >= 1").description, try Requirement(">= 1, >= 1.0").description)
+    }
+
+    func testTheLargestNumberIsNoReleaseSegment() throws {
+        XCTAssertThrowsError(try Version("18446744073709551615"))
+        XCTAssertThrowsError(try Requirement("~> 0.18446744073709551615.0"))
+        let nearlyLargest = try Requirement("~> 1.18446744073709551614.0")
+        XCTAssertTrue(nearlyLargest.isSatisfied(by: try Version("1.18446744073709551614.7")))
+        XCTAssertFalse(nearlyLargest.isSatisfied(by: try Version("2")))
+    }
+}

@@ -27,6 +27,18 @@ final class ResolverTests: XCTestCase {
         XCTAssertEqual(result, ["Alamofire": "5.9.1"])
     }
 
+    func testPessimisticRequirementsOfDifferentPrecisionEachHold() throws {
+        // `~> 1.0` stops below 2 and `~> 1.0.0` below 1.1: they must not share a version set.
+        let catalog = TableCatalog([
+            "Alpha": ["1.0.0": ["Xkit": "~> 1.0"]],
+            "Beta": ["1.0.0": ["Xkit": "~> 1.0.0"]],
+            "Xkit": ["1.0.0": [:], "1.5.0": [:]],
+        ])
+        XCTAssertEqual(
+            try ResolutionFixture.resolve(catalog, ["Alpha": "", "Beta": ""]),
+            ["Alpha": "1.0.0", "Beta": "1.0.0", "Xkit": "1.0.0"])
+    }
+
     func testPrereleasesAreLeftOutUnlessAsked() throws {
         XCTAssertEqual(try ResolutionFixture.resolve(TableCatalog(moya), ["Alamofire": ">= 5.0"]), ["Alamofire": "5.9.1"])
         XCTAssertEqual(try ResolutionFixture.resolve(TableCatalog(moya), ["Alamofire": ">= 6.0.0-beta.1"]), ["Alamofire": "6.0.0-beta.1"])
