@@ -26,11 +26,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         if let version = try? Version(line) {
             checkReadsBack(version)
             versions.append(version)
-            if !hitsKnownOverflow(version) {
-                versions.append(contentsOf: derived(from: version))
-            }
+            versions.append(contentsOf: derived(from: version))
         }
-        if let requirement = try? Requirement(line), !requirement.constraints.contains(where: hitsKnownOverflow) {
+        if let requirement = try? Requirement(line) {
             checkReadsBack(requirement)
             checkIntervals(of: requirement)
             requirements.append(requirement)
@@ -48,21 +46,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         }
     }
     return 0
-}
-
-/// KNOWN BUG, reported and skipped here so that runs can look for other problems:
-/// `Version.pessimisticUpperBound` adds one to the last release segment it keeps and traps
-/// with an arithmetic overflow when that segment is UInt64.max (`~> 18446744073709551615`,
-/// `~> 1.18446744073709551615.0`); every `VersionIntervals` of such a requirement traps.
-/// Remove this guard once Version refuses such segments (see Fuzz/README.md).
-private func hitsKnownOverflow(_ version: Version) -> Bool {
-    let segments = version.releaseSegments
-    let kept = segments.count > 1 ? segments.dropLast() : segments[...]
-    return kept.last == .max
-}
-
-private func hitsKnownOverflow(_ constraint: Requirement.Constraint) -> Bool {
-    constraint.op == .pessimistic && hitsKnownOverflow(constraint.version)
 }
 
 /// The runs of digits and of letters in the spelling, in order, are the release segments
@@ -126,22 +109,8 @@ private func checkReadsBack(_ requirement: Requirement) {
     guard reordered.hasSameMeaning(as: requirement) else {
         fatalError("the meaning of requirement \(quoted(description)) depends on the order of its constraints")
     }
-    guard reordered.description == description || hasKnownSpellingTie(requirement) else {
+    guard reordered.description == description else {
         fatalError("requirement \(quoted(description)) is spelled \(quoted(reordered.description)) in another order")
-    }
-}
-
-/// KNOWN ISSUE, reported and skipped here: constraints are sorted by version and operator
-/// only, so two with the same operator on equal versions spelled differently (`= 1.b` and
-/// `= 1b`, `>= 1.0` and `>= 1`) keep the order they were written in, and the normalised
-/// description of one requirement depends on that order. The meaning is still checked.
-private func hasKnownSpellingTie(_ requirement: Requirement) -> Bool {
-    let constraints = requirement.constraints
-    return constraints.indices.contains { i in
-        constraints.indices.contains { j in
-            i != j && constraints[i].op == constraints[j].op && constraints[i].version == constraints[j].version
-                && constraints[i].version.description != constraints[j].version.description
-        }
     }
 }
 
@@ -206,21 +175,7 @@ private func checkSatisfaction(_ requirement: Requirement, _ versions: [Version]
     }
 }
 
-/// KNOWN BUG, reported and skipped here so that runs can look for other problems:
-/// `Requirement.Constraint` and `Requirement` are Hashable through `Version`'s equality,
-/// which ignores trailing zeros, but the bound of `~>` depends on the number of segments:
-/// `~> 1` == `~> 1.0.0` although one stops below 2 and the other below 1.1. So
-/// `intersection` (through a Set) keeps only one of them, and a cache keyed by Requirement
-/// hands back the versions of the other. Remove this guard once equality follows meaning.
-private func hitsKnownPessimisticEquality(_ first: Requirement, _ second: Requirement) -> Bool {
-    let constraints = first.constraints + second.constraints
-    return constraints.contains { a in
-        constraints.contains { b in a == b && VersionIntervals(a) != VersionIntervals(b) }
-    }
-}
-
 private func checkIntersection(_ first: Requirement, _ second: Requirement, _ versions: [Version]) {
-    guard !hitsKnownPessimisticEquality(first, second) else { return }
     if first == second && !first.hasSameMeaning(as: second) {
         fatalError("\(quoted(first.description)) == \(quoted(second.description)) but they mean different things")
     }
