@@ -129,7 +129,9 @@ private func derived(from version: Version) -> [Version] {
         fatalError("\(quoted(version.description)) is misplaced against its prerelease floor")
     }
     checkReadsBack(release)
-    checkReadsBack(upper)
+    // A `~>` bound is one past its last kept segment, so it may reach UInt64.max, which no
+    // version may be written with; such a bound is compared against, never read or written.
+    if !upper.releaseSegments.contains(.max) { checkReadsBack(upper) }
     return [release, upper, floor]
 }
 
