@@ -45,10 +45,13 @@ public struct LockfileUpdateTextPresenter {
 
     /// `2 dependencies from the Depsfile, 5 total packages locked.`
     public static func summary(_ update: LockfileUpdate) -> String {
-        let direct = update.directDependencyCount
-        let total = update.lockedPackageCount
-        return "\(direct) \(direct == 1 ? "dependency" : "dependencies") from the Depsfile, "
-            + "\(total) total \(total == 1 ? "package" : "packages") locked."
+        summary(direct: update.directDependencyCount, locked: update.lockedPackageCount)
+    }
+
+    /// The closing line of install, update and a passing `install --deployment`.
+    public static func summary(direct: Int, locked: Int) -> String {
+        "\(direct) \(direct == 1 ? "dependency" : "dependencies") from the Depsfile, "
+            + "\(locked) total \(locked == 1 ? "package" : "packages") locked."
     }
 
     private func line(for change: PackageChange) -> String? {

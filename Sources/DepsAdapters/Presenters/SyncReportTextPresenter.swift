@@ -18,10 +18,8 @@ public struct SyncReportTextPresenter {
             case .check:
                 lines.append("Depsfile.lock is in sync with the Depsfile.")
             case .deployment:
-                let direct = report.directDependencyCount
-                let total = report.lockedPackageCount
-                lines.append("\(direct) \(direct == 1 ? "dependency" : "dependencies") from the Depsfile, "
-                    + "\(total) total \(total == 1 ? "package" : "packages") locked.")
+                lines.append(LockfileUpdateTextPresenter.summary(
+                    direct: report.directDependencyCount, locked: report.lockedPackageCount))
             }
         } else {
             let count = report.problems.count

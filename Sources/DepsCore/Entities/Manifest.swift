@@ -16,4 +16,15 @@ public struct Manifest: Sendable, Hashable {
     public func dependency(named name: PackageName) -> Dependency? {
         dependencies.first { $0.name == name }
     }
+
+    /// The names that are neither Depsfile dependencies nor packages or dependencies of the
+    /// lock: `deps update` cannot update them.
+    public func unknownNames(_ names: [PackageName], lockfile: Lockfile?) -> [PackageName] {
+        var known = Set(dependencies.map(\.name))
+        if let lockfile {
+            known.formUnion(lockfile.packages.map(\.name))
+            known.formUnion(lockfile.dependencies.map(\.name))
+        }
+        return names.filter { !known.contains($0) }
+    }
 }

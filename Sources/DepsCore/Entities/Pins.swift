@@ -42,10 +42,7 @@ extension Lockfile {
         return changes.sorted { $0.name < $1.name }
     }
 
-    /// Every package name in the lock: its packages and its recorded dependencies.
-    public var allNames: Set<PackageName> {
-        Set(packages.map(\.name)).union(dependencies.map(\.name))
-    }
+
 }
 
 /// What happened to one package between two lockfiles.

@@ -10,6 +10,12 @@ public protocol PackageCatalog {
     func dependencies(of name: PackageName, at version: Version) throws -> [Dependency]
     /// Every package name the sources have; used only after a failure, to suggest a close name.
     func allPackageNames() throws -> [PackageName]
+    /// How the sources are named to people (`../../Specs`), for "not found" messages.
+    var sourceLabels: [String] { get }
+}
+
+extension PackageCatalog {
+    public var sourceLabels: [String] { [] }
 }
 
 /// The catalog's answers, each asked once per resolution, in a canonical order: versions

@@ -47,12 +47,7 @@ struct LockfileResolution {
     }
 
     func resolve(pins: [PackageName: Version]) throws -> (resolution: Resolution, lockfile: Lockfile) {
-        let resolution: Resolution
-        do {
-            resolution = try Resolver(catalog: catalog).resolve(manifest.dependencies, pins: pins)
-        } catch let failure as ResolutionFailure {
-            throw failure.naming(sources: catalog.sourceLabels)
-        }
+        let resolution = try Resolver(catalog: catalog).resolve(manifest.dependencies, pins: pins)
         return (resolution, Lockfile(manifest: manifest, resolved: try catalog.resolvedPackages(resolution)))
     }
 }
@@ -105,20 +100,5 @@ extension LockfileResolution {
             dryRun: dryRun,
             heldBack: heldBack,
             replacedUnreadableLockfile: unreadableLockfile)
-    }
-}
-
-extension ResolutionFailure {
-    /// The failure with the searched sources named where a package was not found:
-    /// `Unable to find a specification for Foo in sources: ../../Specs`.
-    func naming(sources: [String]) -> ResolutionFailure {
-        guard case let .missingPackage(name, _) = kind else { return self }
-        let headline = "Unable to find a specification for \(name)"
-        guard explanation.hasPrefix(headline) else { return self }
-        let listed = sources.isEmpty ? "no sources (the Depsfile lists none)" : "sources: " + sources.joined(separator: ", ")
-        return ResolutionFailure(
-            kind: kind,
-            explanation: headline + " in " + listed + explanation.dropFirst(headline.count),
-            suggestedUpdate: suggestedUpdate)
     }
 }

@@ -16,8 +16,7 @@ public final class UpdateInteractor {
             let next = try session.resolve(pins: [:]).lockfile
             return try session.update(to: next, store: store, dryRun: dryRun)
         }
-        let known = (session.lockfile?.allNames ?? []).union(session.manifest.dependencies.map(\.name))
-        let unknown = names.filter { !known.contains($0) }
+        let unknown = session.manifest.unknownNames(names, lockfile: session.lockfile)
         guard unknown.isEmpty else { throw UnknownPackagesError(names: unknown) }
 
         let pins = session.pins(releasing: Set(names))
