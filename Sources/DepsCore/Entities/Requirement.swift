@@ -39,23 +39,26 @@ public struct Requirement: Sendable, Hashable {
     public struct Constraint: Sendable, Hashable, CustomStringConvertible {
         public let op: Operator
         public let version: Version
+        /// For `~>`, the version it stops below (`pessimisticUpperBound`), worked out once.
+        private let upperBound: Version?
 
         public init(_ op: Operator, _ version: Version) {
             self.op = op
             self.version = version
+            upperBound = op == .pessimistic ? version.pessimisticUpperBound : nil
         }
 
         /// Equal when they admit the same versions: `>= 1.0` equals `>= 1`, but `~> 1` and
         /// `~> 1.0.0` differ, because the segments written decide where `~>` stops.
         public static func == (lhs: Constraint, rhs: Constraint) -> Bool {
             lhs.op == rhs.op && lhs.version == rhs.version
-                && (lhs.op != .pessimistic || lhs.version.pessimisticUpperBound == rhs.version.pessimisticUpperBound)
+                && lhs.upperBound == rhs.upperBound
         }
 
         public func hash(into hasher: inout Hasher) {
             hasher.combine(op)
             hasher.combine(version)
-            if op == .pessimistic { hasher.combine(version.pessimisticUpperBound) }
+            if let upperBound { hasher.combine(upperBound) }
         }
 
         public func isSatisfied(by candidate: Version) -> Bool {
@@ -63,10 +66,10 @@ public struct Requirement: Sendable, Hashable {
             case .equal: candidate == version
             case .notEqual: candidate != version
             case .greater: candidate > version
-            case .less: candidate < version.prereleaseFloor
+            case .less: candidate.isBelow(exclusiveBound: version)
             case .greaterOrEqual: candidate >= version
             case .lessOrEqual: candidate <= version
-            case .pessimistic: candidate >= version && candidate < version.pessimisticUpperBound.prereleaseFloor
+            case .pessimistic: candidate >= version && candidate.isBelow(exclusiveBound: upperBound!)
             }
         }
 

@@ -27,10 +27,36 @@ public struct Version: Sendable {
 
     /// The spelling the version was read from.
     public let description: String
+    /// A release whose significant segments are at most four, each below 65,536 (nearly
+    /// every version), keeps them here, 16 bits each, the first segment highest and missing
+    /// ones zero, so that comparing two such versions is comparing two integers and a
+    /// version costs no allocation. Equal versions are either both packed or both not.
+    private let packedRelease: UInt64
+    /// How many release segments were written (`1.0` has two); for packed versions only.
+    private let writtenSegmentCount: UInt16
+    /// The segments and identifiers of every other version; nil when packed.
+    private let unpacked: Unpacked?
+
+    private final class Unpacked: Sendable {
+        let releaseSegments: [UInt64]
+        let prerelease: [PrereleaseIdentifier]
+
+        init(releaseSegments: [UInt64], prerelease: [PrereleaseIdentifier]) {
+            self.releaseSegments = releaseSegments
+            self.prerelease = prerelease
+        }
+    }
+
     /// The numeric release segments as written (`1.0` keeps two segments).
-    public let releaseSegments: [UInt64]
+    public var releaseSegments: [UInt64] {
+        if let unpacked { return unpacked.releaseSegments }
+        return (0..<Int(writtenSegmentCount)).map(packedSegment)
+    }
+
     /// The prerelease identifiers; empty for a release.
-    public let prerelease: [PrereleaseIdentifier]
+    public var prerelease: [PrereleaseIdentifier] {
+        unpacked?.prerelease ?? []
+    }
 
     /// Reads a version; throws `VersionError` for anything that is not one.
     public init(_ text: String) throws(VersionError) {
@@ -41,18 +67,51 @@ public struct Version: Sendable {
     /// Builds a release version from its segments (`Version(segments: [1, 2])` is `1.2`).
     public init(segments: [UInt64]) {
         precondition(!segments.isEmpty, "a version has at least one segment")
-        self.releaseSegments = segments
-        self.prerelease = []
-        self.description = segments.map(String.init).joined(separator: ".")
+        self.init(description: segments.map(String.init).joined(separator: "."), releaseSegments: segments, prerelease: [])
     }
 
     private init(description: String, releaseSegments: [UInt64], prerelease: [PrereleaseIdentifier]) {
         self.description = description
-        self.releaseSegments = releaseSegments
-        self.prerelease = prerelease
+        if prerelease.isEmpty, let packed = Version.pack(releaseSegments) {
+            packedRelease = packed
+            writtenSegmentCount = UInt16(releaseSegments.count)
+            unpacked = nil
+        } else {
+            packedRelease = 0
+            writtenSegmentCount = 0
+            unpacked = Unpacked(releaseSegments: releaseSegments, prerelease: prerelease)
+        }
     }
 
-    public var isPrerelease: Bool { !prerelease.isEmpty }
+    /// The packed form of release segments; nil when they do not fit.
+    private static func pack(_ segments: [UInt64]) -> UInt64? {
+        var end = segments.count
+        while end > 0 && segments[end - 1] == 0 { end -= 1 }
+        guard end <= 4, segments.count <= Int(UInt16.max) else { return nil }
+        var packed: UInt64 = 0
+        for position in 0..<4 {
+            let segment = position < end ? segments[position] : 0
+            guard segment <= 0xFFFF else { return nil }
+            packed = packed << 16 | segment
+        }
+        return packed
+    }
+
+    private func packedSegment(_ position: Int) -> UInt64 {
+        position < 4 ? (packedRelease >> UInt64(48 - 16 * position)) & 0xFFFF : 0
+    }
+
+    /// The release segment at `position`, zero past the written ones.
+    private func segment(_ position: Int) -> UInt64 {
+        guard let unpacked else { return packedSegment(position) }
+        return position < unpacked.releaseSegments.count ? unpacked.releaseSegments[position] : 0
+    }
+
+    private var segmentCount: Int {
+        unpacked?.releaseSegments.count ?? Int(writtenSegmentCount)
+    }
+
+    public var isPrerelease: Bool { unpacked.map { !$0.prerelease.isEmpty } ?? false }
 
     /// The version a `~>` requirement stops below: drop the prerelease, drop the
     /// last segment when there are several, and increment the new last one.
@@ -73,11 +132,11 @@ public struct Version: Sendable {
         return Version(description: description, releaseSegments: releaseSegments, prerelease: [.word("")])
     }
 
-    /// The release segments with trailing zeros removed: the form that equality and hashing use.
-    private var significantSegments: ArraySlice<UInt64> {
-        var end = releaseSegments.count
-        while end > 0 && releaseSegments[end - 1] == 0 { end -= 1 }
-        return releaseSegments[..<end]
+    /// Whether `self` lies below an exclusive upper bound at `bound`, which `prereleaseFloor`
+    /// moves below the bound's prereleases: the same as `self < bound.prereleaseFloor`
+    /// without building the floor. A release below the floor is below the bound itself.
+    func isBelow(exclusiveBound bound: Version) -> Bool {
+        isPrerelease ? self < bound.prereleaseFloor : self < bound
     }
 
     /// Reads the text byte by byte: versions are ASCII, and they are parsed for every spec,
@@ -164,21 +223,42 @@ public struct Version: Sendable {
 
 extension Version: Hashable {
     public static func == (lhs: Version, rhs: Version) -> Bool {
-        lhs.significantSegments.elementsEqual(rhs.significantSegments) && lhs.prerelease == rhs.prerelease
+        switch (lhs.unpacked, rhs.unpacked) {
+        case (nil, nil):
+            return lhs.packedRelease == rhs.packedRelease
+        case let (a?, b?):
+            return a === b || (lhs.significantSegmentCount == rhs.significantSegmentCount
+                && (0..<lhs.significantSegmentCount).allSatisfy { lhs.segment($0) == rhs.segment($0) }
+                && a.prerelease == b.prerelease)
+        default:
+            // Equal versions pack alike.
+            return false
+        }
     }
 
     public func hash(into hasher: inout Hasher) {
-        for segment in significantSegments { hasher.combine(segment) }
-        hasher.combine(prerelease)
+        guard let unpacked else {
+            hasher.combine(packedRelease)
+            return
+        }
+        for position in 0..<significantSegmentCount { hasher.combine(segment(position)) }
+        hasher.combine(unpacked.prerelease)
+    }
+
+    /// The release segments without trailing zeros: what equality and hashing use.
+    private var significantSegmentCount: Int {
+        var end = segmentCount
+        while end > 0 && segment(end - 1) == 0 { end -= 1 }
+        return end
     }
 }
 
 extension Version: Comparable {
     public static func < (lhs: Version, rhs: Version) -> Bool {
-        let count = max(lhs.releaseSegments.count, rhs.releaseSegments.count)
-        for index in 0..<count {
-            let a = index < lhs.releaseSegments.count ? lhs.releaseSegments[index] : 0
-            let b = index < rhs.releaseSegments.count ? rhs.releaseSegments[index] : 0
+        if lhs.unpacked == nil && rhs.unpacked == nil { return lhs.packedRelease < rhs.packedRelease }
+        let count = max(lhs.segmentCount, rhs.segmentCount)
+        for position in 0..<count {
+            let (a, b) = (lhs.segment(position), rhs.segment(position))
             if a != b { return a < b }
         }
         switch (lhs.prerelease.isEmpty, rhs.prerelease.isEmpty) {

@@ -1,12 +1,12 @@
 /// The packages waiting for a decision, best first: the fewest candidate versions, then
-/// the Depsfile's direct dependencies, then by name (the lockfile's order).
+/// the Depsfile's direct dependencies, then the order the solver first met them in (which
+/// the canonical order of the catalog's answers fixes, so it is the same on every run).
 ///
 /// A binary heap with lazy invalidation: an entry records the package's generation when
 /// it was pushed, and every change to the package's assignments bumps the generation,
 /// so outdated entries are recognised and dropped when they surface.
 struct DecisionQueue {
-    /// Plain values, so that moving entries through the heap costs no reference counting;
-    /// the names they tie-break on live in `sortKeys`.
+    /// Plain values, so that moving entries through the heap costs no reference counting.
     private struct Entry {
         let candidates: Int
         let isDirect: Bool
@@ -16,24 +16,20 @@ struct DecisionQueue {
 
     private var heap: [Entry] = []
     private var generations: [UInt32] = []
-    /// Each package's name in the lockfile's order, by package index.
-    private var sortKeys: [[UInt8]] = []
 
     private func precedes(_ entry: Entry, _ other: Entry) -> Bool {
         if entry.candidates != other.candidates { return entry.candidates < other.candidates }
         if entry.isDirect != other.isDirect { return entry.isDirect }
-        return sortKeys[entry.package.index].lexicographicallyPrecedes(sortKeys[other.package.index])
+        return entry.package.index < other.package.index
     }
 
     /// Notes that the package's assignments changed; queues it again when it needs a decision.
     mutating func update(_ package: PackageID, in solution: PartialSolution, registry: PackageRegistry) {
         while generations.count <= package.index {
             generations.append(0)
-            sortKeys.append([])
         }
         generations[package.index] &+= 1
         guard package != .root, solution.needsDecision(package), let known = solution.known(package) else { return }
-        if sortKeys[package.index].isEmpty { sortKeys[package.index] = registry.sortKey(of: package) }
         push(Entry(
             candidates: known.versions.count, isDirect: registry.isDirect(package),
             package: package, generation: generations[package.index]

@@ -16,9 +16,12 @@ enum DependencyFacts {
         registered: (PackageID) -> Void
     ) throws -> [Incompatibility] {
         let universe = registry.universe(of: package)
+        let dependencies = try registry.dependencies(of: package, at: index)
         var facts: [Incompatibility] = []
         var targets: [PackageID] = []
-        for dependency in try registry.dependencies(of: package, at: index) {
+        facts.reserveCapacity(dependencies.count)
+        targets.reserveCapacity(dependencies.count)
+        for dependency in dependencies {
             if dependency.name == registry.name(of: package) {
                 let version = registry.version(of: package, at: index)
                 facts.append(Incompatibility(

@@ -23,17 +23,33 @@ extension PackageCatalog {
 /// (byte order; any fixed order does, as long as it does not depend on the catalog's).
 /// Shared by the attempts one resolution makes (the first one and those that look for
 /// pins to lift), so no spec is read twice.
+///
+/// Each package asked about gets a slot, and each of its versions a place in one flat
+/// table of dependency lists, so that after the first question about a name the solver
+/// reaches a package's answers by index, without hashing the name again.
 final class CatalogCache {
+    /// A package's place in the cache.
+    struct Slot: Hashable {
+        let index: Int
+    }
+
     let catalog: any PackageCatalog
-    /// Each package's versions and, per version, its dependencies once read.
-    private var entries: [PackageName: (versions: [Version], dependencies: [[Dependency]?])] = [:]
+    private var slots: [PackageName: Slot] = [:]
+    private var names: [PackageName] = []
+    /// Per slot, the versions, oldest first.
+    private var versionLists: [[Version]] = []
+    /// Per slot, where its versions' entries start in `dependencyLists`.
+    private var firstEntries: [Int] = []
+    /// Per version of every slot, its dependencies once read.
+    private var dependencyLists: [[Dependency]?] = []
 
     init(_ catalog: any PackageCatalog) {
         self.catalog = catalog
     }
 
-    func versions(of name: PackageName) throws -> [Version] {
-        if let known = entries[name] { return known.versions }
+    /// The package's slot, reading its version list on the first question.
+    func slot(of name: PackageName) throws -> Slot {
+        if let known = slots[name] { return known }
         var versions = try catalog.versions(of: name)
         // Listings usually come sorted and without repeats; check that in one pass.
         if !zip(versions, versions.dropFirst()).allSatisfy({ $0 < $1 }) {
@@ -44,15 +60,37 @@ final class CatalogCache {
             }
             versions = unique
         }
-        entries[name] = (versions, Array(repeating: nil, count: versions.count))
-        return versions
+        let slot = Slot(index: names.count)
+        slots[name] = slot
+        names.append(name)
+        versionLists.append(versions)
+        firstEntries.append(dependencyLists.count)
+        dependencyLists.append(contentsOf: repeatElement(nil, count: versions.count))
+        return slot
     }
 
-    /// The dependencies of the version at `index` in `versions(of: name)`.
-    func dependencies(of name: PackageName, at index: Int) throws -> [Dependency] {
-        if let known = entries[name]?.dependencies[index] { return known }
-        let version = try versions(of: name)[index]
-        var dependencies = try catalog.dependencies(of: name, at: version)
+    /// The package's slot if it has been asked about already.
+    func existingSlot(of name: PackageName) -> Slot? {
+        slots[name]
+    }
+
+    func versions(of name: PackageName) throws -> [Version] {
+        try versions(in: slot(of: name))
+    }
+
+    func versions(in slot: Slot) -> [Version] {
+        versionLists[slot.index]
+    }
+
+    func name(in slot: Slot) -> PackageName {
+        names[slot.index]
+    }
+
+    /// The dependencies of the version at `index` in the slot's versions.
+    func dependencies(in slot: Slot, at index: Int) throws -> [Dependency] {
+        let entry = firstEntries[slot.index] + index
+        if let known = dependencyLists[entry] { return known }
+        var dependencies = try catalog.dependencies(of: names[slot.index], at: versionLists[slot.index][index])
         let ascending = { (a: Dependency, b: Dependency) in
             a.name != b.name
                 ? a.name.description < b.name.description
@@ -61,12 +99,12 @@ final class CatalogCache {
         if !zip(dependencies, dependencies.dropFirst()).allSatisfy({ !ascending($1, $0) }) {
             dependencies.sort(by: ascending)
         }
-        entries[name]!.dependencies[index] = dependencies
+        dependencyLists[entry] = dependencies
         return dependencies
     }
 
     /// The dependencies of the version at `index` if they have been read already.
-    func loadedDependencies(of name: PackageName, at index: Int) -> [Dependency]? {
-        entries[name]?.dependencies[index] ?? nil
+    func loadedDependencies(in slot: Slot, at index: Int) -> [Dependency]? {
+        dependencyLists[firstEntries[slot.index] + index]
     }
 }

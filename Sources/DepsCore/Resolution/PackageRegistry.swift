@@ -5,6 +5,8 @@ final class PackageRegistry {
     struct Package {
         /// nil for the root.
         let name: PackageName?
+        /// Where the catalog's answers about the package are kept; nil for the root.
+        let slot: CatalogCache.Slot?
         /// Oldest first.
         let versions: [Version]
         let isDirect: Bool
@@ -12,16 +14,12 @@ final class PackageRegistry {
         /// names a prerelease of it, or the lockfile pins one).
         let admitsPrereleases: Bool
         let pin: Version?
-        /// The name's lockfile order as bytes (lower-cased name, a zero, the name).
-        let sortKey: [UInt8]
+        /// Where the package's versions start in the table of converted versions.
+        let firstTargetEntry: Int
         /// The version set of the requirement last asked about (most dependers of a
         /// package ask for the same), and of every requirement when the package is large.
         var lastRequirementSet: (requirement: Requirement, versions: VersionSet)?
         var requirementSets: [Requirement: VersionSet] = [:]
-        /// Per version, its dependencies once read.
-        var dependencies: [[Dependency]?]
-        /// Per version, the packages its dependencies name, once they are incompatibilities.
-        var targets: [[PackageID]?]
     }
 
     /// Packages with more versions than this keep the version set of each requirement on
@@ -31,7 +29,12 @@ final class PackageRegistry {
     let cache: CatalogCache
     let rootDependencies: [Dependency]
     private(set) var packages: [Package]
-    private var ids: [PackageName: PackageID] = [:]
+    /// The package id of each cache slot; -1 for a slot this run has not met.
+    private var idsBySlot: [Int] = []
+    /// Per version of every package, the packages its dependencies name once they are
+    /// incompatibilities, as a range of `targetStore`; nil before.
+    private var targetRanges: [Range<Int>?] = []
+    private var targetStore: [PackageID] = []
     private let directNames: Set<PackageName>
     private let prereleaseNames: Set<PackageName>
     private let pins: [PackageName: Version]
@@ -46,37 +49,35 @@ final class PackageRegistry {
         prereleaseNames = Set(rootDependencies.filter(\.requirement.namesPrerelease).map(\.name))
             .union(pins.filter(\.value.isPrerelease).keys)
         packages = [Package(
-            name: nil, versions: [Version(segments: [0])], isDirect: false, admitsPrereleases: false,
-            pin: nil, sortKey: [], dependencies: [self.rootDependencies], targets: [nil]
+            name: nil, slot: nil, versions: [Version(segments: [0])], isDirect: false, admitsPrereleases: false,
+            pin: nil, firstTargetEntry: 0
         )]
+        targetRanges = [nil]
     }
 
     var count: Int { packages.count }
 
     /// The id of the package, registering it (and reading its version list) on first sight.
     func id(of name: PackageName) throws -> (id: PackageID, isNew: Bool) {
-        if let id = ids[name] { return (id, false) }
-        let versions = try cache.versions(of: name)
+        let slot = try cache.slot(of: name)
+        if slot.index < idsBySlot.count, idsBySlot[slot.index] >= 0 { return (PackageID(index: idsBySlot[slot.index]), false) }
+        while idsBySlot.count <= slot.index { idsBySlot.append(-1) }
+        let versions = cache.versions(in: slot)
         let id = PackageID(index: packages.count)
-        var sortKey: [UInt8] = []
-        sortKey.reserveCapacity(2 * name.description.utf8.count + 1)
-        sortKey.append(contentsOf: name.folded.utf8)
-        sortKey.append(0)
-        sortKey.append(contentsOf: name.description.utf8)
         packages.append(Package(
-            name: name, versions: versions, isDirect: directNames.contains(name),
+            name: name, slot: slot, versions: versions, isDirect: directNames.contains(name),
             admitsPrereleases: !prereleaseNames.isEmpty && prereleaseNames.contains(name),
-            pin: pins.isEmpty ? nil : pins[name], sortKey: sortKey,
-            dependencies: Array(repeating: nil, count: versions.count),
-            targets: Array(repeating: nil, count: versions.count)
+            pin: pins.isEmpty ? nil : pins[name], firstTargetEntry: targetRanges.count
         ))
-        ids[name] = id
+        targetRanges.append(contentsOf: repeatElement(nil, count: versions.count))
+        idsBySlot[slot.index] = id.index
         return (id, true)
     }
 
     /// The id of a package already met; nil otherwise.
     func existingID(of name: PackageName) -> PackageID? {
-        ids[name]
+        guard let slot = cache.existingSlot(of: name), slot.index < idsBySlot.count, idsBySlot[slot.index] >= 0 else { return nil }
+        return PackageID(index: idsBySlot[slot.index])
     }
 
     subscript(id: PackageID) -> Package { packages[id.index] }
@@ -88,8 +89,6 @@ final class PackageRegistry {
     func universe(of id: PackageID) -> Int { packages[id.index].versions.count }
 
     func isDirect(_ id: PackageID) -> Bool { packages[id.index].isDirect }
-
-    func sortKey(of id: PackageID) -> [UInt8] { packages[id.index].sortKey }
 
     /// The known versions the requirement admits, by the prerelease rule: a prerelease
     /// only when the requirement names one or the package admits prereleases.
@@ -109,29 +108,29 @@ final class PackageRegistry {
 
     /// The dependencies of a version, read through the cache; the root's are the Depsfile's.
     func dependencies(of id: PackageID, at index: Int) throws -> [Dependency] {
-        if let known = packages[id.index].dependencies[index] { return known }
-        let dependencies = try cache.dependencies(of: packages[id.index].name!, at: index)
-        packages[id.index].dependencies[index] = dependencies
-        return dependencies
+        guard let slot = packages[id.index].slot else { return rootDependencies }
+        return try cache.dependencies(in: slot, at: index)
     }
 
     /// The dependencies of a version if they have been read already.
     func loadedDependencies(of id: PackageID, at index: Int) -> [Dependency]? {
-        packages[id.index].dependencies[index]
+        guard let slot = packages[id.index].slot else { return rootDependencies }
+        return cache.loadedDependencies(in: slot, at: index)
     }
 
     /// Whether the version's dependencies are incompatibilities already.
     func isConverted(_ id: PackageID, at index: Int) -> Bool {
-        packages[id.index].targets[index] != nil
+        targetRanges[packages[id.index].firstTargetEntry + index] != nil
     }
 
     /// Records that the version's dependencies are incompatibilities now, naming `targets`.
     func markConverted(_ id: PackageID, at index: Int, targets: [PackageID]) {
-        packages[id.index].targets[index] = targets
+        targetRanges[packages[id.index].firstTargetEntry + index] = targetStore.count..<targetStore.count + targets.count
+        targetStore.append(contentsOf: targets)
     }
 
     /// The packages a converted version depends on.
-    func targets(of id: PackageID, at index: Int) -> [PackageID] {
-        packages[id.index].targets[index] ?? []
+    func targets(of id: PackageID, at index: Int) -> ArraySlice<PackageID> {
+        targetRanges[packages[id.index].firstTargetEntry + index].map { targetStore[$0] } ?? []
     }
 }

@@ -16,12 +16,12 @@ struct SelectionGraph {
         enum Mark { case unseen, onPath, done }
         var marks = [Mark](repeating: .unseen, count: registry.count)
         marks[PackageID.root.index] = .onPath
-        var path: [(package: PackageID, targets: [PackageID], next: Int)] = [
-            (.root, registry.targets(of: .root, at: 0), 0),
+        var path: [(package: PackageID, targets: ArraySlice<PackageID>, next: Int)] = [
+            (.root, registry.targets(of: .root, at: 0), registry.targets(of: .root, at: 0).startIndex),
         ]
         while !path.isEmpty {
             let top = path.count - 1
-            guard path[top].next < path[top].targets.count else {
+            guard path[top].next < path[top].targets.endIndex else {
                 marks[path[top].package.index] = .done
                 path.removeLast()
                 continue
@@ -39,7 +39,8 @@ struct SelectionGraph {
             case .unseen:
                 marks[child.index] = .onPath
                 reachable.append((child, versionIndex))
-                path.append((child, registry.targets(of: child, at: versionIndex), 0))
+                let targets = registry.targets(of: child, at: versionIndex)
+                path.append((child, targets, targets.startIndex))
             }
         }
     }

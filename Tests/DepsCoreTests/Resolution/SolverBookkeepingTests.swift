@@ -30,13 +30,13 @@ final class SolverBookkeepingTests: XCTestCase {
         return solution
     }
 
-    func testTheQueueOrdersByCandidatesThenDirectnessThenName() {
+    func testTheQueueOrdersByCandidatesThenDirectnessThenTheOrderMet() {
         let solution = solution(deriving: ["Zed": [0, 1], "Able": [0, 1], "Mid": [0, 1], "Far": [2]])
         var queue = DecisionQueue()
         for name in ["Zed", "Able", "Mid", "Far"] { queue.update(ids[name]!, in: solution, registry: registry) }
         var order: [String] = []
         while let next = queue.popBest(in: solution) { order.append(registry.name(of: next)!.description) }
-        XCTAssertEqual(order, ["Far", "Mid", "Zed", "Able"])
+        XCTAssertEqual(order, ["Far", "Zed", "Mid", "Able"])
     }
 
     func testTheQueueDropsEntriesOutdatedByALaterChange() {
