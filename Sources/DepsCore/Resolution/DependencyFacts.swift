@@ -34,8 +34,8 @@ enum DependencyFacts {
             if isNew { registered(target) }
             targets.append(target)
             let depender = Term(package, dependerRange(of: package, at: index, declaring: dependency, registry: registry))
-            let admitted = registry.versions(admittedBy: dependency.requirement, of: target)
-            let dependee = Term(target, admitted, isPositive: false, requirement: dependency.requirement)
+            let (admitted, label) = registry.versions(admittedBy: dependency.requirement, of: target)
+            let dependee = Term(target, admitted, isPositive: false, label: label)
             let fact = Incompatibility(terms: [depender, dependee], cause: .dependency)
             if admitted.isEmpty {
                 let none = Incompatibility(

@@ -16,10 +16,10 @@ final class PackageRegistry {
         let pin: Version?
         /// Where the package's versions start in the table of converted versions.
         let firstTargetEntry: Int
-        /// The version set of the requirement last asked about (most dependers of a
-        /// package ask for the same), and of every requirement when the package is large.
-        var lastRequirementSet: (requirement: Requirement, versions: VersionSet)?
-        var requirementSets: [Requirement: VersionSet] = [:]
+        /// The version set (and label) of the requirement last asked about (most dependers
+        /// of a package ask for the same), and of every requirement when the package is large.
+        var lastRequirementSet: (requirement: Requirement, versions: VersionSet, label: RequirementLabel)?
+        var requirementSets: [Requirement: (versions: VersionSet, label: RequirementLabel)] = [:]
     }
 
     /// Packages with more versions than this keep the version set of each requirement on
@@ -35,6 +35,8 @@ final class PackageRegistry {
     /// incompatibilities, as a range of `targetStore`; nil before.
     private var targetRanges: [Range<Int>?] = []
     private var targetStore: [PackageID] = []
+    /// The requirements terms are labelled with, by label.
+    private var labelledRequirements: [Requirement] = []
     private let directNames: Set<PackageName>
     private let prereleaseNames: Set<PackageName>
     private let pins: [PackageName: Version]
@@ -91,9 +93,10 @@ final class PackageRegistry {
     func isDirect(_ id: PackageID) -> Bool { packages[id.index].isDirect }
 
     /// The known versions the requirement admits, by the prerelease rule: a prerelease
-    /// only when the requirement names one or the package admits prereleases.
-    func versions(admittedBy requirement: Requirement, of id: PackageID) -> VersionSet {
-        if let last = packages[id.index].lastRequirementSet, last.requirement == requirement { return last.versions }
+    /// only when the requirement names one or the package admits prereleases; with the
+    /// label of the requirement for the terms built from the set.
+    func versions(admittedBy requirement: Requirement, of id: PackageID) -> (versions: VersionSet, label: RequirementLabel) {
+        if let last = packages[id.index].lastRequirementSet, last.requirement == requirement { return (last.versions, last.label) }
         let versions = packages[id.index].versions
         let caches = versions.count > Self.requirementSetCacheThreshold
         if caches, let known = packages[id.index].requirementSets[requirement] { return known }
@@ -101,9 +104,21 @@ final class PackageRegistry {
         let set = VersionSet(universe: versions.count, indices: versions.indices.lazy.filter {
             requirement.admits(versions[$0], prereleasesAdmitted: admitsPrereleases)
         })
-        if caches { packages[id.index].requirementSets[requirement] = set }
-        packages[id.index].lastRequirementSet = (requirement, set)
-        return set
+        let label = label(for: requirement)
+        if caches { packages[id.index].requirementSets[requirement] = (set, label) }
+        packages[id.index].lastRequirementSet = (requirement, set, label)
+        return (set, label)
+    }
+
+    /// A label that stands for the requirement in terms.
+    func label(for requirement: Requirement) -> RequirementLabel {
+        labelledRequirements.append(requirement)
+        return RequirementLabel(index: Int32(labelledRequirements.count - 1))
+    }
+
+    /// The requirement a label stands for.
+    func requirement(labelled label: RequirementLabel) -> Requirement {
+        labelledRequirements[Int(label.index)]
     }
 
     /// The dependencies of a version, read through the cache; the root's are the Depsfile's.

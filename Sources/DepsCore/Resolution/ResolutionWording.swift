@@ -14,7 +14,8 @@ struct ResolutionWording {
     func describe(_ term: Term, every: Bool = false) -> String {
         let name = name(of: term.package)
         guard term.package != .root else { return name }
-        if let requirement = term.requirement {
+        if let label = term.label {
+            let requirement = registry.requirement(labelled: label)
             return requirement.isAny ? name : "\(name) \(describe(requirement))"
         }
         let range = describe(term.versions, of: term.package)
@@ -79,7 +80,7 @@ struct ResolutionWording {
             return "\(describe(terms[0], every: true)) depends on \(describe(terms[1]))"
         case .noVersions:
             let term = terms[0]
-            if let requirement = term.requirement, !requirement.isAny {
+            if let requirement = term.label.map(registry.requirement(labelled:)), !requirement.isAny {
                 return "no versions of \(name(of: term.package)) match \(describe(requirement))"
             }
             return "\(name(of: term.package)) has only prerelease versions"

@@ -8,6 +8,13 @@ struct PackageID: Hashable, Comparable, Sendable {
     static func < (lhs: PackageID, rhs: PackageID) -> Bool { lhs.index < rhs.index }
 }
 
+/// A requirement a term's versions were computed from: its place in the registry's list
+/// of requirements (`PackageRegistry.requirement(labelled:)`). A plain number, so that the
+/// many copies of terms the solver makes cost no reference counting.
+struct RequirementLabel: Hashable, Sendable {
+    let index: Int32
+}
+
 /// A statement about one package that a selection of versions makes true or false.
 ///
 /// A positive term `Moya S` holds when Moya is selected at a version in `S`. A negative
@@ -21,18 +28,18 @@ struct Term: Sendable {
     /// The requirement `versions` was computed from, kept so that people read the
     /// requirement they wrote rather than a range rebuilt from bits. It survives
     /// operations whose result is the same set, and never affects equality.
-    let requirement: Requirement?
+    let label: RequirementLabel?
 
-    init(_ package: PackageID, _ versions: VersionSet, isPositive: Bool = true, requirement: Requirement? = nil) {
+    init(_ package: PackageID, _ versions: VersionSet, isPositive: Bool = true, label: RequirementLabel? = nil) {
         self.package = package
         self.versions = versions
         self.isPositive = isPositive
-        self.requirement = requirement
+        self.label = label
     }
 
     /// The term that holds exactly when this one does not.
     var negated: Term {
-        Term(package, versions, isPositive: !isPositive, requirement: requirement)
+        Term(package, versions, isPositive: !isPositive, label: label)
     }
 
     /// Always true: `not Foo` of no version at all.
@@ -86,8 +93,8 @@ struct Term: Sendable {
 
     /// Keeps a requirement label when the result is the same set as one of the operands.
     private func labelled(_ result: Term, _ other: Term) -> Term {
-        if result == self { return Term(package, result.versions, isPositive: result.isPositive, requirement: requirement) }
-        if result == other { return Term(package, result.versions, isPositive: result.isPositive, requirement: other.requirement) }
+        if result == self { return Term(package, result.versions, isPositive: result.isPositive, label: label) }
+        if result == other { return Term(package, result.versions, isPositive: result.isPositive, label: other.label) }
         return result
     }
 }

@@ -35,8 +35,8 @@ final class ResolutionWordingTests: XCTestCase {
     func testTermsReadAsTheRequirementTheyCameFrom() throws {
         let wording = ResolutionWording(registry: registry)
         let set = VersionSet(universe: 5, indices: [0, 1])
-        XCTAssertEqual(wording.describe(Term(foo, set, requirement: try Requirement("~> 1.0"))), "Foo ~> 1.0")
-        XCTAssertEqual(wording.describe(Term(foo, set, requirement: try Requirement("1.5"))), "Foo 1.5")
+        XCTAssertEqual(wording.describe(Term(foo, set, label: registry.label(for: try Requirement("~> 1.0")))), "Foo ~> 1.0")
+        XCTAssertEqual(wording.describe(Term(foo, set, label: registry.label(for: try Requirement("1.5")))), "Foo 1.5")
         XCTAssertEqual(wording.describe(Term(foo, set)), "Foo < 2.0")
         XCTAssertEqual(wording.describe(Term(foo, .full(universe: 5)), every: true), "every version of Foo")
         XCTAssertEqual(wording.describe(Term(foo, .full(universe: 5))), "Foo")

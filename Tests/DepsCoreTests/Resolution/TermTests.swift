@@ -53,11 +53,11 @@ final class TermTests: XCTestCase {
     }
 
     func testARequirementLabelSurvivesOnlyAnUnchangedSet() throws {
-        let requirement = try Requirement("~> 1.0")
-        let labelled = Term(foo, VersionSet(universe: 6, indices: [1, 2, 3]), requirement: requirement)
-        XCTAssertEqual(labelled.intersection(term([0, 1, 2, 3, 4])).requirement, requirement)
-        XCTAssertEqual(labelled.negated.requirement, requirement)
-        XCTAssertNil(labelled.intersection(term([1, 2])).requirement)
+        let label = RequirementLabel(index: 7)
+        let labelled = Term(foo, VersionSet(universe: 6, indices: [1, 2, 3]), label: label)
+        XCTAssertEqual(labelled.intersection(term([0, 1, 2, 3, 4])).label, label)
+        XCTAssertEqual(labelled.negated.label, label)
+        XCTAssertNil(labelled.intersection(term([1, 2])).label)
         XCTAssertEqual(labelled, term([1, 2, 3]), "labels do not count for equality")
     }
 
