@@ -1,3 +1,4 @@
+import DepsAdapters
 import DepsCore
 import Foundation
 
@@ -35,6 +36,16 @@ enum Measurement {
 
     static func run(_ scenario: Scenario) -> Row {
         let (catalog, root) = scenario.make()
+        var repository: SpecRepositoryOnDisk?
+        if case .resolveFromDisk = scenario.task {
+            do {
+                repository = try SpecRepositoryOnDisk(writing: catalog, root: root)
+            } catch {
+                FileHandle.standardError.write(Data("\(scenario.name): cannot write the spec repository: \(error)\n".utf8))
+                exit(1)
+            }
+        }
+        defer { repository?.remove() }
         var times: [Double] = []
         var reads = 0
         while times.count < (fixedRuns ?? 7) || (fixedRuns == nil && times.reduce(0, +) < 1_000 && times.count < 500) {
@@ -47,6 +58,14 @@ enum Measurement {
                     outcome = resolve(root, in: catalog, expectingSuccess: succeeds)
                 case .readOnly:
                     outcome = read(from: root, in: catalog)
+                case .resolveFromDisk:
+                    do {
+                        let counting = CountingCatalog(try repository!.openCatalog())
+                        outcome = resolve(root, in: counting, expectingSuccess: true)
+                        reads = counting.dependencyReads
+                    } catch {
+                        outcome = "error \(error)"
+                    }
                 }
             }
             if let outcome {
@@ -54,7 +73,7 @@ enum Measurement {
                 exit(1)
             }
             times.append(Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15)
-            reads = catalog.dependencyReads - readsBefore
+            if repository == nil { reads = catalog.dependencyReads - readsBefore }
         }
         times.sort()
         return Row(name: scenario.name, packages: catalog.packageCount, medianMilliseconds: times[times.count / 2],
@@ -62,7 +81,7 @@ enum Measurement {
     }
 
     /// Resolves; returns what went wrong, or nil when the outcome is the expected one.
-    private static func resolve(_ root: [Dependency], in catalog: SyntheticCatalog, expectingSuccess: Bool) -> String? {
+    private static func resolve(_ root: [Dependency], in catalog: some PackageCatalog, expectingSuccess: Bool) -> String? {
         do {
             let resolution = try Resolver(catalog: catalog).resolve(root, pins: [:])
             return expectingSuccess ? nil : "resolved \(resolution.versions.count) packages; expected a failure"
@@ -115,9 +134,38 @@ enum Measurement {
         }
         if let solving = ratio("graph-1000", "graph-10000") {
             lines.append("")
-            lines.append(String(format: "10x the packages took %.1fx the time to resolve", solving)
-                + (ratio("read-1000", "read-10000").map { String(format: " and %.1fx the time just to read.", $0) } ?? "."))
+            lines.append(String(format: "10x the packages took %.1fx the time to resolve in memory", solving)
+                + (ratio("read-1000", "read-10000").map { String(format: " and %.1fx the time just to read;", $0) } ?? ";"))
+        }
+        if let fromDisk = ratio("specs-1000", "specs-10000") {
+            lines.append(String(format: "10x the packages took %.1fx the time to resolve from spec files on disk.", fromDisk))
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+/// A catalog written out as a spec repository in a temporary directory, with a project
+/// beside it whose Depsfile names it, opened the way the commands open it.
+struct SpecRepositoryOnDisk {
+    let directory: URL
+    let manifest: Manifest
+
+    init(writing catalog: SyntheticCatalog, root: [Dependency]) throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("deps-benchmark-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
+        try? FileManager.default.removeItem(at: directory)
+        try catalog.write(to: directory.appendingPathComponent("Specs", isDirectory: true))
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("App"), withIntermediateDirectories: true)
+        manifest = Manifest(sources: ["../Specs"], dependencies: root, checksum: "")
+    }
+
+    /// A catalog over fresh gateways: nothing listed or parsed yet.
+    func openCatalog() throws -> SpecCatalog {
+        let opener = LocalSpecSourceOpener(projectDirectory: directory.appendingPathComponent("App").path)
+        return try SpecCatalog(manifest: manifest, lockfile: nil, opener: opener)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: directory)
     }
 }

@@ -1,4 +1,6 @@
+import DepsAdapters
 import DepsCore
+import Foundation
 
 /// A benchmark case: a generated catalog and the Depsfile's requirements on it.
 struct Scenario: Sendable {
@@ -15,6 +17,10 @@ struct Scenario: Sendable {
         /// dependencies once, the least any resolver reads. Its time is the floor that the
         /// catalog and the machine's memory set.
         case readOnly
+        /// Write the catalog as a spec repository on disk (once, before timing), then
+        /// resolve through the same gateways `deps update` uses, opened afresh for each
+        /// run, so that every run lists the directories and reads and parses the specs.
+        case resolveFromDisk
     }
 
     static let all: [Scenario] = [
@@ -23,16 +29,21 @@ struct Scenario: Sendable {
         conflictFree(packages: 10_000),
         readOnly(packages: 1_000),
         readOnly(packages: 10_000),
+        onDisk(packages: 1_000),
+        onDisk(packages: 10_000),
         chain(length: 1_000),
         backjumping(tops: 50, depth: 20),
         ruledOut(versions: 300),
     ]
 
-    /// A scenario of `all`, or `graph-N` for a conflict-free graph of any size.
+    /// A scenario of `all`, or `graph-N` / `specs-N` for a conflict-free graph of any size.
     static func named(_ name: String) -> Scenario? {
         if let known = all.first(where: { $0.name == name }) { return known }
         if name.hasPrefix("graph-"), let count = Int(name.dropFirst("graph-".count)), count > 0 {
             return conflictFree(packages: count)
+        }
+        if name.hasPrefix("specs-"), let count = Int(name.dropFirst("specs-".count)), count > 0 {
+            return onDisk(packages: count)
         }
         return nil
     }
@@ -53,6 +64,14 @@ struct Scenario: Sendable {
             }
             return (catalog, [Dependency(try! PackageName("P0"), try! Requirement(">= 1.0"))])
         }, task: .resolve(succeeds: true))
+    }
+
+    /// The graph of `graph-N` as a spec repository of files, resolved through the
+    /// directory gateway and the spec catalog.
+    static func onDisk(packages count: Int) -> Scenario {
+        let graph = conflictFree(packages: count)
+        return Scenario(name: "specs-\(count)", summary: "graph-\(count) as spec files on disk, read through the gateways",
+                        make: graph.make, task: .resolveFromDisk)
     }
 
     /// The catalog of `graph-N`, read once without solving.

@@ -1,4 +1,5 @@
 import DepsCore
+import Foundation
 
 /// An in-memory catalog built by a scenario: packages, their versions and each version's
 /// dependencies, held in arrays so that answering costs next to nothing.
@@ -35,5 +36,53 @@ final class SyntheticCatalog: PackageCatalog {
 
     func allPackageNames() throws -> [PackageName] {
         names
+    }
+
+    /// Writes the catalog as a spec repository: `<directory>/<Name>/<version>.yaml`, each
+    /// spec as a person would write it (summary, source and dependencies).
+    func write(to directory: URL) throws {
+        for (package, name) in names.enumerated() {
+            let folder = directory.appendingPathComponent(name.description, isDirectory: true)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for (position, version) in versionLists[package].enumerated() {
+                var text = """
+                    name: \(name)
+                    version: \(version)
+                    summary: A generated package for the resolver benchmarks
+                    source:
+                      git: https://example.com/\(name).git
+                      tag: \(version)
+
+                    """
+                let dependencies = dependencyLists[package][position]
+                if !dependencies.isEmpty {
+                    text += "dependencies:\n" + dependencies.map { "  \($0.name): \"\($0.requirement)\"\n" }.joined()
+                }
+                try Data(text.utf8).write(to: folder.appendingPathComponent("\(version).yaml"))
+            }
+        }
+    }
+}
+
+/// Counts the specs the resolver asks for, over any catalog.
+final class CountingCatalog: PackageCatalog {
+    private let catalog: any PackageCatalog
+    private(set) var dependencyReads = 0
+
+    init(_ catalog: any PackageCatalog) {
+        self.catalog = catalog
+    }
+
+    func versions(of name: PackageName) throws -> [Version] {
+        try catalog.versions(of: name)
+    }
+
+    func dependencies(of name: PackageName, at version: Version) throws -> [Dependency] {
+        dependencyReads += 1
+        return try catalog.dependencies(of: name, at: version)
+    }
+
+    func allPackageNames() throws -> [PackageName] {
+        try catalog.allPackageNames()
     }
 }
