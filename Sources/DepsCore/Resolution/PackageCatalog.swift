@@ -49,8 +49,18 @@ final class CatalogCache {
 
     /// The package's slot, reading its version list on the first question.
     func slot(of name: PackageName) throws -> Slot {
-        if let known = slots[name] { return known }
-        var versions = try catalog.versions(of: name)
+        // One hash of the name whether it is new or not: a new name is entered with the
+        // next slot at once, and taken out again if its listing cannot be read.
+        let next = Slot(index: names.count)
+        let slot = Self.entry(&slots[name, default: next])
+        guard slot == next else { return slot }
+        var versions: [Version]
+        do {
+            versions = try catalog.versions(of: name)
+        } catch {
+            slots[name] = nil
+            throw error
+        }
         // Listings usually come sorted and without repeats; check that in one pass.
         if !zip(versions, versions.dropFirst()).allSatisfy({ $0 < $1 }) {
             versions.sort { a, b in a != b ? a < b : a.description < b.description }
@@ -60,14 +70,14 @@ final class CatalogCache {
             }
             versions = unique
         }
-        let slot = Slot(index: names.count)
-        slots[name] = slot
         names.append(name)
         versionLists.append(versions)
         firstEntries.append(dependencyLists.count)
         dependencyLists.append(contentsOf: repeatElement(nil, count: versions.count))
         return slot
     }
+
+    private static func entry(_ slot: inout Slot) -> Slot { slot }
 
     /// The package's slot if it has been asked about already.
     func existingSlot(of name: PackageName) -> Slot? {

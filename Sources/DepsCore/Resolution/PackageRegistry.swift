@@ -14,8 +14,9 @@ final class PackageRegistry {
         /// names a prerelease of it, or the lockfile pins one).
         let admitsPrereleases: Bool
         let pin: Version?
-        /// Where the package's versions start in the table of converted versions.
-        let firstTargetEntry: Int
+        /// The newest entry of `conversions` for this package; -1 when none of its
+        /// versions has been converted.
+        var latestConversion: Int32 = -1
         /// The version set (and label) of the requirement last asked about (most dependers
         /// of a package ask for the same), and of every requirement when the package is large.
         var lastRequirementSet: (requirement: Requirement, versions: VersionSet, label: RequirementLabel)?
@@ -31,9 +32,10 @@ final class PackageRegistry {
     private(set) var packages: [Package]
     /// The package id of each cache slot; -1 for a slot this run has not met.
     private var idsBySlot: [Int] = []
-    /// Per version of every package, the packages its dependencies name once they are
-    /// incompatibilities, as a range of `targetStore`; nil before.
-    private var targetRanges: [Range<Int>?] = []
+    /// Each version whose dependencies are incompatibilities, with the packages they name
+    /// (a range of `targetStore`), linked to the same package's previous conversion. A
+    /// search converts few versions of a package, most often one.
+    private var conversions: [(versionIndex: Int32, targets: Range<Int32>, previous: Int32)] = []
     private var targetStore: [PackageID] = []
     /// The requirements terms are labelled with, by label.
     private var labelledRequirements: [Requirement] = []
@@ -52,9 +54,8 @@ final class PackageRegistry {
             .union(pins.filter(\.value.isPrerelease).keys)
         packages = [Package(
             name: nil, slot: nil, versions: [Version(segments: [0])], isDirect: false, admitsPrereleases: false,
-            pin: nil, firstTargetEntry: 0
+            pin: nil
         )]
-        targetRanges = [nil]
     }
 
     var count: Int { packages.count }
@@ -69,9 +70,8 @@ final class PackageRegistry {
         packages.append(Package(
             name: name, slot: slot, versions: versions, isDirect: directNames.contains(name),
             admitsPrereleases: !prereleaseNames.isEmpty && prereleaseNames.contains(name),
-            pin: pins.isEmpty ? nil : pins[name], firstTargetEntry: targetRanges.count
+            pin: pins.isEmpty ? nil : pins[name]
         ))
-        targetRanges.append(contentsOf: repeatElement(nil, count: versions.count))
         idsBySlot[slot.index] = id.index
         return (id, true)
     }
@@ -135,17 +135,30 @@ final class PackageRegistry {
 
     /// Whether the version's dependencies are incompatibilities already.
     func isConverted(_ id: PackageID, at index: Int) -> Bool {
-        targetRanges[packages[id.index].firstTargetEntry + index] != nil
+        conversion(of: id, at: index) != nil
     }
 
     /// Records that the version's dependencies are incompatibilities now, naming `targets`.
     func markConverted(_ id: PackageID, at index: Int, targets: [PackageID]) {
-        targetRanges[packages[id.index].firstTargetEntry + index] = targetStore.count..<targetStore.count + targets.count
+        let start = Int32(targetStore.count)
         targetStore.append(contentsOf: targets)
+        conversions.append((Int32(index), start..<Int32(targetStore.count), packages[id.index].latestConversion))
+        packages[id.index].latestConversion = Int32(conversions.count - 1)
     }
 
     /// The packages a converted version depends on.
     func targets(of id: PackageID, at index: Int) -> ArraySlice<PackageID> {
-        targetRanges[packages[id.index].firstTargetEntry + index].map { targetStore[$0] } ?? []
+        guard let targets = conversion(of: id, at: index) else { return [] }
+        return targetStore[Int(targets.lowerBound)..<Int(targets.upperBound)]
+    }
+
+    private func conversion(of id: PackageID, at index: Int) -> Range<Int32>? {
+        var position = packages[id.index].latestConversion
+        while position >= 0 {
+            let entry = conversions[Int(position)]
+            if entry.versionIndex == index { return entry.targets }
+            position = entry.previous
+        }
+        return nil
     }
 }
