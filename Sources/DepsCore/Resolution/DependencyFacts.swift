@@ -54,11 +54,11 @@ enum DependencyFacts {
     /// `{Foo other than V}` for a package the lockfile pins at V; nil when the package is
     /// not pinned, has no versions, or V is its only version.
     static func pinIncompatibility(of package: PackageID, registry: PackageRegistry) -> Incompatibility? {
-        let info = registry[package]
-        guard let pin = info.pin, !info.versions.isEmpty else { return nil }
-        var others = VersionSet.full(universe: info.versions.count)
-        if let index = info.versions.firstIndex(of: pin) {
-            others = others.subtracting(VersionSet(universe: info.versions.count, indices: [index]))
+        guard let pin = registry.pin(of: package), registry.universe(of: package) > 0 else { return nil }
+        let versions = registry.versions(of: package)
+        var others = VersionSet.full(universe: versions.count)
+        if let index = versions.firstIndex(of: pin) {
+            others = others.subtracting(VersionSet(universe: versions.count, indices: [index]))
         }
         guard !others.isEmpty else { return nil }
         return Incompatibility(terms: [Term(package, others)], cause: .pin(pin))

@@ -92,6 +92,10 @@ final class CatalogCache {
         versionLists[slot.index]
     }
 
+    func version(in slot: Slot, at index: Int) -> Version {
+        versionLists[slot.index][index]
+    }
+
     func name(in slot: Slot) -> PackageName {
         names[slot.index]
     }

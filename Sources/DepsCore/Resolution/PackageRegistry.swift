@@ -7,8 +7,8 @@ final class PackageRegistry {
         let name: PackageName?
         /// Where the catalog's answers about the package are kept; nil for the root.
         let slot: CatalogCache.Slot?
-        /// Oldest first.
-        let versions: [Version]
+        /// How many versions the package has (its versions, oldest first, are the cache's).
+        let universe: Int
         let isDirect: Bool
         /// Whether every requirement on this package admits prereleases (the Depsfile
         /// names a prerelease of it, or the lockfile pins one).
@@ -53,7 +53,7 @@ final class PackageRegistry {
         prereleaseNames = Set(rootDependencies.filter(\.requirement.namesPrerelease).map(\.name))
             .union(pins.filter(\.value.isPrerelease).keys)
         packages = [Package(
-            name: nil, slot: nil, versions: [Version(segments: [0])], isDirect: false, admitsPrereleases: false,
+            name: nil, slot: nil, universe: 1, isDirect: false, admitsPrereleases: false,
             pin: nil
         )]
     }
@@ -65,10 +65,9 @@ final class PackageRegistry {
         let slot = try cache.slot(of: name)
         if slot.index < idsBySlot.count, idsBySlot[slot.index] >= 0 { return (PackageID(index: idsBySlot[slot.index]), false) }
         while idsBySlot.count <= slot.index { idsBySlot.append(-1) }
-        let versions = cache.versions(in: slot)
         let id = PackageID(index: packages.count)
         packages.append(Package(
-            name: name, slot: slot, versions: versions, isDirect: directNames.contains(name),
+            name: name, slot: slot, universe: cache.versions(in: slot).count, isDirect: directNames.contains(name),
             admitsPrereleases: !prereleaseNames.isEmpty && prereleaseNames.contains(name),
             pin: pins.isEmpty ? nil : pins[name]
         ))
@@ -82,13 +81,26 @@ final class PackageRegistry {
         return PackageID(index: idsBySlot[slot.index])
     }
 
-    subscript(id: PackageID) -> Package { packages[id.index] }
-
     func name(of id: PackageID) -> PackageName? { packages[id.index].name }
 
-    func version(of id: PackageID, at index: Int) -> Version { packages[id.index].versions[index] }
+    /// The package's versions, oldest first; the root has one, `0`.
+    func versions(of id: PackageID) -> [Version] {
+        guard let slot = packages[id.index].slot else { return [Self.rootVersion] }
+        return cache.versions(in: slot)
+    }
 
-    func universe(of id: PackageID) -> Int { packages[id.index].versions.count }
+    func version(of id: PackageID, at index: Int) -> Version {
+        guard let slot = packages[id.index].slot else { return Self.rootVersion }
+        return cache.version(in: slot, at: index)
+    }
+
+    private static let rootVersion = Version(segments: [0])
+
+    func universe(of id: PackageID) -> Int { packages[id.index].universe }
+
+    func pin(of id: PackageID) -> Version? { packages[id.index].pin }
+
+    func admitsPrereleases(_ id: PackageID) -> Bool { packages[id.index].admitsPrereleases }
 
     func isDirect(_ id: PackageID) -> Bool { packages[id.index].isDirect }
 
@@ -97,7 +109,7 @@ final class PackageRegistry {
     /// label of the requirement for the terms built from the set.
     func versions(admittedBy requirement: Requirement, of id: PackageID) -> (versions: VersionSet, label: RequirementLabel) {
         if let last = packages[id.index].lastRequirementSet, last.requirement == requirement { return (last.versions, last.label) }
-        let versions = packages[id.index].versions
+        let versions = self.versions(of: id)
         let caches = versions.count > Self.requirementSetCacheThreshold
         if caches, let known = packages[id.index].requirementSets[requirement] { return known }
         let admitsPrereleases = packages[id.index].admitsPrereleases

@@ -36,9 +36,9 @@ struct ResolutionWording {
     /// When the set holds no prerelease and the package does not admit prereleases, they
     /// are left out of the picture, as a requirement that names none leaves them out.
     func describe(_ set: VersionSet, of package: PackageID) -> String {
-        let versions = registry[package].versions
+        let versions = registry.versions(of: package)
         let members = set.indices
-        let showsPrereleases = registry[package].admitsPrereleases || members.contains { versions[$0].isPrerelease }
+        let showsPrereleases = registry.admitsPrereleases(package) || members.contains { versions[$0].isPrerelease }
         let shown = versions.indices.filter { showsPrereleases || !versions[$0].isPrerelease }
         guard !members.isEmpty else { return "(no versions)" }
         let inSet = shown.map { set.contains($0) }
@@ -88,7 +88,7 @@ struct ResolutionWording {
             return "no source has \(name(of: terms[0].package))"
         case let .pin(version):
             let package = terms[0].package
-            let known = registry[package].versions.contains(version)
+            let known = registry.versions(of: package).contains(version)
             return "Depsfile.lock pins \(name(of: package)) \(version)" + (known ? "" : ", which no source has")
         case let .cycle(versions):
             let steps = zip(terms, versions).map { "\(name(of: $0.package)) \($1)" }
