@@ -33,7 +33,7 @@ public struct Version: Sendable {
     /// version costs no allocation. Equal versions are either both packed or both not.
     private let packedRelease: UInt64
     /// How many release segments were written (`1.0` has two); for packed versions only.
-    private let writtenSegmentCount: UInt16
+    private let writtenSegmentCount: Int
     /// The segments and identifiers of every other version; nil when packed.
     private let unpacked: Unpacked?
 
@@ -50,7 +50,7 @@ public struct Version: Sendable {
     /// The numeric release segments as written (`1.0` keeps two segments).
     public var releaseSegments: [UInt64] {
         if let unpacked { return unpacked.releaseSegments }
-        return (0..<Int(writtenSegmentCount)).map(packedSegment)
+        return (0..<writtenSegmentCount).map(packedSegment)
     }
 
     /// The prerelease identifiers; empty for a release.
@@ -74,7 +74,7 @@ public struct Version: Sendable {
         self.description = description
         if prerelease.isEmpty, let packed = Version.pack(releaseSegments) {
             packedRelease = packed
-            writtenSegmentCount = UInt16(releaseSegments.count)
+            writtenSegmentCount = releaseSegments.count
             unpacked = nil
         } else {
             packedRelease = 0
@@ -87,7 +87,7 @@ public struct Version: Sendable {
     private static func pack(_ segments: [UInt64]) -> UInt64? {
         var end = segments.count
         while end > 0 && segments[end - 1] == 0 { end -= 1 }
-        guard end <= 4, segments.count <= Int(UInt16.max) else { return nil }
+        guard end <= 4 else { return nil }
         var packed: UInt64 = 0
         for position in 0..<4 {
             let segment = position < end ? segments[position] : 0
@@ -108,7 +108,7 @@ public struct Version: Sendable {
     }
 
     private var segmentCount: Int {
-        unpacked?.releaseSegments.count ?? Int(writtenSegmentCount)
+        unpacked?.releaseSegments.count ?? writtenSegmentCount
     }
 
     public var isPrerelease: Bool { unpacked.map { !$0.prerelease.isEmpty } ?? false }

@@ -107,4 +107,35 @@ final class VersionTests: XCTestCase {
             XCTAssertFalse(upper.isPrerelease, text)
         }
     }
+
+    /// Short releases are stored packed and the rest (long, large segments, prereleases)
+    /// as arrays; order, equality and hashing must not depend on which form a version has.
+    func testVersionsCompareAlikeWhateverTheirStorage() throws {
+        let texts = [
+            "0", "1", "1.0.0.0.0", "1.2.3.4", "1.2.3.4.0", "1.2.3.4.5", "1.2.3.4.5.0", "1.65535", "1.65536",
+            "1.65536.0", "2", "2.0.0-beta", "2.0.0.0.0.1", "65535.65535.65535.65535", "65536", "18446744073709551614",
+        ]
+        let versions = try texts.map(Version.init)
+        for a in versions {
+            for b in versions {
+                let (x, y) = (a.releaseSegments + [0, 0, 0, 0, 0, 0], b.releaseSegments + [0, 0, 0, 0, 0, 0])
+                let sameRelease = Array(x.prefix(7)) == Array(y.prefix(7))
+                let expectedEqual = sameRelease && a.prerelease == b.prerelease
+                XCTAssertEqual(a == b, expectedEqual, "\(a) == \(b)")
+                if a == b { XCTAssertEqual(a.hashValue, b.hashValue, "\(a) and \(b) hash alike") }
+                XCTAssertEqual(a < b || b < a || a == b, true, "\(a) and \(b) are ordered")
+                XCTAssertFalse(a < b && b < a, "\(a) < \(b) < \(a)")
+            }
+        }
+        XCTAssertEqual(try Version("1.0.0.0.0"), try Version("1"))
+        XCTAssertEqual(try Version("1.0.0.0.0").releaseSegments, [1, 0, 0, 0, 0])
+        XCTAssertLessThan(try Version("1.65535"), try Version("1.65536"))
+        XCTAssertLessThan(try Version("1.2.3.4"), try Version("1.2.3.4.5"))
+        XCTAssertLessThan(try Version("1.2.3.4.5"), try Version("1.2.3.5"))
+        XCTAssertLessThan(try Version("65535.65535.65535.65535"), try Version("65536"))
+        XCTAssertLessThan(try Version("2.0.0-beta"), try Version("2"))
+        XCTAssertLessThan(try Version("1.65536"), try Version("2.0.0-beta"))
+        XCTAssertEqual(Version(segments: [1] + Array(repeating: 0, count: 70_000)), try Version("1"))
+        XCTAssertEqual(Set(versions).count, versions.count - 4, "a trailing zero makes no other version")
+    }
 }
