@@ -79,11 +79,6 @@ final class CatalogCache {
 
     private static func entry(_ slot: inout Slot) -> Slot { slot }
 
-    /// The package's slot if it has been asked about already.
-    func existingSlot(of name: PackageName) -> Slot? {
-        slots[name]
-    }
-
     func versions(of name: PackageName) throws -> [Version] {
         try versions(in: slot(of: name))
     }

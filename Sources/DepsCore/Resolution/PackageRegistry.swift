@@ -75,12 +75,6 @@ final class PackageRegistry {
         return (id, true)
     }
 
-    /// The id of a package already met; nil otherwise.
-    func existingID(of name: PackageName) -> PackageID? {
-        guard let slot = cache.existingSlot(of: name), slot.index < idsBySlot.count, idsBySlot[slot.index] >= 0 else { return nil }
-        return PackageID(index: idsBySlot[slot.index])
-    }
-
     func name(of id: PackageID) -> PackageName? { packages[id.index].name }
 
     /// The package's versions, oldest first; the root has one, `0`.
@@ -107,11 +101,21 @@ final class PackageRegistry {
     /// The known versions the requirement admits, by the prerelease rule: a prerelease
     /// only when the requirement names one or the package admits prereleases; with the
     /// label of the requirement for the terms built from the set.
+    ///
+    /// Sets are shared between requirements of the same meaning (`>= 2` and `>= 2.0`), labels
+    /// only between requirements spelled alike, so that an explanation quotes each spec as
+    /// it was written.
     func versions(admittedBy requirement: Requirement, of id: PackageID) -> (versions: VersionSet, label: RequirementLabel) {
-        if let last = packages[id.index].lastRequirementSet, last.requirement == requirement { return (last.versions, last.label) }
+        if let last = packages[id.index].lastRequirementSet, last.requirement == requirement {
+            return (last.versions, Self.isSpelledAlike(last.requirement, requirement) ? last.label : label(for: requirement))
+        }
         let versions = self.versions(of: id)
         let caches = versions.count > Self.requirementSetCacheThreshold
-        if caches, let known = packages[id.index].requirementSets[requirement] { return known }
+        if caches, let known = packages[id.index].requirementSets[requirement] {
+            let labelled = known.label.index < labelledRequirements.count
+                && Self.isSpelledAlike(self.requirement(labelled: known.label), requirement)
+            return (known.versions, labelled ? known.label : label(for: requirement))
+        }
         let admitsPrereleases = packages[id.index].admitsPrereleases
         let set = VersionSet(universe: versions.count, indices: versions.indices.lazy.filter {
             requirement.admits(versions[$0], prereleasesAdmitted: admitsPrereleases)
@@ -120,6 +124,13 @@ final class PackageRegistry {
         if caches { packages[id.index].requirementSets[requirement] = (set, label) }
         packages[id.index].lastRequirementSet = (requirement, set, label)
         return (set, label)
+    }
+
+    /// Whether two requirements of the same meaning are also written the same way.
+    private static func isSpelledAlike(_ a: Requirement, _ b: Requirement) -> Bool {
+        a.constraints.count == b.constraints.count && zip(a.constraints, b.constraints).allSatisfy {
+            $0.op == $1.op && $0.version.description == $1.version.description
+        }
     }
 
     /// A label that stands for the requirement in terms.

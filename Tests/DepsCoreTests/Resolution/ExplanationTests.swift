@@ -156,4 +156,22 @@ extension ExplanationTests {
             Run `deps update Alamofire Moya` to let Alamofire and Moya move.
             """)
     }
+
+    func testEachSpecIsQuotedAsWrittenWhenTwoSpellingsMeanTheSame() throws {
+        // A 2.0 asks for Foo >= 2.0 and every B for Foo >= 2: one set of versions, two
+        // spellings. A is decided first, so its spelling is met first; the failure is B's.
+        // Both with few versions of Foo and with more than the registry caches sets for.
+        for fooVersions in [2, 20] {
+            var foo: [String: [String: String]] = ["1.0": [:]]
+            for minor in 0..<(fooVersions - 1) { foo["2.\(minor)"] = [:] }
+            let catalog = TableCatalog([
+                "A": ["1.0": [:], "2.0": ["Foo": ">= 2.0"]],
+                "B": ["0.9": ["Foo": ">= 2"], "1.0": ["Foo": ">= 2"]],
+                "Foo": foo,
+            ])
+            let failure = try ResolutionFixture.failure(catalog, ["A": "", "B": "", "Foo": "< 2"])
+            XCTAssertTrue(failure.explanation.contains("B which depends on Foo >= 2,"), failure.explanation)
+            XCTAssertFalse(failure.explanation.contains("Foo >= 2.0"), failure.explanation)
+        }
+    }
 }
