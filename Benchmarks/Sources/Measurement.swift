@@ -37,9 +37,11 @@ enum Measurement {
     static func run(_ scenario: Scenario) -> Row {
         let (catalog, root) = scenario.make()
         var repository: SpecRepositoryOnDisk?
-        if case .resolveFromDisk = scenario.task {
+        var packageCount = catalog.packageCount
+        if case let .resolveFromDisk(packages) = scenario.task {
+            packageCount = packages
             do {
-                repository = try SpecRepositoryOnDisk(writing: catalog, root: root)
+                repository = try SpecRepositoryOnDisk(writingConflictFreeGraphOf: packages, root: root)
             } catch {
                 FileHandle.standardError.write(Data("\(scenario.name): cannot write the spec repository: \(error)\n".utf8))
                 exit(1)
@@ -76,7 +78,7 @@ enum Measurement {
             if repository == nil { reads = catalog.dependencyReads - readsBefore }
         }
         times.sort()
-        return Row(name: scenario.name, packages: catalog.packageCount, medianMilliseconds: times[times.count / 2],
+        return Row(name: scenario.name, packages: packageCount, medianMilliseconds: times[times.count / 2],
                    peakMegabytes: peakMemoryMegabytes(), specReads: reads, summary: scenario.summary)
     }
 
@@ -144,17 +146,19 @@ enum Measurement {
     }
 }
 
-/// A catalog written out as a spec repository in a temporary directory, with a project
+/// A generated graph written out as a spec repository in a temporary directory, with a project
 /// beside it whose Depsfile names it, opened the way the commands open it.
 struct SpecRepositoryOnDisk {
     let directory: URL
     let manifest: Manifest
 
-    init(writing catalog: SyntheticCatalog, root: [Dependency]) throws {
+    init(writingConflictFreeGraphOf count: Int, root: [Dependency]) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("deps-benchmark-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
         try? FileManager.default.removeItem(at: directory)
-        try catalog.write(to: directory.appendingPathComponent("Specs", isDirectory: true))
+        try Scenario.writeConflictFreeSpecs(packages: count, to: directory.appendingPathComponent("Specs", isDirectory: true))
+        // Let the kernel write the new files out now rather than during the timed runs.
+        sync()
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("App"), withIntermediateDirectories: true)
         manifest = Manifest(sources: ["../Specs"], dependencies: root, checksum: "")
     }

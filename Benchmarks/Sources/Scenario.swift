@@ -17,10 +17,11 @@ struct Scenario: Sendable {
         /// dependencies once, the least any resolver reads. Its time is the floor that the
         /// catalog and the machine's memory set.
         case readOnly
-        /// Write the catalog as a spec repository on disk (once, before timing), then
-        /// resolve through the same gateways `deps update` uses, opened afresh for each
-        /// run, so that every run lists the directories and reads and parses the specs.
-        case resolveFromDisk
+        /// Write the conflict-free graph of this many packages as a spec repository on disk
+        /// (once, before timing, straight to files so that the process never holds it in
+        /// memory), then resolve through the same gateways `deps update` uses, opened afresh
+        /// for each run, so that every run lists the directories and reads and parses the specs.
+        case resolveFromDisk(packages: Int)
     }
 
     static let all: [Scenario] = [
@@ -56,22 +57,55 @@ struct Scenario: Sendable {
         Scenario(name: "graph-\(count)", summary: "\(count) packages, 6 versions, up to 3 dependencies each, no conflict", make: {
             let catalog = SyntheticCatalog()
             for index in 0..<count {
-                var targets = [2 * index + 1, 2 * index + 2].filter { $0 < count }
-                // One more, scattered over the next 60 packages by a fixed stride.
-                if index + 3 < count { targets.append(index + 3 + (index * 37) % (min(count, index + 60) - index - 3)) }
-                let dependencies = Set(targets).sorted().map { (name: "P\($0)", requirement: $0 % 2 == 0 ? "~> 2.0" : ">= 1.1") }
+                let dependencies = conflictFreeDependencies(of: index, among: count)
                 catalog.add("P\(index)", versions: versions.map { ($0, dependencies) })
             }
-            return (catalog, [Dependency(try! PackageName("P0"), try! Requirement(">= 1.0"))])
+            return (catalog, conflictFreeRoot)
         }, task: .resolve(succeeds: true))
     }
+
+    /// What package `index` of a conflict-free graph of `count` packages depends on (every
+    /// version alike).
+    static func conflictFreeDependencies(of index: Int, among count: Int) -> [(name: String, requirement: String)] {
+        var targets = [2 * index + 1, 2 * index + 2].filter { $0 < count }
+        // One more, scattered over the next 60 packages by a fixed stride.
+        if index + 3 < count { targets.append(index + 3 + (index * 37) % (min(count, index + 60) - index - 3)) }
+        return Set(targets).sorted().map { (name: "P\($0)", requirement: $0 % 2 == 0 ? "~> 2.0" : ">= 1.1") }
+    }
+
+    static let conflictFreeRoot = [Dependency(try! PackageName("P0"), try! Requirement(">= 1.0"))]
 
     /// The graph of `graph-N` as a spec repository of files, resolved through the
     /// directory gateway and the spec catalog.
     static func onDisk(packages count: Int) -> Scenario {
-        let graph = conflictFree(packages: count)
-        return Scenario(name: "specs-\(count)", summary: "graph-\(count) as spec files on disk, read through the gateways",
-                        make: graph.make, task: .resolveFromDisk)
+        Scenario(name: "specs-\(count)", summary: "graph-\(count) as spec files on disk, read through the gateways",
+                 make: { (SyntheticCatalog(), conflictFreeRoot) }, task: .resolveFromDisk(packages: count))
+    }
+
+    /// Writes the graph of `graph-N` as `<directory>/<Name>/<version>.yaml`, each spec as a
+    /// person would write it (summary, source and dependencies).
+    static func writeConflictFreeSpecs(packages count: Int, to directory: URL) throws {
+        for index in 0..<count {
+            let name = "P\(index)"
+            let folder = directory.appendingPathComponent(name, isDirectory: true)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let dependencies = conflictFreeDependencies(of: index, among: count)
+            for version in versions {
+                var text = """
+                    name: \(name)
+                    version: \(version)
+                    summary: A generated package for the resolver benchmarks
+                    source:
+                      git: https://example.com/\(name).git
+                      tag: \(version)
+
+                    """
+                if !dependencies.isEmpty {
+                    text += "dependencies:\n" + dependencies.map { "  \($0.name): \"\($0.requirement)\"\n" }.joined()
+                }
+                try Data(text.utf8).write(to: folder.appendingPathComponent("\(version).yaml"))
+            }
+        }
     }
 
     /// The catalog of `graph-N`, read once without solving.

@@ -1,5 +1,4 @@
 import DepsCore
-import Foundation
 
 /// An in-memory catalog built by a scenario: packages, their versions and each version's
 /// dependencies, held in arrays so that answering costs next to nothing.
@@ -36,31 +35,6 @@ final class SyntheticCatalog: PackageCatalog {
 
     func allPackageNames() throws -> [PackageName] {
         names
-    }
-
-    /// Writes the catalog as a spec repository: `<directory>/<Name>/<version>.yaml`, each
-    /// spec as a person would write it (summary, source and dependencies).
-    func write(to directory: URL) throws {
-        for (package, name) in names.enumerated() {
-            let folder = directory.appendingPathComponent(name.description, isDirectory: true)
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            for (position, version) in versionLists[package].enumerated() {
-                var text = """
-                    name: \(name)
-                    version: \(version)
-                    summary: A generated package for the resolver benchmarks
-                    source:
-                      git: https://example.com/\(name).git
-                      tag: \(version)
-
-                    """
-                let dependencies = dependencyLists[package][position]
-                if !dependencies.isEmpty {
-                    text += "dependencies:\n" + dependencies.map { "  \($0.name): \"\($0.requirement)\"\n" }.joined()
-                }
-                try Data(text.utf8).write(to: folder.appendingPathComponent("\(version).yaml"))
-            }
-        }
     }
 }
 
