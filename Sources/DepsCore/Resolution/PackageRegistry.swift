@@ -150,9 +150,13 @@ final class PackageRegistry {
         return try cache.dependencies(in: slot, at: index)
     }
 
-    /// The dependencies of a version if they have been read already.
+    /// The dependencies of a version if this run has turned them into incompatibilities
+    /// already. The cache may know more, from earlier runs over it (the attempts that look
+    /// for pins to lift), but each run learns only from what it has read itself, so that
+    /// it reaches the same conclusions as a run of its own would.
     func loadedDependencies(of id: PackageID, at index: Int) -> [Dependency]? {
         guard let slot = packages[id.index].slot else { return rootDependencies }
+        guard isConverted(id, at: index) else { return nil }
         return cache.loadedDependencies(in: slot, at: index)
     }
 
