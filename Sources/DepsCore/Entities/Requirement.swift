@@ -134,6 +134,15 @@ public struct Requirement: Sendable, Hashable {
         return !version.isPrerelease || prereleasesAdmitted || namesPrerelease
     }
 
+    /// Whether the two are written alike: the same operators on the same spellings of the
+    /// same versions, so the same normalised `description` (`>= 2` and `>= 2.0` are equal
+    /// requirements written differently).
+    public func isWritten(like other: Requirement) -> Bool {
+        constraints.count == other.constraints.count && zip(constraints, other.constraints).allSatisfy {
+            $0.op == $1.op && $0.version.description == $1.version.description
+        }
+    }
+
     /// Whether both requirements admit exactly the same versions, however they are spelled
     /// (`~> 1.2` and `>= 1.2, < 2` mean the same).
     public func hasSameMeaning(as other: Requirement) -> Bool {

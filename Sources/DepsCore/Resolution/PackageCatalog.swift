@@ -29,7 +29,7 @@ extension PackageCatalog {
 /// reaches a package's answers by index, without hashing the name again.
 final class CatalogCache {
     /// A package's place in the cache.
-    struct Slot: Hashable {
+    struct Slot: Equatable {
         let index: Int
     }
 
@@ -79,20 +79,12 @@ final class CatalogCache {
 
     private static func entry(_ slot: inout Slot) -> Slot { slot }
 
-    func versions(of name: PackageName) throws -> [Version] {
-        try versions(in: slot(of: name))
-    }
-
     func versions(in slot: Slot) -> [Version] {
         versionLists[slot.index]
     }
 
     func version(in slot: Slot, at index: Int) -> Version {
         versionLists[slot.index][index]
-    }
-
-    func name(in slot: Slot) -> PackageName {
-        names[slot.index]
     }
 
     /// The dependencies of the version at `index` in the slot's versions.

@@ -29,7 +29,7 @@ final class PackageRegistry {
 
     let cache: CatalogCache
     let rootDependencies: [Dependency]
-    private(set) var packages: [Package]
+    private var packages: [Package]
     /// The package id of each cache slot; -1 for a slot this run has not met.
     private var idsBySlot: [Int] = []
     /// Each version whose dependencies are incompatibilities, with the packages they name
@@ -107,13 +107,12 @@ final class PackageRegistry {
     /// it was written.
     func versions(admittedBy requirement: Requirement, of id: PackageID) -> (versions: VersionSet, label: RequirementLabel) {
         if let last = packages[id.index].lastRequirementSet, last.requirement == requirement {
-            return (last.versions, Self.isSpelledAlike(last.requirement, requirement) ? last.label : label(for: requirement))
+            return (last.versions, last.requirement.isWritten(like: requirement) ? last.label : label(for: requirement))
         }
         let versions = self.versions(of: id)
         let caches = versions.count > Self.requirementSetCacheThreshold
         if caches, let known = packages[id.index].requirementSets[requirement] {
-            let labelled = known.label.index < labelledRequirements.count
-                && Self.isSpelledAlike(self.requirement(labelled: known.label), requirement)
+            let labelled = self.requirement(labelled: known.label).isWritten(like: requirement)
             return (known.versions, labelled ? known.label : label(for: requirement))
         }
         let admitsPrereleases = packages[id.index].admitsPrereleases
@@ -124,13 +123,6 @@ final class PackageRegistry {
         if caches { packages[id.index].requirementSets[requirement] = (set, label) }
         packages[id.index].lastRequirementSet = (requirement, set, label)
         return (set, label)
-    }
-
-    /// Whether two requirements of the same meaning are also written the same way.
-    private static func isSpelledAlike(_ a: Requirement, _ b: Requirement) -> Bool {
-        a.constraints.count == b.constraints.count && zip(a.constraints, b.constraints).allSatisfy {
-            $0.op == $1.op && $0.version.description == $1.version.description
-        }
     }
 
     /// A label that stands for the requirement in terms.

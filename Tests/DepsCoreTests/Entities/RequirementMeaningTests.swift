@@ -148,4 +148,18 @@ final class RequirementFuzzRegressionTests: XCTestCase {
         XCTAssertTrue(nearlyLargest.isSatisfied(by: try Version("1.18446744073709551614.7")))
         XCTAssertFalse(nearlyLargest.isSatisfied(by: try Version("2")))
     }
+
+    func testEqualRequirementsMayBeWrittenDifferently() throws {
+        let pairs: [(String, String, written: Bool)] = [
+            (">= 2", ">= 2.0", false), (">= 2.0", ">=2.0", true), ("= 1", "1.0", false),
+            ("~> 1.2, < 1.9", "< 1.9, ~> 1.2", true), ("1.0b", "1.0.b", false),
+        ]
+        for (a, b, written) in pairs {
+            let (first, second) = (try Requirement(a), try Requirement(b))
+            XCTAssertEqual(first, second, "\(a) and \(b) mean the same")
+            XCTAssertEqual(first.isWritten(like: second), written, "\(a) / \(b)")
+            XCTAssertEqual(first.isWritten(like: second), first.description == second.description, "\(a) / \(b)")
+        }
+        XCTAssertFalse(try Requirement(">= 2").isWritten(like: try Requirement(">= 2, < 3")))
+    }
 }
