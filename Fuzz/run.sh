@@ -49,7 +49,7 @@ cd "$root"
 case $target in
 yaml)
     module=DepsYAML
-    sources=(Sources/DepsYAML/*.swift Fuzz/Targets/YAMLRoundTrip.swift)
+    sources=(Sources/DepsYAML/*.swift Fuzz/Targets/YAMLRoundTrip.swift Fuzz/Support/SwiftLiteral.swift)
     flags=(-I Sources/CYaml -lyaml)
     ;;
 requirement)
@@ -60,6 +60,7 @@ requirement)
         Sources/DepsCore/Entities/Requirement.swift
         Sources/DepsCore/Entities/VersionIntervals.swift
         Fuzz/Targets/RequirementInvariants.swift
+        Fuzz/Support/SwiftLiteral.swift
     )
     flags=()
     ;;

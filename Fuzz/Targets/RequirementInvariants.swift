@@ -221,19 +221,3 @@ extension VersionIntervals.Bound {
         return false
     }
 }
-
-/// A Swift string literal of the text, for pasting into a regression test.
-private func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\t": result += "\\t"
-        case " "..."~": result.unicodeScalars.append(scalar)
-        default: result += "\\u{" + String(scalar.value, radix: 16) + "}"
-        }
-    }
-    return result + "\""
-}

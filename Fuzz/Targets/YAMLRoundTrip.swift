@@ -81,23 +81,6 @@ private func hasSameBytes(_ a: YAMLNode, _ b: YAMLNode) -> Bool {
     }
 }
 
-/// A Swift string literal of the text, for pasting into a regression test.
-private func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        case " "..."~": result.unicodeScalars.append(scalar)
-        default: result += "\\u{" + String(scalar.value, radix: 16) + "}"
-        }
-    }
-    return result + "\""
-}
-
 private func quoted(_ bytes: [UInt8]) -> String {
     if let text = String(validating: bytes, as: UTF8.self) { return quoted(text) }
     return "bytes " + bytes.map { String($0) }.joined(separator: ", ")
