@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
 
 // The layers of docs/ARCHITECTURE.md, innermost first. A target may only
@@ -12,6 +12,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // Child processes (git, curl, tar) with async waiting and cancellation; without its
+        // Foundation trait, so deps does not load Foundation at start-up.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2", traits: []),
     ],
     targets: [
         // Frameworks & drivers: the system libyaml and a Swift layer over it that knows nothing of deps.
@@ -21,6 +24,9 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .target(name: "DepsYAML", dependencies: ["CYaml"]),
+        // Running a child process, and HTTP GET through the system curl: they know nothing of deps either.
+        .target(name: "DepsProcess", dependencies: [.product(name: "Subprocess", package: "swift-subprocess")]),
+        .target(name: "DepsHTTP", dependencies: ["DepsProcess"]),
 
         // Entities, the resolver and the use cases: Swift standard library only.
         .target(name: "DepsCore"),
@@ -31,6 +37,8 @@ let package = Package(
             dependencies: [
                 "DepsCore",
                 "DepsYAML",
+                "DepsProcess",
+                "DepsHTTP",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -44,7 +52,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "deps", dependencies: ["DepsCLI"]),
+        .executableTarget(
+            name: "deps",
+            dependencies: ["DepsCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // Benchmarks (run in release: swift run -c release deps-benchmarks).
         .executableTarget(
@@ -53,13 +63,17 @@ let package = Package(
             path: "Benchmarks/Sources"
         ),
 
+        // A loopback HTTP server the tests start, to stand in for remote hosts.
+        .target(name: "LoopbackHTTPServer", path: "Tests/Support/LoopbackHTTPServer"),
+
         .testTarget(name: "DepsYAMLTests", dependencies: ["DepsYAML"]),
+        .testTarget(name: "DepsHTTPTests", dependencies: ["DepsHTTP", "DepsProcess", "LoopbackHTTPServer"]),
         .testTarget(name: "DepsCoreTests", dependencies: ["DepsCore"]),
         .testTarget(
             name: "DepsAdaptersTests",
             dependencies: ["DepsAdapters", "DepsCore", "DepsYAML"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "DepsCLITests", dependencies: ["deps"]),
+        .testTarget(name: "DepsCLITests", dependencies: ["deps", "LoopbackHTTPServer"]),
     ]
 )

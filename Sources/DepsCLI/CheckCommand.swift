@@ -10,7 +10,7 @@ struct CheckCommand: ParsableCommand {
             Checks that the Depsfile's dependencies equal the lock's DEPENDENCIES (A added, \
             R removed, M changed), that every locked version satisfies every requirement on it \
             and still exists in its recorded source with the recorded SHA-256, and that the \
-            Depsfile's SHA-256 matches. Exits with 0 in sync, 1 otherwise.
+            Depsfile's SHA-256 matches; and, when Deps/ exists, that it holds what the lock says. Exits with 0 in sync, 1 otherwise.
             """)
 
     @OptionGroup var options: CommonOptions
@@ -19,7 +19,9 @@ struct CheckCommand: ParsableCommand {
         let composition = Composition(options: options)
         let output = Output(options: options)
         try output.run {
-            let report = try CheckInteractor(store: composition.store, opener: composition.opener).check()
+            let report = try CheckInteractor(
+                store: composition.store, opener: composition.opener, installation: composition.sandboxOnly
+            ).check()
             output.result(options.json ? JSONPresenter.render(report) : SyncReportTextPresenter(mode: .check).render(report))
             return report.isInSync ? 0 : 1
         }

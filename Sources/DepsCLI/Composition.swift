@@ -1,5 +1,6 @@
 import DepsAdapters
 import DepsCore
+import DepsHTTP
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,15 +14,51 @@ struct Composition {
     var store: FileProjectStore { FileProjectStore(directory: options.project) }
     var opener: LocalSpecSourceOpener { LocalSpecSourceOpener(projectDirectory: options.project) }
 
+    /// The shared cache: `DEPS_CACHE_DIR`, else `XDG_CACHE_HOME/deps`, else `~/.cache/deps`.
+    var cache: CodeCache { CodeCache(root: CodeCache.defaultRoot(environment: Self.environment)) }
+
+    /// How the sandbox is filled: git and archives through the shared cache, `jobs` at once.
+    func installation(_ fetch: FetchOptions, progress: FetchProgress?) -> SandboxInstallation {
+        var configuration = HTTPClient.Configuration()
+        if let timeout = Self.environment("DEPS_HTTP_TIMEOUT").flatMap(Double.init), timeout.isFinite, timeout > 0 {
+            configuration.timeoutSeconds = timeout
+        }
+        if let attempts = Self.environment("DEPS_HTTP_ATTEMPTS").flatMap(Int.init), attempts > 0 {
+            configuration.attempts = attempts
+        }
+        if let backoff = Self.environment("DEPS_HTTP_BACKOFF").flatMap(Double.init), backoff.isFinite, backoff >= 0 {
+            configuration.initialBackoffSeconds = backoff
+        }
+        let fetcher = SourceCodeFetcher(
+            cache: cache, projectDirectory: options.project, offline: fetch.offline, http: HTTPClient(configuration: configuration))
+        return SandboxInstallation(
+            sandbox: FileSandbox(projectDirectory: options.project), fetcher: fetcher, progress: progress, jobs: fetch.jobs)
+    }
+
+    /// The sandbox to compare with the lock, for `deps check` (it never fetches).
+    var sandboxOnly: SandboxInstallation {
+        installation(FetchOptions(), progress: nil)
+    }
+
+    /// Progress of fetches on stderr, unless `--quiet`.
+    func progress() -> FetchProgressPresenter? {
+        guard !options.quiet else { return nil }
+        return FetchProgressPresenter(onTerminal: isatty(STDERR_FILENO) == 1) { Output.write($0, to: STDERR_FILENO) }
+    }
+
     /// Holds the project's advisory lock for a command that writes. The wait is
     /// `DEPS_LOCK_TIMEOUT` seconds (60 by default).
     func lockProject(for command: String) throws -> ProjectLock? {
-        let timeout = getenv("DEPS_LOCK_TIMEOUT").flatMap { Double(String(cString: $0)) } ?? 60
+        let timeout = Self.environment("DEPS_LOCK_TIMEOUT").flatMap(Double.init) ?? 60
         return try ProjectLock.acquire(directory: options.project, command: command, timeoutSeconds: timeout)
     }
 
     var style: TextStyle {
-        let noColorVariable = getenv("NO_COLOR").map { String(cString: $0) } ?? ""
+        let noColorVariable = Self.environment("NO_COLOR") ?? ""
         return TextStyle(colored: !options.noColor && noColorVariable.isEmpty && isatty(STDOUT_FILENO) == 1)
+    }
+
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import DepsCore
 
 /// The root command: `deps <subcommand>`.
-public struct DepsCommand: ParsableCommand {
+public struct DepsCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "deps",
         abstract: "A dependency manager for Swift projects.",
@@ -12,7 +12,7 @@ public struct DepsCommand: ParsableCommand {
             Depsfile.lock.
             """,
         version: DepsRelease.version,
-        subcommands: [InstallCommand.self, UpdateCommand.self, OutdatedCommand.self, CheckCommand.self]
+        subcommands: [InstallCommand.self, UpdateCommand.self, OutdatedCommand.self, CheckCommand.self, CacheCommand.self]
     )
 
     public init() {}

@@ -2,44 +2,62 @@ import ArgumentParser
 import DepsAdapters
 import DepsCore
 
-struct InstallCommand: ParsableCommand {
+struct InstallCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "install",
-        abstract: "Resolve what is new in the Depsfile and keep every locked version.",
+        abstract: "Resolve what is new in the Depsfile, keep every locked version, and fetch the code into Deps/.",
         discussion: """
             Reads the Depsfile and Depsfile.lock. Locked packages keep their versions unless \
             their Depsfile dependency changed or was removed; new dependencies resolve freely. \
-            Writes Depsfile.lock only when its content changes.
+            Then makes the sandbox Deps/ hold every locked package's code, fetching through the \
+            shared cache only what is new or changed. Writes Depsfile.lock only when its content \
+            changes and every fetch succeeded.
             """)
 
     @OptionGroup var options: CommonOptions
+    @OptionGroup var fetch: FetchOptions
 
     @Flag(name: .long, help: "Print what would change; write nothing.")
     var dryRun = false
 
-    @Flag(name: .long, help: "For CI: write nothing, and fail where deps install would change Depsfile.lock.")
+    @Flag(name: .long, help: "For CI: fail where deps install would change Depsfile.lock; otherwise fill Deps/ to match it.")
     var deployment = false
+
+    @Flag(name: .long, help: "Resolve and write Depsfile.lock only; touch no sandbox and fetch no code.")
+    var lockOnly = false
 
     func validate() throws {
         if dryRun && deployment { throw ValidationError("--dry-run and --deployment cannot be used together.") }
+        if lockOnly && deployment { throw ValidationError("--lock-only and --deployment cannot be used together.") }
+        if lockOnly && fetch.offline { throw ValidationError("--lock-only fetches nothing; drop --offline.") }
     }
 
-    func run() throws {
+    func run() async throws {
         let composition = Composition(options: options)
         let output = Output(options: options)
-        try output.run {
+        let progress = composition.progress()
+        try await output.perform {
+            let lock = dryRun ? nil : try composition.lockProject(for: "deps install")
+            defer { lock?.release() }
+            let installation = composition.installation(fetch, progress: progress)
             if deployment {
-                let report = try CheckInteractor(store: composition.store, opener: composition.opener).check(deployment: true)
+                let report = try await CheckInteractor(
+                    store: composition.store, opener: composition.opener, installation: installation
+                ).deploy()
+                progress?.finish()
                 output.result(options.json ? JSONPresenter.render(report) : SyncReportTextPresenter(mode: .deployment).render(report))
                 return report.isInSync ? 0 : 1
             }
-            let lock = dryRun ? nil : try composition.lockProject(for: "deps install")
-            defer { lock?.release() }
-            let update = try InstallInteractor(store: composition.store, opener: composition.opener).install(dryRun: dryRun)
+            let update = try await InstallInteractor(
+                store: composition.store, opener: composition.opener, installation: installation
+            ).install(dryRun: dryRun, lockOnly: lockOnly)
+            progress?.finish()
             output.result(options.json
                 ? JSONPresenter.render(update, command: "install")
                 : LockfileUpdateTextPresenter(command: .install, verbose: options.verbose, style: composition.style).render(update))
             return 0
+        } onFailure: {
+            progress?.finish()
         }
     }
 }

@@ -45,8 +45,35 @@ struct Output {
         if status != 0 { throw ExitCode(status) }
     }
 
+    /// Runs an async command body under SIGINT and SIGTERM watch: a signal cancels the body, whose
+    /// fetches then stop and remove their temporary files, and deps exits with 130 or 143.
+    func perform(_ body: @escaping @Sendable () async throws -> Int32, onFailure: @escaping @Sendable () -> Void = {}) async throws {
+        let work = Task { try await body() }
+        let watch = SignalWatch { work.cancel() }
+        defer { watch.stop() }
+        let outcome = await work.result
+        if let signal = watch.received {
+            onFailure()
+            diagnostic("deps: interrupted by \(signal == SIGINT ? "SIGINT" : "SIGTERM"); temporary files were removed")
+            throw ExitCode(128 + signal)
+        }
+        switch outcome {
+        case let .success(status):
+            if status != 0 { throw ExitCode(status) }
+        case let .failure(error):
+            onFailure()
+            let (message, errorStatus) = Self.describe(error)
+            diagnostic(message)
+            if options.json { Self.write(JSONPresenter.renderError(message, status: errorStatus), to: STDOUT_FILENO) }
+            throw ExitCode(errorStatus)
+        }
+    }
+
     static func describe(_ error: Error) -> (message: String, status: Int32) {
         switch error {
+        case let error as SandboxInstallError: return (error.description, error.isIntegrityFailure ? 65 : 74)
+        case let error as CodeFetchError: return ("error: \(error)", error.kind == .integrity ? 65 : 74)
+        case let error as MissingCodeSourceError: return ("error: \(error)", 65)
         case let error as MalformedInputError: return (error.description, 65)
         case let error as FileAccessError: return (error.description, 74)
         case let error as ProjectLockedError: return (error.description, 74)

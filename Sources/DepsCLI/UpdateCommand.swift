@@ -2,7 +2,7 @@ import ArgumentParser
 import DepsAdapters
 import DepsCore
 
-struct UpdateCommand: ParsableCommand {
+struct UpdateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "update",
         abstract: "Move packages to the newest versions the Depsfile allows.",
@@ -12,6 +12,10 @@ struct UpdateCommand: ParsableCommand {
             """)
 
     @OptionGroup var options: CommonOptions
+    @OptionGroup var fetch: FetchOptions
+
+    @Flag(name: .long, help: "Resolve and write Depsfile.lock only; touch no sandbox and fetch no code.")
+    var lockOnly = false
 
     @Flag(name: .long, help: "Print what would change; write nothing.")
     var dryRun = false
@@ -26,18 +30,21 @@ struct UpdateCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let composition = Composition(options: options)
         let output = Output(options: options)
-        try output.run {
+        let progress = composition.progress()
+        try await output.perform {
             var packages: [PackageName] = []
             for name in names where !packages.contains(where: { $0.description == name }) {
                 packages.append(try PackageName(name))
             }
             let lock = dryRun ? nil : try composition.lockProject(for: "deps update")
             defer { lock?.release() }
-            let update = try UpdateInteractor(store: composition.store, opener: composition.opener)
+            let installation = lockOnly ? nil : composition.installation(fetch, progress: progress)
+            let update = try await UpdateInteractor(store: composition.store, opener: composition.opener, installation: installation)
                 .update(packages, dryRun: dryRun)
+            progress?.finish()
             if let reason = update.replacedUnreadableLockfile {
                 output.diagnostic("warning: Depsfile.lock could not be read, so it was resolved anew and \(dryRun ? "would be" : "was") replaced:\n\(reason)")
             }
@@ -45,6 +52,8 @@ struct UpdateCommand: ParsableCommand {
                 ? JSONPresenter.render(update, command: "update")
                 : LockfileUpdateTextPresenter(command: .update, verbose: options.verbose, style: composition.style).render(update))
             return 0
+        } onFailure: {
+            progress?.finish()
         }
     }
 }

@@ -16,9 +16,14 @@ public struct LockfileCodec {
         static let specRepos = "SPEC REPOS"
         static let externalSources = "EXTERNAL SOURCES"
         static let specChecksums = "SPEC CHECKSUMS"
+        static let checkoutOptions = "CHECKOUT OPTIONS"
+        static let sourceChecksums = "SOURCE CHECKSUMS"
         static let depsfileChecksum = "DEPSFILE CHECKSUM"
         static let deps = "DEPS"
-        static let all = [packages, dependencies, specRepos, externalSources, specChecksums, depsfileChecksum, deps]
+        static let all = [
+            packages, dependencies, specRepos, externalSources, specChecksums, checkoutOptions, sourceChecksums,
+            depsfileChecksum, deps,
+        ]
         static let required = [packages, dependencies, specRepos, specChecksums, depsfileChecksum, deps]
     }
 
@@ -43,6 +48,16 @@ public struct LockfileCodec {
         sections.append((Section.specChecksums, .mapping(lockfile.specChecksums.sorted { $0.key < $1.key }.map { name, checksum in
             (name.description, .scalar(checksum))
         })))
+        if !lockfile.checkoutOptions.isEmpty {
+            sections.append((Section.checkoutOptions, .mapping(lockfile.checkoutOptions.sorted { $0.key < $1.key }.map { name, option in
+                (name.description, .mapping([("commit", .scalar(option.commit)), ("git", .scalar(option.git))]))
+            })))
+        }
+        if !lockfile.sourceChecksums.isEmpty {
+            sections.append((Section.sourceChecksums, .mapping(lockfile.sourceChecksums.sorted { $0.key < $1.key }.map { name, digest in
+                (name.description, .scalar(digest))
+            })))
+        }
         sections.append((Section.depsfileChecksum, .scalar(lockfile.depsfileChecksum)))
         sections.append((Section.deps, .scalar(lockfile.depsVersion)))
         return YAMLEmitter.emit(.mapping(sections), blankLineBetweenTopLevelEntries: true)
@@ -97,6 +112,32 @@ public struct LockfileCodec {
             let name = try document.packageName(try document.key(pair), at: pair.key)
             checksums[name] = try checksum(pair.value, document, "the checksum of \(name)")
         }
+        var checkoutOptions: [PackageName: CheckoutOption] = [:]
+        if let node = fields[Section.checkoutOptions] {
+            for pair in try document.mapping(node, Section.checkoutOptions) {
+                let name = try document.packageName(try document.key(pair), at: pair.key)
+                let option = try document.fields(
+                    try document.mapping(pair.value, "the checkout of \(name)"), known: ["commit", "git"],
+                    in: "the checkout of \(name)")
+                guard let commitNode = option["commit"], let gitNode = option["git"] else {
+                    throw document.error(pair.value, "expected `commit:` and `git:` for \(name)")
+                }
+                let commit = try document.scalar(commitNode, "the commit of \(name)")
+                guard GitCommit.isValid(commit) else {
+                    throw document.error(commitNode, "invalid commit '\(commit)' for \(name); expected 40 hexadecimal digits")
+                }
+                let git = try document.scalar(gitNode, "the git URL of \(name)")
+                guard !git.isEmpty else { throw document.error(gitNode, "the git URL of \(name) cannot be empty") }
+                checkoutOptions[name] = CheckoutOption(git: git, commit: commit)
+            }
+        }
+        var sourceChecksums: [PackageName: String] = [:]
+        if let node = fields[Section.sourceChecksums] {
+            for pair in try document.mapping(node, Section.sourceChecksums) {
+                let name = try document.packageName(try document.key(pair), at: pair.key)
+                sourceChecksums[name] = try checksum(pair.value, document, "the source checksum of \(name)")
+            }
+        }
         return Lockfile(
             packages: packages,
             dependencies: dependencies,
@@ -104,7 +145,9 @@ public struct LockfileCodec {
             externalSources: externalSources,
             specChecksums: checksums,
             depsfileChecksum: try checksum(fields[Section.depsfileChecksum]!, document, Section.depsfileChecksum),
-            depsVersion: try document.scalar(fields[Section.deps]!, Section.deps))
+            depsVersion: try document.scalar(fields[Section.deps]!, Section.deps),
+            checkoutOptions: checkoutOptions,
+            sourceChecksums: sourceChecksums)
     }
 
     private func checksum(_ node: YAMLNode, _ document: YAMLDocument, _ what: String) throws(MalformedInputError) -> String {

@@ -1,14 +1,27 @@
 import DepsCore
 import DepsYAML
 
+/// Whether a code location is a path relative to where it was written, rather than a URL or an
+/// absolute path.
+public enum CodeLocation {
+    public static func isRelative(_ location: String) -> Bool {
+        !location.hasPrefix("/") && !location.contains("://") && !location.hasPrefix("git@") && !location.hasPrefix("~")
+    }
+}
+
 /// Reads one spec file (BEHAVIOUR 1.2) into a `Specification`, checking that its
 /// `name` and `version` are the ones its path says.
 public struct SpecCodec {
     /// The file's path as shown in messages, e.g. `../../Specs/Moya/15.0.0.yaml`.
     public let fileName: String
 
-    public init(fileName: String) {
+    /// Turns a relative code location into one usable from the project (a directory repository
+    /// joins it to its own label); nil keeps locations as written.
+    public let relocate: (@Sendable (String) -> String)?
+
+    public init(fileName: String, relocate: (@Sendable (String) -> String)? = nil) {
         self.fileName = fileName
+        self.relocate = relocate
     }
 
     static let knownKeys = [
@@ -39,11 +52,19 @@ public struct SpecCodec {
             throw document.error(versionNode, "version '\(versionText)' does not match its file name '\(expectedVersion).yaml'")
         }
 
-        var codeSource: [String: String] = [:]
-        if let node = fields["source"] {
-            for pair in try document.mapping(node, "source") {
-                codeSource[try document.key(pair)] = try document.scalar(pair.value, "source")
+        var codeSource: CodeSource?
+        if let node = fields["source"], !node.isNull {
+            let pairs = try document.mapping(node, "source")
+            var values: [String: String] = [:]
+            for (key, valueNode) in try document.fields(pairs, known: CodeSource.keys, in: "source") {
+                values[key] = try document.scalar(valueNode, "source `\(key):`")
             }
+            do {
+                codeSource = try CodeSource(fields: values)
+            } catch {
+                throw document.error(node, "invalid source for \(nameText): \(error)")
+            }
+            if let relocate { codeSource = codeSource?.relocated { CodeLocation.isRelative($0) ? relocate($0) : $0 } }
         }
         var dependencies: [Dependency] = []
         if let node = fields["dependencies"] {

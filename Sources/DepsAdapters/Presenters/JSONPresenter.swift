@@ -110,8 +110,30 @@ public enum JSONPresenter {
         case .depsfileChecksumMismatch: ("depsfile-checksum", nil)
         case let .lockfileWouldChange(change): ("would-change", change.name)
         case .lockfileWouldBeRewritten: ("would-rewrite", nil)
+        case let .sandboxOutOfSync(change): ("sandbox", change.name)
         }
         return ProblemDocument(code: code, name: name?.description, message: problem.description)
+    }
+
+    struct CacheEntryDocument: Encodable {
+        let name: String
+        let version: String
+        let pin: String
+        let bytes: Int
+    }
+
+    struct CacheDocument: Encodable {
+        let root: String
+        let packages: [CacheEntryDocument]
+        let totalBytes: Int
+    }
+
+    /// `deps cache list` and `deps cache clean`: `{"root", "packages": [{"name", "version", "pin", "bytes"}], "totalBytes"}`.
+    public static func render(_ listing: CacheListing) -> String {
+        encode(CacheDocument(
+            root: listing.root,
+            packages: listing.entries.map { CacheEntryDocument(name: $0.name, version: $0.version, pin: $0.pin, bytes: $0.bytes) },
+            totalBytes: listing.totalBytes))
     }
 
     public static func renderError(_ message: String, status: Int32) -> String {

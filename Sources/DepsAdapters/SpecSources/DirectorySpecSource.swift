@@ -28,7 +28,8 @@ public final class DirectorySpecSource: SpecSource {
         }
         let shownAs = displayPath(name, spelling)
         let bytes = try LocalFileSystem.readFile(LocalFileSystem.join(root, "\(name)/\(spelling).yaml"), shownAs: shownAs)
-        let specification = try SpecCodec(fileName: shownAs).decode(
+        let label = label
+        let specification = try SpecCodec(fileName: shownAs, relocate: { LocalFileSystem.join(label, $0) }).decode(
             bytes, checksum: SHA256Digest.hex(of: bytes), expectedName: name, expectedVersion: spelling)
         specifications[name, default: [:]][version] = specification
         return specification

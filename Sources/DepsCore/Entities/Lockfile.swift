@@ -34,6 +34,10 @@ public struct Lockfile: Sendable, Hashable {
     public let depsfileChecksum: String
     /// The version of deps that wrote the lock.
     public let depsVersion: String
+    /// The commit each git-sourced package's code was fetched at (CHECKOUT OPTIONS).
+    public let checkoutOptions: [PackageName: CheckoutOption]
+    /// The SHA-256 of each archive-sourced package's archive (SOURCE CHECKSUMS).
+    public let sourceChecksums: [PackageName: String]
 
     public init(
         packages: [LockedPackage],
@@ -42,7 +46,9 @@ public struct Lockfile: Sendable, Hashable {
         externalSources: [PackageName: ExternalSource],
         specChecksums: [PackageName: String],
         depsfileChecksum: String,
-        depsVersion: String
+        depsVersion: String,
+        checkoutOptions: [PackageName: CheckoutOption] = [:],
+        sourceChecksums: [PackageName: String] = [:]
     ) {
         self.packages = packages.sorted { $0.name < $1.name }
         self.dependencies = dependencies.sorted { $0.name < $1.name }
@@ -54,6 +60,8 @@ public struct Lockfile: Sendable, Hashable {
         self.specChecksums = specChecksums
         self.depsfileChecksum = depsfileChecksum
         self.depsVersion = depsVersion
+        self.checkoutOptions = checkoutOptions
+        self.sourceChecksums = sourceChecksums
     }
 
     /// The lock of a project that has none yet: every package of the next one is new.

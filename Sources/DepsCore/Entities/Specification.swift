@@ -5,8 +5,8 @@ public struct Specification: Sendable, Hashable {
     public let summary: String?
     public let homepage: String?
     public let license: String?
-    /// Where the package's code is fetched from (`git:` and `tag:`), as written.
-    public let codeSource: [String: String]
+    /// Where the package's code is fetched from; nil when the spec does not say.
+    public let codeSource: CodeSource?
     /// The packages this version needs, sorted by name.
     public let dependencies: [Dependency]
     /// The SHA-256 (hex) of the spec file's bytes, recorded in the lockfile.
@@ -18,7 +18,7 @@ public struct Specification: Sendable, Hashable {
         summary: String? = nil,
         homepage: String? = nil,
         license: String? = nil,
-        codeSource: [String: String] = [:],
+        codeSource: CodeSource? = nil,
         dependencies: [Dependency] = [],
         checksum: String
     ) {

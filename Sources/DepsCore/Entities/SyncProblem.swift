@@ -26,6 +26,8 @@ public enum SyncProblem: Sendable, Hashable, CustomStringConvertible {
     case lockfileWouldChange(PackageChange)
     /// `deps install` would rewrite the lockfile without moving a package (deployment only).
     case lockfileWouldBeRewritten
+    /// The sandbox `Deps/` exists and does not hold what the lock says for a package.
+    case sandboxOutOfSync(SandboxChange)
 
     public var description: String {
         switch self {
@@ -46,6 +48,7 @@ public enum SyncProblem: Sendable, Hashable, CustomStringConvertible {
             return "\(name) \(version): the spec's SHA-256 differs from SPEC CHECKSUMS"
         case .depsfileChecksumMismatch: return "Depsfile: its SHA-256 differs from DEPSFILE CHECKSUM"
         case .lockfileWouldBeRewritten: return "Depsfile.lock would be rewritten by deps install"
+        case let .sandboxOutOfSync(change): return "Deps/ is not in sync with Depsfile.lock: \(change)"
         case let .lockfileWouldChange(change):
             switch change.kind {
             case let .installed(version): return "Depsfile.lock would gain \(change.name) \(version)"
@@ -98,6 +101,7 @@ extension Lockfile {
     public func written(by depsVersion: String) -> Lockfile {
         Lockfile(
             packages: packages, dependencies: dependencies, specRepos: specRepos, externalSources: externalSources,
-            specChecksums: specChecksums, depsfileChecksum: depsfileChecksum, depsVersion: depsVersion)
+            specChecksums: specChecksums, depsfileChecksum: depsfileChecksum, depsVersion: depsVersion,
+            checkoutOptions: checkoutOptions, sourceChecksums: sourceChecksums)
     }
 }

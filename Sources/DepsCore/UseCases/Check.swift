@@ -3,15 +3,38 @@
 public final class CheckInteractor {
     private let store: ProjectStore
     private let opener: SpecSourceOpener
+    private let installation: SandboxInstallation?
 
-    public init(store: ProjectStore, opener: SpecSourceOpener) {
+    /// - Parameter installation: the sandbox to compare with the lock (and, for deployment, to
+    ///   fill); nil checks the lockfile alone.
+    public init(store: ProjectStore, opener: SpecSourceOpener, installation: SandboxInstallation? = nil) {
         self.store = store
         self.opener = opener
+        self.installation = installation
     }
 
-    /// - Parameter deployment: also fail where `deps install` would write another lockfile
-    ///   (other than a different `DEPS:` line).
-    public func check(deployment: Bool = false) throws -> SyncReport {
+    /// `deps check`: the lockfile's problems, and a sandbox that exists but does not match it.
+    public func check() throws -> SyncReport {
+        let (report, lockfile, catalog) = try lockfileReport(deployment: false)
+        guard report.isInSync, let installation, try installation.sandbox.state() != nil else { return report }
+        let plan = try installation.plan(for: lockfile, catalog: catalog)
+        return SyncReport(
+            problems: plan.changes.filter { $0.kind != .unchanged }.map { .sandboxOutOfSync($0) },
+            directDependencyCount: report.directDependencyCount, lockedPackageCount: report.lockedPackageCount)
+    }
+
+    /// `deps install --deployment`: fail where `deps install` would write another lockfile (other
+    /// than a different `DEPS:` line); otherwise make the sandbox match the lock exactly,
+    /// never changing the lock.
+    public func deploy() async throws -> SyncReport {
+        let (report, lockfile, catalog) = try lockfileReport(deployment: true)
+        if report.isInSync, let installation {
+            _ = try await installation.apply(lockfile, catalog: catalog)
+        }
+        return report
+    }
+
+    private func lockfileReport(deployment: Bool) throws -> (SyncReport, Lockfile, SpecCatalog) {
         let manifest = try store.readManifest()
         guard let lockfile = try store.readLockfile() else { throw MissingLockfileError() }
         var problems = lockfile.problems(against: manifest)
@@ -22,13 +45,15 @@ public final class CheckInteractor {
         if deployment && problems.isEmpty {
             let session = LockfileResolution(manifest: manifest, lockfile: lockfile, catalog: catalog)
             let next = try session.resolve(pins: session.pins()).lockfile.written(by: lockfile.depsVersion)
+                .carryingContentPins(from: lockfile)
             if next != lockfile {
                 problems += lockfile.changes(to: next).filter(\.isChange).map { .lockfileWouldChange($0) }
                 if problems.isEmpty { problems.append(.lockfileWouldBeRewritten) }
             }
         }
-        return SyncReport(
+        let report = SyncReport(
             problems: problems, directDependencyCount: manifest.dependencies.count, lockedPackageCount: lockfile.packages.count)
+        return (report, lockfile, catalog)
     }
 }
 

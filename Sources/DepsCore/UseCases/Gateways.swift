@@ -29,3 +29,58 @@ public protocol SpecSourceOpener: AnyObject {
     /// The spec an external source holds (`path: ../LocalKit` holds `LocalKit.yaml`).
     func externalSpecification(of name: PackageName, from source: ExternalSource) throws -> Specification
 }
+
+/// One package's code to fetch: where from, and the pin the lock records (if any).
+public struct CodeRequest: Sendable, Hashable {
+    public let name: PackageName
+    public let version: Version
+    public let source: CodeSource
+    /// The commit or archive digest the lock records; the code fetched must match it.
+    public let pin: ContentPin?
+
+    public init(name: PackageName, version: Version, source: CodeSource, pin: ContentPin?) {
+        self.name = name
+        self.version = version
+        self.source = source
+        self.pin = pin
+    }
+}
+
+/// Code ready to be placed in the sandbox: where the fetcher keeps it, and the pin it was
+/// fetched at (nil for code used in place).
+public struct FetchedCode: Sendable, Hashable {
+    /// Where the code's tree is (a cache entry, or the folder used in place); the sandbox reads it.
+    public let tree: String
+    public let pin: ContentPin?
+    public let usedInPlace: Bool
+
+    public init(tree: String, pin: ContentPin?, usedInPlace: Bool = false) {
+        self.tree = tree
+        self.pin = pin
+        self.usedInPlace = usedInPlace
+    }
+}
+
+/// Fetches packages' code (from git, an archive, or a folder used in place), through a cache.
+/// Implementations throw `CodeFetchError` naming the package, the URL and the cause.
+public protocol CodeFetcher: Sendable {
+    func fetch(_ request: CodeRequest) async throws -> FetchedCode
+}
+
+/// The project's sandbox `Deps/`.
+public protocol Sandbox: Sendable {
+    /// What the sandbox holds now; nil when there is no sandbox at all.
+    func state() throws -> SandboxState?
+    /// Replaces the package's folder whole with the fetched code (or removes it when the code
+    /// is used in place): an interruption leaves the old folder or the new one, never a mix.
+    func place(_ code: FetchedCode, as name: PackageName) async throws
+    func remove(_ name: PackageName) throws
+    /// Writes Manifest.lock atomically, only when its content changes.
+    func writeManifest(_ lock: Lockfile) throws
+}
+
+/// Told as fetches start and finish, to show progress.
+public protocol FetchProgress: Sendable {
+    func fetchStarted(_ request: CodeRequest, of total: Int)
+    func fetchFinished(_ request: CodeRequest, of total: Int)
+}

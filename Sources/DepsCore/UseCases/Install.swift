@@ -1,17 +1,23 @@
-/// `deps install`: resolve what is new in the Depsfile and keep every locked version that
-/// the Depsfile's changes leave standing.
+/// `deps install`: resolve what is new in the Depsfile, keep every locked version that the
+/// Depsfile's changes leave standing, and make the sandbox hold that code.
 public final class InstallInteractor {
     private let store: ProjectStore
     private let opener: SpecSourceOpener
+    private let installation: SandboxInstallation?
 
-    public init(store: ProjectStore, opener: SpecSourceOpener) {
+    /// - Parameter installation: how to fill the sandbox; nil resolves and writes the lock only.
+    public init(store: ProjectStore, opener: SpecSourceOpener, installation: SandboxInstallation? = nil) {
         self.store = store
         self.opener = opener
+        self.installation = installation
     }
 
-    public func install(dryRun: Bool = false) throws -> LockfileUpdate {
+    /// - Parameter lockOnly: stop after resolving: write Depsfile.lock, touch no sandbox.
+    public func install(dryRun: Bool = false, lockOnly: Bool = false) async throws -> LockfileUpdate {
         let session = try LockfileResolution(store: store, opener: opener)
         let next = try session.lockfileStillHolding() ?? session.resolve(pins: session.pins()).lockfile
-        return try session.update(to: next, store: store, dryRun: dryRun)
+        return try await session.install(
+            next.carryingContentPins(from: session.lockfile), store: store,
+            installation: lockOnly ? nil : installation, dryRun: dryRun)
     }
 }

@@ -101,4 +101,22 @@ extension LockfileResolution {
             heldBack: heldBack,
             replacedUnreadableLockfile: unreadableLockfile)
     }
+
+    /// Makes the sandbox match `next` (unless `installation` is nil), then writes the lock with
+    /// the pins of the code fetched. Nothing is written to Depsfile.lock when a fetch fails.
+    func install(
+        _ next: Lockfile, store: ProjectStore, installation: SandboxInstallation?, dryRun: Bool,
+        heldBack: [HeldBackPackage] = []
+    ) async throws -> LockfileUpdate {
+        guard let installation else {
+            return try update(to: next, store: store, dryRun: dryRun, heldBack: heldBack)
+        }
+        if dryRun {
+            let plan = try installation.plan(for: next, catalog: catalog)
+            return try update(to: next, store: store, dryRun: true, heldBack: heldBack)
+                .merging(SandboxOutcome(lock: next, plan: plan, previous: nil))
+        }
+        let outcome = try await installation.apply(next, catalog: catalog)
+        return try update(to: outcome.lock, store: store, dryRun: false, heldBack: heldBack).merging(outcome)
+    }
 }

@@ -3,18 +3,22 @@
 public final class UpdateInteractor {
     private let store: ProjectStore
     private let opener: SpecSourceOpener
+    private let installation: SandboxInstallation?
 
-    public init(store: ProjectStore, opener: SpecSourceOpener) {
+    /// - Parameter installation: how to fill the sandbox; nil resolves and writes the lock only.
+    public init(store: ProjectStore, opener: SpecSourceOpener, installation: SandboxInstallation? = nil) {
         self.store = store
         self.opener = opener
+        self.installation = installation
     }
 
     /// - Parameter names: the packages to update; empty updates everything.
-    public func update(_ names: [PackageName], dryRun: Bool = false) throws -> LockfileUpdate {
+    public func update(_ names: [PackageName], dryRun: Bool = false) async throws -> LockfileUpdate {
         let session = try LockfileResolution(store: store, opener: opener, ignoringUnreadableLockfile: names.isEmpty)
         if names.isEmpty {
             let next = try session.resolve(pins: [:]).lockfile
-            return try session.update(to: next, store: store, dryRun: dryRun)
+            return try await session.install(
+                next.carryingContentPins(from: session.lockfile), store: store, installation: installation, dryRun: dryRun)
         }
         let unknown = session.manifest.unknownNames(names, lockfile: session.lockfile)
         guard unknown.isEmpty else { throw UnknownPackagesError(names: unknown) }
@@ -24,7 +28,9 @@ public final class UpdateInteractor {
         let heldBack = try names.compactMap { name in
             try session.catalog.pinThatHoldsBack(name, in: resolution, pins: pins, lockfile: next)
         }
-        return try session.update(to: next, store: store, dryRun: dryRun, heldBack: heldBack)
+        return try await session.install(
+            next.carryingContentPins(from: session.lockfile), store: store, installation: installation, dryRun: dryRun,
+            heldBack: heldBack)
     }
 }
 

@@ -1,0 +1,4 @@
+import Banner
+import Greeting
+
+print(Banner.boxed(Greeting.hello("deps user")))

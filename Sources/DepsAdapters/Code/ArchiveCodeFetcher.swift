@@ -1,0 +1,194 @@
+import DepsCore
+import DepsHTTP
+import DepsProcess
+
+/// Fetches code from an archive (zip, tar.gz, tar.bz2, tar.xz): downloaded into the cache by its
+/// SHA-256, checked against the spec's `sha256:` and the lock's SOURCE CHECKSUMS before anything
+/// is extracted, then extracted safely into a cache entry.
+struct ArchiveCodeFetcher: Sendable {
+    let cache: CodeCache
+    let offline: Bool
+    let projectDirectory: String
+    let http: HTTPClient
+
+    func fetch(_ request: CodeRequest, url: String, declaredDigest: String?) async throws -> FetchedCode {
+        let name = request.name.description
+        var lockedDigest: String?
+        if case let .archiveDigest(digest)? = request.pin { lockedDigest = digest }
+        if let lockedDigest, let declaredDigest, lockedDigest != declaredDigest {
+            throw CodeFetchError(
+                name: request.name, url: url, kind: .integrity,
+                cause: "the spec's sha256 \(declaredDigest) differs from SOURCE CHECKSUMS \(lockedDigest); run deps update \(name)")
+        }
+        guard let kind = ArchiveKind(url: url) else {
+            throw CodeFetchError(
+                name: request.name, url: url, kind: .integrity,
+                cause: "cannot tell the archive's type; expected a name ending in .zip, .tar.gz, .tgz, .tar.bz2, .tbz2, .tar.xz or .txz")
+        }
+        if let expected = lockedDigest ?? declaredDigest {
+            let entry = cache.treeEntryPath(name, request.version.description, expected)
+            if CodeCache.isWholeTreeEntry(entry) {
+                return FetchedCode(tree: LocalFileSystem.join(entry, "tree"), pin: .archiveDigest(expected))
+            }
+        }
+        let (archive, digest) = try await withFileLock(cache.archiveLockPath(url), shownAs: url) {
+            try await download(request, url: url, expected: lockedDigest ?? declaredDigest, declaredDigest: declaredDigest, lockedDigest: lockedDigest)
+        }
+        let tree = try await cache.tree(name: name, version: request.version.description, pin: digest, source: url) { folder in
+            try await ArchiveExtraction(archive: archive, kind: kind, request: request, url: url).extract(into: folder)
+        }
+        return FetchedCode(tree: tree, pin: .archiveDigest(digest))
+    }
+
+    /// The archive in the cache, downloaded when the cache lacks it or holds a damaged copy.
+    private func download(
+        _ request: CodeRequest, url: String, expected: String?, declaredDigest: String?, lockedDigest: String?
+    ) async throws -> (String, String) {
+        if let expected {
+            let cached = cache.archivePath(expected)
+            if LocalFileSystem.kind(of: cached) == .file {
+                if (try? SHA256Digest.hex(ofFileAt: cached, shownAs: cached)) == expected { return (cached, expected) }
+                LocalFileSystem.removeTree(cached)
+            }
+        }
+        guard !offline else {
+            throw CodeFetchError(name: request.name, url: url, kind: .notCached, cause: "the archive is not in the cache; --offline does not fetch")
+        }
+        let temporary = cache.temporaryPath("archive")
+        defer { LocalFileSystem.removeTree(temporary) }
+        if CodeLocation.isRelative(url) || url.hasPrefix("/") {
+            let path = LocalFileSystem.absolute(url, from: projectDirectory)
+            do {
+                try LocalFileSystem.writeAtomically(try LocalFileSystem.readFile(path, shownAs: url), to: temporary, shownAs: url)
+            } catch {
+                throw CodeFetchError(name: request.name, url: url, kind: .unreachable, cause: error.reason)
+            }
+        } else {
+            let response: HTTPResponse
+            do {
+                response = try await http.download(url, to: temporary)
+            } catch let error as HTTPError {
+                throw CodeFetchError(name: request.name, url: url, kind: .unreachable, cause: error.causeDescription)
+            }
+            guard response.isSuccess else {
+                throw CodeFetchError(name: request.name, url: url, kind: .unreachable, cause: "the server answered HTTP \(response.status)")
+            }
+        }
+        let digest = try SHA256Digest.hex(ofFileAt: temporary, shownAs: url)
+        for (what, wanted) in [("the spec's sha256", declaredDigest), ("Depsfile.lock's SOURCE CHECKSUMS", lockedDigest)] {
+            guard let wanted, wanted != digest else { continue }
+            throw CodeFetchError(
+                name: request.name, url: url, kind: .integrity,
+                cause: "SHA-256 mismatch: expected \(wanted) (\(what)), got \(digest); nothing was extracted")
+        }
+        let cached = cache.archivePath(digest)
+        try LocalFileSystem.move(temporary, to: cached, shownAs: cached)
+        return (cached, digest)
+    }
+}
+
+extension HTTPError {
+    /// The cause in a few words (the URL is named beside it).
+    var causeDescription: String {
+        switch cause {
+        case .timedOut: "timed out after \(attempts) attempt\(attempts == 1 ? "" : "s")"
+        case let .serverError(status): "server error HTTP \(status) after \(attempts) attempt\(attempts == 1 ? "" : "s")"
+        case .truncated: "the download ended early after \(attempts) attempt\(attempts == 1 ? "" : "s")"
+        case let .connectionFailed(text): "cannot connect: \(text)"
+        case let .other(text): text
+        }
+    }
+}
+
+/// The archive formats deps extracts, told by the URL's ending.
+enum ArchiveKind: Sendable {
+    case zip, tar
+
+    init?(url: String) {
+        let lower = (url.split(separator: "?").first.map(String.init) ?? url).lowercased()
+        if lower.hasSuffix(".zip") { self = .zip; return }
+        for ending in [".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tbz", ".tar.xz", ".txz", ".tar"] where lower.hasSuffix(ending) {
+            self = .tar
+            return
+        }
+        return nil
+    }
+}
+
+/// Extracts an archive so that nothing is written outside its folder: the entry names are read
+/// first and an absolute name or one with `..` refuses the whole archive; after extraction a
+/// symbolic link that points outside the folder refuses it too. An archive whose only top-level
+/// entry is a folder (`Name-1.0/`, as hosted archives are) gives that folder's content.
+struct ArchiveExtraction {
+    let archive: String
+    let kind: ArchiveKind
+    let request: CodeRequest
+    let url: String
+
+    func extract(into folder: String) async throws {
+        let listing: ChildProcessResult
+        switch kind {
+        case .tar: listing = try await ChildProcess.run("tar", ["-tf", archive], environment: ["LC_ALL": "C"])
+        case .zip: listing = try await ChildProcess.run("unzip", ["-Z1", archive], environment: ["LC_ALL": "C"])
+        }
+        guard listing.succeeded else { throw unreadable(listing) }
+        for entry in String(decoding: listing.standardOutput, as: UTF8.self).split(separator: "\n") {
+            let name = String(entry)
+            if name.hasPrefix("/") || name.split(separator: "/").contains("..") {
+                throw refused("entry '\(TextEscaping.escaped(name))' would be written outside its folder")
+            }
+        }
+        let unpacked = folder + ".unpacked"
+        defer { LocalFileSystem.removeTree(unpacked) }
+        try LocalFileSystem.makeDirectories(unpacked, shownAs: unpacked)
+        let extraction: ChildProcessResult
+        switch kind {
+        case .tar:
+            extraction = try await ChildProcess.run(
+                "tar", ["-xf", archive, "-C", unpacked, "--no-same-owner", "--no-same-permissions"], environment: ["LC_ALL": "C"])
+        case .zip:
+            extraction = try await ChildProcess.run("unzip", ["-q", "-o", archive, "-d", unpacked], environment: ["LC_ALL": "C"])
+        }
+        guard extraction.succeeded else { throw unreadable(extraction) }
+        for entry in LocalFileSystem.walk(unpacked) {
+            guard let target = entry.linkTarget else { continue }
+            let base = entry.relativePath.split(separator: "/").dropLast().joined(separator: "/")
+            if !LocalFileSystem.staysInside(target, from: base) {
+                throw refused("link '\(TextEscaping.escaped(entry.relativePath))' points outside its folder")
+            }
+        }
+        let top = (try LocalFileSystem.directoryEntries(unpacked, shownAs: unpacked) ?? []).filter { $0 != "__MACOSX" }
+        var content = unpacked
+        if top.count == 1, LocalFileSystem.kind(of: LocalFileSystem.join(unpacked, top[0])) == .directory {
+            content = LocalFileSystem.join(unpacked, top[0])
+        }
+        LocalFileSystem.removeTree(folder)
+        try LocalFileSystem.move(content, to: folder, shownAs: folder)
+    }
+
+    private func refused(_ cause: String) -> CodeFetchError {
+        CodeFetchError(name: request.name, url: url, kind: .integrity, cause: "unsafe archive: \(cause); nothing was extracted")
+    }
+
+    private func unreadable(_ result: ChildProcessResult) -> CodeFetchError {
+        let detail = result.standardErrorText.split(separator: "\n").first.map(String.init) ?? "exit status \(result.status)"
+        return CodeFetchError(
+            name: request.name, url: url, kind: .integrity, cause: "cannot read the archive: \(TextEscaping.escaped(detail))")
+    }
+}
+
+/// Text from archives, servers and child processes made safe for a terminal: control characters
+/// and escape sequences are shown as `\u{1B}`-style escapes, never printed raw.
+enum TextEscaping {
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

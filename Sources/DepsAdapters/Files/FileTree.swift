@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whole trees: making, walking, renaming and removing folders, for the sandbox and the cache.
+extension LocalFileSystem {
+    /// Makes the folder and its missing parents.
+    static func makeDirectories(_ path: String, shownAs name: String) throws(FileAccessError) {
+        if kind(of: path) == .directory { return }
+        let parent = parentDirectory(of: path)
+        if parent != path && parent != "." && parent != "/" { try makeDirectories(parent, shownAs: name) }
+        if mkdir(path, 0o755) != 0 && errno != EEXIST {
+            throw FileAccessError(path: name, reason: "cannot create the folder: " + reason(errno))
+        }
+    }
+
+    /// Removes a file, a symbolic link or a whole folder; nothing when there is nothing there.
+    static func removeTree(_ path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        if info.st_mode & S_IFMT == S_IFDIR {
+            // A folder without write permission cannot be emptied; make it writable first.
+            if info.st_mode & S_IWUSR == 0 { chmod(path, info.st_mode | S_IRWXU) }
+            for entry in (try? directoryEntries(path, shownAs: path)) ?? [] ?? [] {
+                removeTree(join(path, entry))
+            }
+            rmdir(path)
+        } else {
+            unlink(path)
+        }
+    }
+
+    static func move(_ from: String, to: String, shownAs name: String) throws(FileAccessError) {
+        if rename(from, to) != 0 {
+            throw FileAccessError(path: name, reason: "cannot rename into place: " + reason(errno))
+        }
+    }
+
+    /// Whether a folder exists and holds at least one entry.
+    static func isFilledDirectory(_ path: String) -> Bool {
+        guard kind(of: path) == .directory, let entries = try? directoryEntries(path, shownAs: path) else { return false }
+        return !entries.isEmpty
+    }
+
+    /// One entry of a tree, as `walk` finds it.
+    struct TreeEntry {
+        /// The path below the tree's root, `Sources/A.swift`.
+        let relativePath: String
+        let isDirectory: Bool
+        /// The target of a symbolic link, as stored in the link.
+        let linkTarget: String?
+    }
+
+    /// Every entry below `root`, depth first, without following symbolic links.
+    static func walk(_ root: String) -> [TreeEntry] {
+        var entries: [TreeEntry] = []
+        func visit(_ relative: String) {
+            let path = relative.isEmpty ? root : join(root, relative)
+            for name in (try? directoryEntries(path, shownAs: path)) ?? [] ?? [] {
+                let child = relative.isEmpty ? name : "\(relative)/\(name)"
+                let full = join(root, child)
+                var info = stat()
+                guard lstat(full, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR:
+                    entries.append(TreeEntry(relativePath: child, isDirectory: true, linkTarget: nil))
+                    visit(child)
+                case S_IFLNK:
+                    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+                    let count = readlink(full, &buffer, buffer.count - 1)
+                    let target = count >= 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+                    entries.append(TreeEntry(relativePath: child, isDirectory: false, linkTarget: target))
+                default:
+                    entries.append(TreeEntry(relativePath: child, isDirectory: false, linkTarget: nil))
+                }
+            }
+        }
+        visit("")
+        return entries
+    }
+
+    /// Whether a relative path, taken from the folder `base` (itself relative to a root), stays
+    /// inside that root: no absolute path, and never more `..` than folders above it.
+    static func staysInside(_ path: String, from base: String) -> Bool {
+        guard !path.hasPrefix("/") else { return false }
+        var depth = base.split(separator: "/").filter { $0 != "." }.count
+        for component in path.split(separator: "/") {
+            switch component {
+            case ".", "": continue
+            case "..":
+                depth -= 1
+                if depth < 0 { return false }
+            default: depth += 1
+            }
+        }
+        return true
+    }
+
+    /// An absolute form of `path`, taken from `directory` when relative.
+    static func absolute(_ path: String, from directory: String) -> String {
+        if path.hasPrefix("/") { return path }
+        var base = directory
+        if !base.hasPrefix("/") {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let current = getcwd(&buffer, buffer.count) != nil
+                ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "/"
+            base = base == "." ? current : join(current, base)
+        }
+        return join(base, path)
+    }
+}

@@ -1,0 +1,139 @@
+/// Where a package's code is fetched from (BEHAVIOUR 1.2 `source:`, 8.2).
+///
+/// Locations are kept as the spec source resolved them: a URL, or a path relative to the
+/// project directory (a relative location in a directory repository is joined to the
+/// repository's label by the spec source, so it stays portable).
+public enum CodeSource: Sendable, Hashable, CustomStringConvertible {
+    /// A git repository at a tag, a commit or a branch.
+    case git(url: String, GitReference)
+    /// An archive (zip, tar.gz, tar.bz2, tar.xz), with the SHA-256 its spec declares.
+    case http(url: String, sha256: String?)
+    /// A folder used in place, never copied.
+    case path(String)
+
+    /// The location as written in the lock and in messages.
+    public var location: String {
+        switch self {
+        case let .git(url, _): url
+        case let .http(url, _): url
+        case let .path(path): path
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .git(url, reference): "\(url) (\(reference))"
+        case let .http(url, _): url
+        case let .path(path): path
+        }
+    }
+
+    /// Whether the code is used in place rather than fetched into the sandbox.
+    public var isUsedInPlace: Bool {
+        if case .path = self { return true }
+        return false
+    }
+
+    /// The keys a spec's `source:` mapping may hold.
+    public static let keys = ["git", "tag", "commit", "branch", "http", "sha256", "type", "path", "submodules"]
+
+    /// Reads a spec's `source:` mapping: `git:` with exactly one of `tag:`/`commit:`/`branch:`,
+    /// `http:` with an optional `sha256:`, or `path:`. Exactly one location key.
+    public init(fields: [String: String]) throws(CodeSourceError) {
+        let locations = ["git", "http", "path"].filter { fields[$0] != nil }
+        guard locations.count == 1, let kind = locations.first, let location = fields[kind] else {
+            throw CodeSourceError(
+                locations.isEmpty
+                    ? "expected one of `git:`, `http:` or `path:`"
+                    : "expected only one of `git:`, `http:` or `path:`, found " + locations.map { "`\($0):`" }.joined(separator: " and "))
+        }
+        guard !location.isEmpty else { throw CodeSourceError("the `\(kind):` location is empty") }
+        guard !location.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
+            throw CodeSourceError("the `\(kind):` location holds a control character")
+        }
+        switch kind {
+        case "git":
+            let references = ["tag", "commit", "branch"].compactMap { key in fields[key].map { (key, $0) } }
+            guard references.count == 1, let (key, value) = references.first else {
+                throw CodeSourceError(references.isEmpty
+                    ? "`git:` needs one of `tag:`, `commit:` or `branch:`"
+                    : "`git:` takes only one of `tag:`, `commit:` or `branch:`")
+            }
+            self = .git(url: location, try GitReference(key: key, value: value))
+        case "http":
+            if let digest = fields["sha256"], !SHA256Text.isValid(digest) {
+                throw CodeSourceError("invalid `sha256:` '\(digest)'; expected 64 lower-case hexadecimal digits")
+            }
+            for key in ["tag", "commit", "branch"] where fields[key] != nil {
+                throw CodeSourceError("`\(key):` goes with `git:`, not `http:`")
+            }
+            self = .http(url: location, sha256: fields["sha256"])
+        default:
+            self = .path(location)
+        }
+    }
+
+    /// The same source with its location replaced (a spec source joins relative locations to its root).
+    public func relocated(_ transform: (String) -> String) -> CodeSource {
+        switch self {
+        case let .git(url, reference): .git(url: transform(url), reference)
+        case let .http(url, digest): .http(url: transform(url), sha256: digest)
+        case let .path(path): .path(transform(path))
+        }
+    }
+}
+
+/// What a git source names: a tag, a commit or a branch.
+public enum GitReference: Sendable, Hashable, CustomStringConvertible {
+    case tag(String)
+    case commit(String)
+    case branch(String)
+
+    init(key: String, value: String) throws(CodeSourceError) {
+        guard !value.isEmpty, !value.hasPrefix("-"),
+              !value.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
+            throw CodeSourceError("invalid `\(key):` '\(value)'")
+        }
+        switch key {
+        case "tag": self = .tag(value)
+        case "branch": self = .branch(value)
+        default:
+            guard GitCommit.isValid(value) else {
+                throw CodeSourceError("invalid `commit:` '\(value)'; expected a full 40-digit hexadecimal commit id")
+            }
+            self = .commit(value)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .tag(tag): "tag \(tag)"
+        case let .commit(commit): "commit \(commit)"
+        case let .branch(branch): "branch \(branch)"
+        }
+    }
+}
+
+/// A spec's `source:` that cannot be used.
+public struct CodeSourceError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The text of a git commit id: 40 lower-case hexadecimal digits.
+public enum GitCommit {
+    public static func isValid(_ text: String) -> Bool {
+        text.utf8.count == 40 && text.utf8.allSatisfy(SHA256Text.isLowerHex)
+    }
+}
+
+/// The text of a SHA-256 digest: 64 lower-case hexadecimal digits.
+public enum SHA256Text {
+    public static func isValid(_ text: String) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy(isLowerHex)
+    }
+
+    static func isLowerHex(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x66)
+    }
+}

@@ -1,0 +1,108 @@
+/// What pins a package's code itself, not just its spec (BEHAVIOUR 1.3 CHECKOUT OPTIONS and
+/// SOURCE CHECKSUMS): the commit a git source was fetched at, or the SHA-256 of an archive.
+public enum ContentPin: Sendable, Hashable, CustomStringConvertible {
+    case commit(String)
+    case archiveDigest(String)
+
+    public var description: String {
+        switch self {
+        case let .commit(commit): "commit \(commit)"
+        case let .archiveDigest(digest): "SHA-256 \(digest)"
+        }
+    }
+
+    /// The pin's value: the commit id or the digest.
+    public var value: String {
+        switch self {
+        case let .commit(commit): commit
+        case let .archiveDigest(digest): digest
+        }
+    }
+}
+
+/// A CHECKOUT OPTIONS entry: the git URL a package's code came from and the commit fetched.
+public struct CheckoutOption: Sendable, Hashable {
+    public let git: String
+    public let commit: String
+
+    public init(git: String, commit: String) {
+        self.git = git
+        self.commit = commit
+    }
+}
+
+extension Lockfile {
+    /// The pin the lock records for a package's code, if any.
+    public func contentPin(of name: PackageName) -> ContentPin? {
+        if let option = checkoutOptions[name] { return .commit(option.commit) }
+        if let digest = sourceChecksums[name] { return .archiveDigest(digest) }
+        return nil
+    }
+
+    /// This lock with the pins of the code that was fetched for it recorded.
+    public func recording(_ fetched: [PackageName: (source: CodeSource, pin: ContentPin)]) -> Lockfile {
+        var checkouts = checkoutOptions
+        var digests = sourceChecksums
+        for (name, entry) in fetched {
+            switch entry.pin {
+            case let .commit(commit):
+                checkouts[name] = CheckoutOption(git: entry.source.location, commit: commit)
+                digests[name] = nil
+            case let .archiveDigest(digest):
+                digests[name] = digest
+                checkouts[name] = nil
+            }
+        }
+        return replacingContentPins(checkoutOptions: checkouts, sourceChecksums: digests)
+    }
+
+    /// This lock (a new resolution) with the code pins of `previous` kept for every package whose
+    /// version, spec and source are unchanged: the code a lock pinned stays pinned.
+    public func carryingContentPins(from previous: Lockfile?) -> Lockfile {
+        guard let previous else { return self }
+        var checkouts: [PackageName: CheckoutOption] = [:]
+        var digests: [PackageName: String] = [:]
+        for package in packages {
+            guard let old = previous.package(named: package.name), old.version == package.version,
+                  old.version.description == package.version.description,
+                  previous.specChecksums[package.name] == specChecksums[package.name],
+                  previous.source(of: package.name) == source(of: package.name),
+                  previous.externalSources[package.name] == externalSources[package.name] else { continue }
+            checkouts[package.name] = previous.checkoutOptions[package.name] ?? checkoutOptions[package.name]
+            digests[package.name] = previous.sourceChecksums[package.name] ?? sourceChecksums[package.name]
+        }
+        for package in packages where checkouts[package.name] == nil && digests[package.name] == nil {
+            checkouts[package.name] = checkoutOptions[package.name]
+            digests[package.name] = sourceChecksums[package.name]
+        }
+        return replacingContentPins(checkoutOptions: checkouts, sourceChecksums: digests)
+    }
+
+    /// This lock without any code pins (what `--lock-only` writes for new packages).
+    public func replacingContentPins(
+        checkoutOptions: [PackageName: CheckoutOption], sourceChecksums: [PackageName: String]
+    ) -> Lockfile {
+        Lockfile(
+            packages: packages, dependencies: dependencies, specRepos: specRepos, externalSources: externalSources,
+            specChecksums: specChecksums, depsfileChecksum: depsfileChecksum, depsVersion: depsVersion,
+            checkoutOptions: checkoutOptions, sourceChecksums: sourceChecksums)
+    }
+
+    /// The part of this lock that describes only the named packages (what Manifest.lock records
+    /// of a sandbox that holds just those).
+    public func keeping(_ names: Set<PackageName>) -> Lockfile {
+        Lockfile(
+            packages: packages.filter { names.contains($0.name) },
+            dependencies: dependencies,
+            specRepos: specRepos.compactMap { repo in
+                let kept = repo.packages.filter { names.contains($0) }
+                return kept.isEmpty ? nil : SpecRepoEntry(source: repo.source, packages: kept)
+            },
+            externalSources: externalSources.filter { names.contains($0.key) },
+            specChecksums: specChecksums.filter { names.contains($0.key) },
+            depsfileChecksum: depsfileChecksum,
+            depsVersion: depsVersion,
+            checkoutOptions: checkoutOptions.filter { names.contains($0.key) },
+            sourceChecksums: sourceChecksums.filter { names.contains($0.key) })
+    }
+}

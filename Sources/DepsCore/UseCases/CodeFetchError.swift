@@ -1,0 +1,46 @@
+/// A package's code that could not be fetched: the package, the URL and the cause.
+public struct CodeFetchError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// The network or the file system failed (exit status 74).
+        case unreachable
+        /// The code is not what the spec or the lock pins (a digest, a moved tag, an unsafe archive; 65).
+        case integrity
+        /// `--offline`, and the cache does not hold it (74).
+        case notCached
+    }
+
+    public let name: PackageName
+    public let url: String
+    public let kind: Kind
+    public let cause: String
+
+    public init(name: PackageName, url: String, kind: Kind, cause: String) {
+        self.name = name
+        self.url = url
+        self.kind = kind
+        self.cause = cause
+    }
+
+    public var description: String { "\(name): \(url): \(cause)" }
+}
+
+/// Installing the sandbox failed for one or more packages; nothing was written to Depsfile.lock.
+public struct SandboxInstallError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let failures: [CodeFetchError]
+
+    public init(failures: [CodeFetchError]) {
+        self.failures = failures.sorted { $0.name < $1.name }
+    }
+
+    /// The integrity failures are malformed input; the rest are I/O.
+    public var isIntegrityFailure: Bool { failures.contains { $0.kind == .integrity } }
+    public var isOffline: Bool { failures.allSatisfy { $0.kind == .notCached } }
+
+    public var description: String {
+        var lines = failures.map { "error: \($0)" }
+        if isOffline {
+            lines.append("--offline: the cache lacks \(failures.count) of the packages to install; run without --offline to fetch them.")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,150 @@
+/// Makes the sandbox match a lock (BEHAVIOUR 8.1): fetches what is added or changed, several at
+/// once, removes what went away, and keeps Manifest.lock true to what is really there at every
+/// step, so that an interrupted install is finished by the next one.
+public struct SandboxInstallation: Sendable {
+    public let sandbox: Sandbox
+    public let fetcher: CodeFetcher
+    public let progress: FetchProgress?
+    /// How many packages are fetched at once.
+    public let jobs: Int
+
+    public init(sandbox: Sandbox, fetcher: CodeFetcher, progress: FetchProgress? = nil, jobs: Int = 8) {
+        self.sandbox = sandbox
+        self.fetcher = fetcher
+        self.progress = progress
+        self.jobs = max(1, jobs)
+    }
+
+    /// What the sandbox must do to match `lock`, without doing it.
+    func plan(for lock: Lockfile, catalog: SpecCatalog) throws -> SandboxPlan {
+        let sources = try catalog.codeSources(of: lock)
+        let state = try sandbox.state() ?? SandboxState(manifest: nil, filledFolders: [])
+        return state.changes(toMatch: lock, usedInPlace: Set(sources.filter { $0.value.isUsedInPlace }.keys))
+    }
+
+    /// Carries out the plan. Returns the lock with the pins of the code that was fetched.
+    func apply(_ lock: Lockfile, catalog: SpecCatalog) async throws -> SandboxOutcome {
+        let sources = try catalog.codeSources(of: lock)
+        let state = try sandbox.state() ?? SandboxState(manifest: nil, filledFolders: [])
+        let plan = state.changes(toMatch: lock, usedInPlace: Set(sources.filter { $0.value.isUsedInPlace }.keys))
+        guard !plan.isInSync else {
+            try sandbox.writeManifest(lock)
+            return SandboxOutcome(lock: lock, plan: plan, previous: state.manifest)
+        }
+        // From here on Manifest.lock lists only the packages left alone; each one placed is added at the end.
+        if let manifest = state.manifest { try sandbox.writeManifest(manifest.keeping(plan.unchanged)) }
+        for name in plan.toRemove { try sandbox.remove(name) }
+
+        let requests = try plan.toPlace.map { name in
+            guard let package = lock.package(named: name), let source = sources[name] else {
+                throw SpecCatalogError.noSource(name)
+            }
+            return CodeRequest(name: name, version: package.version, source: source, pin: lock.contentPin(of: name))
+        }
+        var placed: Set<PackageName> = []
+        var pins: [PackageName: (source: CodeSource, pin: ContentPin)] = [:]
+        var failures: [CodeFetchError] = []
+        let (sandbox, fetcher, progress, total) = (sandbox, fetcher, progress, requests.count)
+        try await withThrowingTaskGroup(of: (CodeRequest, Result<FetchedCode, CodeFetchError>).self) { group in
+            var pending = requests.makeIterator()
+            func startNext() {
+                guard let request = pending.next() else { return }
+                group.addTask {
+                    let shown = request.source.isUsedInPlace ? nil : progress
+                    shown?.fetchStarted(request, of: total)
+                    do {
+                        let code = try await fetcher.fetch(request)
+                        try await sandbox.place(code, as: request.name)
+                        shown?.fetchFinished(request, of: total)
+                        return (request, .success(code))
+                    } catch let error as CodeFetchError {
+                        return (request, .failure(error))
+                    }
+                }
+            }
+            for _ in 0..<jobs { startNext() }
+            while let (request, result) = try await group.next() {
+                switch result {
+                case let .success(code):
+                    placed.insert(request.name)
+                    if let pin = code.pin { pins[request.name] = (request.source, pin) }
+                case let .failure(error):
+                    failures.append(error)
+                }
+                startNext()
+            }
+        }
+        let recorded = lock.recording(pins)
+        if !failures.isEmpty {
+            try sandbox.writeManifest(recorded.keeping(plan.unchanged.union(placed)))
+            try Task.checkCancellation()
+            throw SandboxInstallError(failures: failures)
+        }
+        try sandbox.writeManifest(recorded)
+        return SandboxOutcome(lock: recorded, plan: plan, previous: state.manifest)
+    }
+}
+
+/// What a sandbox installation did.
+struct SandboxOutcome {
+    /// The lock with the pins of the code fetched.
+    let lock: Lockfile
+    let plan: SandboxPlan
+    /// Manifest.lock as it was before.
+    let previous: Lockfile?
+}
+
+extension SpecCatalog {
+    /// Where each locked package's code comes from: a `path:` external source is used in
+    /// place; otherwise the spec's `source:` says.
+    func codeSources(of lock: Lockfile) throws -> [PackageName: CodeSource] {
+        var sources: [PackageName: CodeSource] = [:]
+        for package in lock.packages {
+            if case let .path(path) = lock.externalSources[package.name] {
+                sources[package.name] = .path(path)
+                continue
+            }
+            guard let source = try specification(of: package.name, version: package.version).codeSource else {
+                throw MissingCodeSourceError(name: package.name, version: package.version)
+            }
+            sources[package.name] = source
+        }
+        return sources
+    }
+}
+
+/// A locked package whose spec does not say where its code is.
+public struct MissingCodeSourceError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let name: PackageName
+    public let version: Version
+
+    public var description: String {
+        "\(name) \(version): its spec has no `source:`, so deps cannot fetch its code; add one, or use --lock-only"
+    }
+}
+
+extension LockfileUpdate {
+    /// The lock's changes as the sandbox saw them: a package the lock kept but the sandbox had to
+    /// fetch is installed, and a package the sandbox dropped is removed.
+    func merging(_ outcome: SandboxOutcome) -> LockfileUpdate {
+        var changes = self.changes
+        for change in outcome.plan.changes {
+            switch change.kind {
+            case .added, .changed:
+                guard let index = changes.firstIndex(where: { $0.name == change.name }),
+                      case let .unchanged(version) = changes[index].kind else { continue }
+                changes[index] = PackageChange(name: change.name, kind: .installed(version))
+            case .removed:
+                guard !changes.contains(where: { $0.name == change.name }),
+                      let version = outcome.previous?.package(named: change.name)?.version else { continue }
+                changes.append(PackageChange(name: change.name, kind: .removed(version)))
+            case .unchanged:
+                continue
+            }
+        }
+        return LockfileUpdate(
+            changes: changes.sorted { $0.name < $1.name }, directDependencyCount: directDependencyCount,
+            lockedPackageCount: lockedPackageCount, lockfileChanged: lockfileChanged, dryRun: dryRun,
+            heldBack: heldBack, replacedUnreadableLockfile: replacedUnreadableLockfile)
+    }
+}

@@ -1,0 +1,339 @@
+// HTTP GET into a file, through the system's `curl` program run as a child process.
+//
+// Using the installed curl keeps this module free of a networking stack: nothing is loaded or
+// initialised until a download actually happens. curl does the protocol work (TLS, redirects,
+// proxies from the environment); this module chooses its options, reads back the status and
+// ETag, retries what is worth retrying and makes sure a destination file is either complete or
+// absent.
+
+import DepsProcess
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Downloads files over HTTP(S) with retries, using the system `curl`.
+///
+/// `curl` is looked up in `PATH`; `~/.curlrc` is not read, and the environment is passed on
+/// unchanged (so `https_proxy` and friends apply).
+public struct HTTPClient: Sendable {
+    /// Timeouts, retries and the `User-Agent`.
+    public struct Configuration: Sendable {
+        /// The connect timeout, and how long a transfer may stall (receive fewer than one byte per
+        /// second, waiting for the response included) before it is abandoned. Stalls are measured
+        /// in whole seconds, rounded up.
+        public var timeoutSeconds: Double
+        /// How many times one download is tried in all, the first included (at least 1).
+        public var attempts: Int
+        /// The pause before the second try; it doubles before each later one.
+        public var initialBackoffSeconds: Double
+        /// The `User-Agent` header sent with every request.
+        public var userAgent: String
+
+        /// Creates a configuration; every parameter has a default suited to a command-line tool.
+        public init(
+            timeoutSeconds: Double = 30,
+            attempts: Int = 4,
+            initialBackoffSeconds: Double = 0.25,
+            userAgent: String = "deps"
+        ) {
+            self.timeoutSeconds = timeoutSeconds
+            self.attempts = attempts
+            self.initialBackoffSeconds = initialBackoffSeconds
+            self.userAgent = userAgent
+        }
+    }
+
+    /// The configuration this client was created with.
+    public let configuration: Configuration
+
+    /// Creates a client.
+    public init(configuration: Configuration = .init()) {
+        self.configuration = configuration
+    }
+
+    /// GETs `url` into the file at `destination`.
+    ///
+    /// The body is written to `destination + ".part"` and renamed to `destination` only once it
+    /// has fully arrived and been flushed to disk, so `destination` is never half-written: on a
+    /// 2xx status the whole body is there when this returns; on any other status, and on every
+    /// error, `destination` is left as it was and no `.part` file remains. The directory of
+    /// `destination` must exist.
+    ///
+    /// - Parameters:
+    ///   - url: an `http://`, `https://` or `file://` URL. Redirects are followed (at most 5, to
+    ///     http or https only). For `file://` a present file answers 200 and a missing one 404.
+    ///   - etag: when given, sent as `If-None-Match`; a server whose copy still has that ETag
+    ///     answers 304 and nothing is written. An ETag containing a line break or NUL is not sent.
+    /// - Returns: the final response's status and ETag. Statuses below 500 are returned, not
+    ///   thrown: a 404 is an answer (nothing there), for the caller to interpret.
+    /// - Throws: ``HTTPError`` for 5xx statuses, timeouts, truncated bodies and failed or broken
+    ///   connections once every attempt is used up (with an exponential backoff between tries),
+    ///   and at once for anything not worth retrying (an unsupported URL, an unwritable
+    ///   destination); `CancellationError` when the calling task is cancelled, which also stops
+    ///   a running curl.
+    public func download(
+        _ url: String,
+        to destination: String,
+        ifNoneMatch etag: String? = nil
+    ) async throws -> HTTPResponse {
+        let scheme = url.prefix(while: { $0 != ":" }).lowercased()
+        guard ["http", "https", "file"].contains(scheme), url.dropFirst(scheme.count).hasPrefix("://") else {
+            throw HTTPError(url: url, cause: .other("only http, https and file URLs are supported"), attempts: 0)
+        }
+        let partial = destination + ".part"
+        defer { _ = unlink(partial) }
+
+        let attempts = max(1, configuration.attempts)
+        var backoff = max(0, configuration.initialBackoffSeconds)
+        var attempt = 1
+        while true {
+            let outcome = try await attemptOnce(url, into: partial, isFile: scheme == "file", etag: etag)
+            switch outcome {
+            case .response(let response):
+                _ = unlink(partial)
+                return response
+            case .body(let response):
+                try commit(partial, to: destination, url: url, attempts: attempt)
+                return response
+            case .failure(let cause, let retryable):
+                _ = unlink(partial)
+                if !retryable || attempt >= attempts {
+                    throw HTTPError(url: url, cause: cause, attempts: attempt)
+                }
+            }
+            if backoff > 0 {
+                try await Task.sleep(nanoseconds: UInt64(backoff * 1_000_000_000))
+            }
+            backoff *= 2
+            attempt += 1
+        }
+    }
+
+    private enum Outcome {
+        /// A body arrived in the `.part` file.
+        case body(HTTPResponse)
+        /// A final answer without a body worth keeping (304, 4xx, ...).
+        case response(HTTPResponse)
+        /// A failure, and whether trying again may help.
+        case failure(HTTPError.Cause, retryable: Bool)
+    }
+
+    private func attemptOnce(_ url: String, into partial: String, isFile: Bool, etag: String?) async throws -> Outcome {
+        _ = unlink(partial)
+        let timeout = configuration.timeoutSeconds > 0 ? configuration.timeoutSeconds : 30
+        var arguments = [
+            "-q",  // must come first: do not read ~/.curlrc
+            "--silent", "--show-error",
+            "--globoff",
+            "--location", "--max-redirs", "5",
+            "--proto", "=http,https,file", "--proto-redir", "=http,https",
+            "--connect-timeout", formatSeconds(timeout),
+            "--speed-limit", "1", "--speed-time", String(Int(timeout.rounded(.up))),
+            "--user-agent", headerSafe(configuration.userAgent) ?? "",
+            "--dump-header", "-",
+            "--output", partial,
+            "--write-out", "\\n%{http_code}",
+        ]
+        if let etag, let value = headerSafe(etag), !value.isEmpty {
+            arguments += ["--header", "If-None-Match: " + value]
+        }
+        arguments += ["--url", url]
+
+        let result: ChildProcessResult
+        do {
+            result = try await ChildProcess.run("curl", arguments, outputLimit: 1 << 20)
+        } catch let error as ChildProcessError {
+            return .failure(.other(error.description), retryable: false)
+        }
+
+        let (headers, code) = Self.splitOutput(result.standardOutput)
+        switch result.status {
+        case 0:
+            break
+        case 28:
+            return .failure(.timedOut, retryable: true)
+        case 18:
+            return .failure(.truncated, retryable: true)
+        case 7:
+            return .failure(.connectionFailed("could not connect"), retryable: true)
+        case 52:
+            return .failure(.connectionFailed("the server sent an empty reply"), retryable: true)
+        case 55, 56:
+            return .failure(.connectionFailed("the connection broke"), retryable: true)
+        case 6:
+            return .failure(.connectionFailed("could not resolve the host"), retryable: false)
+        case 37 where isFile:
+            return .response(HTTPResponse(status: 404, etag: nil))
+        case 47:
+            return .failure(.other("too many redirects"), retryable: false)
+        case 23:
+            return .failure(.other("cannot write \(partial)"), retryable: false)
+        default:
+            return .failure(.other(Self.curlMessage(result)), retryable: false)
+        }
+
+        if isFile {
+            return .body(HTTPResponse(status: 200, etag: nil))
+        }
+        guard let status = code, (100...599).contains(status) else {
+            return .failure(.other("no HTTP status in the response"), retryable: false)
+        }
+        let response = HTTPResponse(status: status, etag: Self.etag(inFinalHeaders: headers))
+        switch status {
+        case 200..<300: return .body(response)
+        case 500...: return .failure(.serverError(status), retryable: true)
+        default: return .response(response)
+        }
+    }
+
+    /// Flushes the `.part` file and renames it over `destination`.
+    private func commit(_ partial: String, to destination: String, url: String, attempts: Int) throws {
+        // curl creates no file for an empty body.
+        let fd = open(partial, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw HTTPError(url: url, cause: .other("cannot write \(partial)"), attempts: attempts)
+        }
+        let synced = fsync(fd) == 0
+        close(fd)
+        guard synced, rename(partial, destination) == 0 else {
+            throw HTTPError(url: url, cause: .other("cannot write \(destination)"), attempts: attempts)
+        }
+    }
+
+    /// Splits curl's standard output (the dumped headers, then a line with the status code).
+    static func splitOutput(_ bytes: [UInt8]) -> (headers: [UInt8], code: Int?) {
+        guard let newline = bytes.lastIndex(of: UInt8(ascii: "\n")) else {
+            return ([], Int(String(decoding: bytes, as: UTF8.self)))
+        }
+        let code = Int(String(decoding: bytes[(newline + 1)...], as: UTF8.self))
+        return (Array(bytes[..<newline]), code)
+    }
+
+    /// The ETag of the last response in a header dump that may hold several (one per redirect).
+    static func etag(inFinalHeaders bytes: [UInt8]) -> String? {
+        var etag: String?
+        // Split the bytes: as Characters, "\r\n" is one grapheme and would not split on "\n".
+        for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            let bytes = rawLine.last == UInt8(ascii: "\r") ? rawLine.dropLast() : rawLine
+            let line = Substring(String(decoding: bytes, as: UTF8.self))
+            if line.hasPrefix("HTTP/") {
+                etag = nil  // a new response starts
+            } else if let colon = line.firstIndex(of: ":"),
+                      line[..<colon].lowercased() == "etag" {
+                let value = line[line.index(after: colon)...].drop(while: { $0 == " " || $0 == "\t" })
+                let trimmed = String(value.reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
+                etag = trimmed.isEmpty ? nil : trimmed
+            }
+        }
+        return etag
+    }
+
+    /// curl's own one-line message for an exit status, printable and short.
+    private static func curlMessage(_ result: ChildProcessResult) -> String {
+        let line = result.standardErrorText.split(separator: "\n").first.map(String.init) ?? ""
+        let text = line.isEmpty ? "curl exited with status \(result.status)" : line
+        return printable(text, limit: 160)
+    }
+
+    private func formatSeconds(_ seconds: Double) -> String {
+        String(max(seconds, 0.001))
+    }
+
+    /// `value` when it can go into a header line as is, `nil` when it holds a line break or NUL.
+    private func headerSafe(_ value: String) -> String? {
+        value.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0 }) ? nil : value
+    }
+}
+
+/// The final response to a download: its status and ETag.
+public struct HTTPResponse: Sendable, Equatable {
+    /// The HTTP status code (200 for a `file://` URL that exists, 404 for one that does not).
+    public let status: Int
+    /// The `ETag` header of the response, as sent (quotes and any `W/` prefix included).
+    public let etag: String?
+
+    /// Creates a response.
+    public init(status: Int, etag: String?) {
+        self.status = status
+        self.etag = etag
+    }
+
+    /// Whether the status is 2xx: the body is at the destination.
+    public var isSuccess: Bool { (200..<300).contains(status) }
+    /// Whether the status is 304: the copy named by `ifNoneMatch` is still current.
+    public var isNotModified: Bool { status == 304 }
+}
+
+/// A download that failed, naming the URL, the cause and how many attempts were made.
+public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Why a download failed.
+    public enum Cause: Sendable, Equatable {
+        /// Connecting took too long, or the transfer stalled.
+        case timedOut
+        /// The server answered with this 5xx status.
+        case serverError(Int)
+        /// The connection closed before the whole body (as declared by the server) arrived.
+        case truncated
+        /// The connection could not be made, or broke; the text says which.
+        case connectionFailed(String)
+        /// Anything else, in a few words.
+        case other(String)
+    }
+
+    /// The URL as it was asked for.
+    public let url: String
+    /// Why the download failed.
+    public let cause: Cause
+    /// How many attempts were made (0 when the URL was refused before any).
+    public let attempts: Int
+
+    /// Creates an error.
+    public init(url: String, cause: Cause, attempts: Int) {
+        self.url = url
+        self.cause = cause
+        self.attempts = attempts
+    }
+
+    /// One short line, e.g. `http://127.0.0.1:4321/a.tar.gz: timed out after 3 attempts`.
+    public var description: String {
+        let tries = attempts == 1 ? "1 attempt" : "\(attempts) attempts"
+        let where_ = printable(url, limit: 300)
+        switch cause {
+        case .timedOut:
+            return "\(where_): timed out after \(tries)"
+        case .serverError(let status):
+            return "\(where_): server error \(status) (\(tries))"
+        case .truncated:
+            return "\(where_): the response body ended early (\(tries))"
+        case .connectionFailed(let reason):
+            return "\(where_): \(printable(reason, limit: 160)) (\(tries))"
+        case .other(let reason):
+            return "\(where_): \(printable(reason, limit: 160))"
+        }
+    }
+}
+
+/// `text` with control characters escaped and cut to `limit` characters, so that it is safe to
+/// print on one line.
+func printable(_ text: String, limit: Int) -> String {
+    var out = ""
+    var count = 0
+    for scalar in text.unicodeScalars {
+        if count >= limit {
+            out += "…"
+            break
+        }
+        if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
+            out += scalar.escaped(asASCII: true)
+        } else {
+            out.unicodeScalars.append(scalar)
+        }
+        count += 1
+    }
+    return out
+}

@@ -1,0 +1,225 @@
+// Running a program as a child process and collecting what it prints.
+//
+// This module knows nothing of its callers: it runs an executable with arguments, an optional
+// working directory and extra environment variables, and returns the exit status with both
+// output streams. It is built on swift-subprocess, which on Linux and macOS starts the child with
+// an empty signal mask and every signal disposition reset to its default (SIG_DFL), so a child
+// gets the ordinary SIGINT/SIGTERM behaviour even when this process blocks or ignores them.
+
+import Subprocess
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a finished child process left behind: its exit status and everything it wrote.
+public struct ChildProcessResult: Sendable {
+    /// The exit code, or 128 plus the signal number when a signal ended the process
+    /// (the shell's convention: 143 for SIGTERM, 137 for SIGKILL).
+    public let status: Int32
+    /// Everything the process wrote to its standard output.
+    public let standardOutput: [UInt8]
+    /// Everything the process wrote to its standard error.
+    public let standardError: [UInt8]
+
+    /// Creates a result from its parts.
+    public init(status: Int32, standardOutput: [UInt8], standardError: [UInt8]) {
+        self.status = status
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
+
+    /// Whether the process exited with status 0.
+    public var succeeded: Bool { status == 0 }
+
+    /// Standard output decoded as UTF-8 (invalid sequences replaced), unmodified.
+    public var standardOutputText: String { String(decoding: standardOutput, as: UTF8.self) }
+
+    /// Standard error decoded as UTF-8 (invalid sequences replaced), with leading and trailing
+    /// whitespace and newlines removed: ready to be quoted in a message.
+    public var standardErrorText: String { trimmed(String(decoding: standardError, as: UTF8.self)) }
+}
+
+/// A child process that could not be run to completion: it could not be started, or it wrote
+/// more than the caller allowed. A process that started and exited with a non-zero status is not
+/// an error; it is a ``ChildProcessResult`` whose ``ChildProcessResult/succeeded`` is false.
+public struct ChildProcessError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Why the process could not be run.
+    public enum Reason: Sendable, Equatable {
+        /// No executable of that name was found in `PATH`, or no file exists at that path.
+        case notFound
+        /// The working directory does not exist or cannot be entered.
+        case workingDirectoryUnavailable(String)
+        /// An environment variable name is not valid (empty, or containing `=` or NUL).
+        case invalidEnvironmentName(String)
+        /// One output stream exceeded the limit given to ``ChildProcess/run(_:_:workingDirectory:environment:outputLimit:)``;
+        /// the process was terminated.
+        case outputLimitExceeded(Int)
+        /// Anything else that kept the process from starting or from being observed.
+        case failed(String)
+    }
+
+    /// The executable as the caller named it.
+    public let executable: String
+    /// Why it could not be run.
+    public let reason: Reason
+
+    /// Creates an error for `executable`.
+    public init(executable: String, reason: Reason) {
+        self.executable = executable
+        self.reason = reason
+    }
+
+    /// A one-line message naming the executable, e.g. `cannot run git: not found in PATH`.
+    public var description: String {
+        switch reason {
+        case .notFound:
+            return executable.contains("/")
+                ? "cannot run \(executable): no such executable file"
+                : "cannot run \(executable): not found in PATH"
+        case .workingDirectoryUnavailable(let directory):
+            return "cannot run \(executable): cannot enter the directory \(directory)"
+        case .invalidEnvironmentName(let name):
+            return "cannot run \(executable): invalid environment variable name \"\(name)\""
+        case .outputLimitExceeded(let limit):
+            return "\(executable) was stopped: its output exceeded \(limit) bytes"
+        case .failed(let message):
+            return "cannot run \(executable): \(message)"
+        }
+    }
+}
+
+/// Runs programs as child processes.
+public enum ChildProcess {
+    /// Runs `executable` with `arguments` and waits for it to exit, collecting both of its output
+    /// streams.
+    ///
+    /// - Parameters:
+    ///   - executable: a name looked up in `PATH` (e.g. `"git"`), or a path when it contains a
+    ///     `/`; a relative path is taken from this process's current directory, not from
+    ///     `workingDirectory`.
+    ///   - arguments: the arguments, not including the program name.
+    ///   - workingDirectory: the directory the child starts in; this process's own when `nil`.
+    ///   - environment: variables added to (or replacing those of) the inherited environment.
+    ///     Nothing else is added or removed.
+    ///   - outputLimit: the most bytes kept from each of standard output and standard error.
+    ///     A process that writes more is terminated and ``ChildProcessError/Reason/outputLimitExceeded(_:)``
+    ///     is thrown: output is never silently truncated.
+    /// - Returns: the exit status and the collected output. A non-zero status is returned, not thrown.
+    /// - Throws: ``ChildProcessError`` when the process cannot be started or writes too much;
+    ///   `CancellationError` when the calling task is cancelled, in which case the child is sent
+    ///   SIGTERM, then SIGKILL if it is still running half a second later, and has been reaped
+    ///   when this returns.
+    ///
+    /// Standard input is `/dev/null`. The child gets default signal dispositions and an empty
+    /// signal mask, whatever this process has set.
+    public static func run(
+        _ executable: String,
+        _ arguments: [String],
+        workingDirectory: String? = nil,
+        environment: [String: String] = [:],
+        outputLimit: Int = 4 << 20
+    ) async throws -> ChildProcessResult {
+        try Task.checkCancellation()
+
+        var overrides: [Environment.Key: String?] = [:]
+        for (name, value) in environment {
+            guard !name.isEmpty, !name.contains("="), !name.utf8.contains(0),
+                  let key = Environment.Key(rawValue: name)
+            else {
+                throw ChildProcessError(executable: executable, reason: .invalidEnvironmentName(name))
+            }
+            overrides[key] = value
+        }
+
+        let target: Executable
+        if executable.contains("/") {
+            target = .path(.init(absolutePath(executable)))
+        } else {
+            target = .name(executable)
+        }
+
+        var options = PlatformOptions()
+        options.teardownSequence = [
+            .send(signal: .terminate, allowedDurationToNextStep: .milliseconds(500)),
+        ]
+        let limit = max(0, outputLimit)
+
+        let outcome: ExecutionResult<Void, BytesOutput, BytesOutput>
+        do {
+            outcome = try await Subprocess.run(
+                target,
+                arguments: Arguments(arguments),
+                environment: overrides.isEmpty ? .inherit : .inherit.updating(overrides),
+                workingDirectory: workingDirectory.map { .init($0) },
+                platformOptions: options,
+                input: .none,
+                output: .bytes(limit: limit),
+                error: .bytes(limit: limit)
+            )
+        } catch let error as SubprocessError {
+            if Task.isCancelled { throw CancellationError() }
+            throw ChildProcessError(executable: executable, reason: reason(for: error, workingDirectory: workingDirectory, limit: limit))
+        } catch {
+            if Task.isCancelled { throw CancellationError() }
+            throw error
+        }
+        // A cancelled run ends normally once the teardown has killed the child; report it as
+        // cancellation rather than as the signal's exit status.
+        if Task.isCancelled { throw CancellationError() }
+
+        let status: Int32
+        switch outcome.terminationStatus {
+        case .exited(let code): status = Int32(truncatingIfNeeded: code)
+        case .signaled(let signal): status = 128 + Int32(truncatingIfNeeded: signal)
+        }
+        return ChildProcessResult(
+            status: status,
+            standardOutput: outcome.standardOutput,
+            standardError: outcome.standardError
+        )
+    }
+
+    private static func reason(
+        for error: SubprocessError, workingDirectory: String?, limit: Int
+    ) -> ChildProcessError.Reason {
+        switch error.code {
+        case .executableNotFound:
+            return .notFound
+        case .failedToChangeWorkingDirectory:
+            return .workingDirectoryUnavailable(workingDirectory ?? ".")
+        case .outputLimitExceeded:
+            return .outputLimitExceeded(limit)
+        default:
+            return .failed(error.description)
+        }
+    }
+
+    /// `path` made absolute against the current directory when it is relative.
+    private static func absolutePath(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        guard let cwd = currentDirectory() else { return path }
+        var relative = Substring(path)
+        while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
+        return cwd.hasSuffix("/") ? cwd + relative : cwd + "/" + relative
+    }
+
+    private static func currentDirectory() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let ok = buffer.withUnsafeMutableBufferPointer { getcwd($0.baseAddress, $0.count) != nil }
+        guard ok else { return nil }
+        return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+private func trimmed(_ text: String) -> String {
+    func isSpace(_ c: Character) -> Bool { c.isWhitespace || c.isNewline }
+    guard let first = text.firstIndex(where: { !isSpace($0) }),
+          let last = text.lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    return String(text[first...last])
+}

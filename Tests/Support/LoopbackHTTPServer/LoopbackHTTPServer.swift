@@ -1,0 +1,360 @@
+// A small HTTP/1.1 server on 127.0.0.1 for tests: canned answers by path, including the
+// misbehaviours a client has to survive (server errors, truncated bodies, stalls, latency).
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// An HTTP/1.1 server bound to 127.0.0.1 on an ephemeral port, answering GET requests with
+/// responses registered per path.
+///
+/// Every connection gets one response and is closed (`Connection: close`). The server is
+/// bounded: a request head may be at most 16 KiB (larger ones get 431), each connection has a
+/// 5-second receive timeout, at most 64 connections are served at once (more wait in the
+/// listen backlog), and request bodies are never read. All state is guarded by a lock, so
+/// tests may read it from any thread.
+public final class LoopbackHTTPServer: @unchecked Sendable {
+    /// What the server answers on a path.
+    public enum Response: Sendable {
+        /// 200 with a `Content-Length`, and an `ETag` when given; 304 (no body) when the request's
+        /// `If-None-Match` equals `etag`.
+        case body([UInt8], etag: String? = nil)
+        /// This status (e.g. 404, 500, 503) with a short plain-text body.
+        case status(Int)
+        /// The first `failures` requests on the path get `status`, later ones 200 with `then`.
+        case failThenServe(failures: Int, status: Int, then: [UInt8])
+        /// 200 declaring `Content-Length: declaredLength`, then only `bytes`, then the connection closes.
+        case truncated([UInt8], declaredLength: Int)
+        /// Reads the request, sends nothing for `seconds`, then closes the connection.
+        case stall(seconds: Double)
+        /// Waits `seconds`, then answers 200 with the bytes.
+        case delayed(seconds: Double, [UInt8])
+    }
+
+    /// The port the server listens on.
+    public let port: UInt16
+
+    private let state: State
+
+    /// Binds 127.0.0.1 on an ephemeral port and starts accepting connections on a background thread.
+    public init() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM_VALUE), 0)
+        guard fd >= 0 else { throw ServerError(operation: "socket", code: errno) }
+        var yes: Int32 = 1
+        _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(fd, 128) == 0 else {
+            let code = errno
+            close(fd)
+            throw ServerError(operation: "bind", code: code)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard named == 0 else {
+            let code = errno
+            close(fd)
+            throw ServerError(operation: "getsockname", code: code)
+        }
+        port = UInt16(bigEndian: address.sin_port)
+        state = State(listener: fd)
+        let state = self.state
+        let thread = Thread { state.acceptLoop() }
+        thread.name = "LoopbackHTTPServer.accept"
+        thread.start()
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// `http://127.0.0.1:PORT`, without a trailing slash.
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    /// Answers requests for exactly `path` (the request target without its query) with `response`,
+    /// replacing any earlier registration. Unregistered paths get 404.
+    public func serve(_ path: String, _ response: Response) {
+        state.withLock { $0.routes[path] = response }
+    }
+
+    /// How many requests have been received for `path`.
+    public func requestCount(_ path: String) -> Int {
+        state.withLock { $0.counts[path, default: 0] }
+    }
+
+    /// Every request received, in order of arrival: its path and its `If-None-Match` header.
+    public var requests: [(path: String, ifNoneMatch: String?)] {
+        state.withLock { $0.requests }
+    }
+
+    /// Stops accepting, closes the listening socket and cuts the connections still open.
+    /// Safe to call more than once; also called on deinit.
+    public func stop() {
+        state.stop()
+    }
+}
+
+/// A socket call that failed while starting the server.
+public struct ServerError: Error, CustomStringConvertible {
+    /// The call that failed.
+    public let operation: String
+    /// Its `errno`.
+    public let code: Int32
+    /// e.g. `bind: Address already in use`.
+    public var description: String { "\(operation): \(String(cString: strerror(code)))" }
+}
+
+#if canImport(Glibc) || canImport(Musl)
+private let SOCK_STREAM_VALUE = Int(SOCK_STREAM.rawValue)
+private let sendFlags = Int32(MSG_NOSIGNAL)
+#else
+private let SOCK_STREAM_VALUE = Int(SOCK_STREAM)
+private let sendFlags: Int32 = 0
+#endif
+
+private let maximumHeadBytes = 16 * 1024
+private let maximumConnections = 64
+private let receiveTimeoutSeconds = 5
+
+/// The mutable state shared by the server object, the accept thread and the connection threads.
+private final class State: @unchecked Sendable {
+    struct Values {
+        var routes: [String: LoopbackHTTPServer.Response] = [:]
+        var counts: [String: Int] = [:]
+        var requests: [(path: String, ifNoneMatch: String?)] = []
+        var stopped = false
+        var active: Set<Int32> = []
+    }
+
+    private let lock = NSLock()
+    private var values = Values()
+    private let listener: Int32
+    private let acceptFinished = DispatchSemaphore(value: 0)
+
+    init(listener: Int32) {
+        self.listener = listener
+    }
+
+    func withLock<T>(_ body: (inout Values) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&values)
+    }
+
+    var isStopped: Bool { withLock { $0.stopped } }
+
+    func stop() {
+        let wasStopped = withLock { values -> Bool in
+            let was = values.stopped
+            values.stopped = true
+            // Under the lock: a connection thread leaves `active` before closing its descriptor,
+            // so none of these can have been closed and reused.
+            for fd in values.active { _ = shutdown(fd, Int32(SHUT_RDWR)) }
+            return was
+        }
+        guard !wasStopped else { return }
+        // Wake the accept thread, wait for it to leave, then release the descriptor.
+        _ = shutdown(listener, Int32(SHUT_RDWR))
+        _ = acceptFinished.wait(timeout: .now() + 2)
+        close(listener)
+    }
+
+    func acceptLoop() {
+        defer { acceptFinished.signal() }
+        while !isStopped {
+            while withLock({ $0.active.count >= maximumConnections && !$0.stopped }) {
+                usleep(5_000)
+            }
+            let client = accept(listener, nil, nil)
+            if client < 0 {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                return
+            }
+            let admitted = withLock { values -> Bool in
+                guard !values.stopped else { return false }
+                values.active.insert(client)
+                return true
+            }
+            guard admitted else {
+                close(client)
+                return
+            }
+            let thread = Thread { [self] in
+                self.serve(client)
+                self.withLock { _ = $0.active.remove(client) }
+                close(client)
+            }
+            thread.name = "LoopbackHTTPServer.connection"
+            thread.start()
+        }
+    }
+
+    private func serve(_ fd: Int32) {
+        var timeout = timeval(tv_sec: receiveTimeoutSeconds, tv_usec: 0)
+        _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+
+        guard let head = readHead(fd) else {
+            sendAll(fd, Self.head(status: 431, headers: [("Content-Length", "0")]))
+            return
+        }
+        guard let request = Request(head: head) else {
+            sendAll(fd, Self.head(status: 400, headers: [("Content-Length", "0")]))
+            return
+        }
+        let (route, count) = withLock { values -> (LoopbackHTTPServer.Response?, Int) in
+            values.requests.append((path: request.path, ifNoneMatch: request.ifNoneMatch))
+            values.counts[request.path, default: 0] += 1
+            return (values.routes[request.path], values.counts[request.path, default: 0])
+        }
+        let sendsBody = request.method != "HEAD"
+
+        switch route {
+        case nil:
+            respond(fd, status: 404, body: Array("not found\n".utf8), sendsBody: sendsBody)
+        case .body(let bytes, let etag)?:
+            if let etag, request.ifNoneMatch == etag {
+                sendAll(fd, Self.head(status: 304, headers: [("ETag", etag)]))
+            } else {
+                respond(fd, status: 200, body: bytes, etag: etag, sendsBody: sendsBody)
+            }
+        case .status(let status)?:
+            respond(fd, status: status, body: Array("status \(status)\n".utf8), sendsBody: sendsBody)
+        case .failThenServe(let failures, let status, let bytes)?:
+            if count <= failures {
+                respond(fd, status: status, body: Array("status \(status)\n".utf8), sendsBody: sendsBody)
+            } else {
+                respond(fd, status: 200, body: bytes, sendsBody: sendsBody)
+            }
+        case .truncated(let bytes, let declaredLength)?:
+            sendAll(fd, Self.head(status: 200, headers: [("Content-Length", String(declaredLength))]))
+            if sendsBody { sendAll(fd, bytes) }
+        case .stall(let seconds)?:
+            pause(seconds)
+        case .delayed(let seconds, let bytes)?:
+            pause(seconds)
+            if !isStopped { respond(fd, status: 200, body: bytes, sendsBody: sendsBody) }
+        }
+    }
+
+    /// Sleeps for `seconds`, waking early when the server stops.
+    private func pause(_ seconds: Double) {
+        var remaining = max(0, seconds)
+        while remaining > 0, !isStopped {
+            let slice = min(remaining, 0.02)
+            usleep(UInt32(slice * 1_000_000))
+            remaining -= slice
+        }
+    }
+
+    /// Reads the request head, up to its blank line; `nil` when it is longer than the limit or
+    /// the peer stops sending (or the receive timeout passes) first. Whatever follows the head
+    /// in the same packets is ignored.
+    private func readHead(_ fd: Int32) -> [UInt8]? {
+        var head: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while head.count <= maximumHeadBytes {
+            let got = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if got < 0 && errno == EINTR { continue }
+            if got <= 0 { return nil }
+            let searchFrom = max(0, head.count - 3)
+            head += buffer[..<got]
+            if let end = Self.endOfHead(in: head, from: searchFrom) {
+                return end <= maximumHeadBytes ? Array(head[..<end]) : nil
+            }
+        }
+        return nil
+    }
+
+    /// The index just past the first `\r\n\r\n` in `bytes` at or after `start`.
+    private static func endOfHead(in bytes: [UInt8], from start: Int) -> Int? {
+        guard bytes.count >= 4, start <= bytes.count - 4 else { return nil }
+        for i in start...(bytes.count - 4)
+        where bytes[i] == 13 && bytes[i + 1] == 10 && bytes[i + 2] == 13 && bytes[i + 3] == 10 {
+            return i + 4
+        }
+        return nil
+    }
+    private func respond(_ fd: Int32, status: Int, body: [UInt8], etag: String? = nil, sendsBody: Bool) {
+        var headers = [("Content-Length", String(body.count))]
+        if let etag { headers.append(("ETag", etag)) }
+        if status != 200 { headers.append(("Content-Type", "text/plain")) }
+        sendAll(fd, Self.head(status: status, headers: headers) + (sendsBody ? body : []))
+    }
+
+    private static func head(status: Int, headers: [(String, String)]) -> [UInt8] {
+        var text = "HTTP/1.1 \(status) \(reason(status))\r\nConnection: close\r\n"
+        for (name, value) in headers { text += "\(name): \(value)\r\n" }
+        text += "\r\n"
+        return Array(text.utf8)
+    }
+
+    private static func reason(_ status: Int) -> String {
+        switch status {
+        case 200: return "OK"
+        case 304: return "Not Modified"
+        case 400: return "Bad Request"
+        case 403: return "Forbidden"
+        case 404: return "Not Found"
+        case 431: return "Request Header Fields Too Large"
+        case 500: return "Internal Server Error"
+        case 502: return "Bad Gateway"
+        case 503: return "Service Unavailable"
+        default: return "Status"
+        }
+    }
+
+    private func sendAll(_ fd: Int32, _ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes {
+                send(fd, $0.baseAddress! + offset, bytes.count - offset, sendFlags)
+            }
+            if sent < 0 && errno == EINTR { continue }
+            if sent <= 0 { return }
+            offset += sent
+        }
+    }
+}
+
+/// The parts of a request head the server looks at.
+private struct Request {
+    let method: String
+    let path: String
+    let ifNoneMatch: String?
+
+    init?(head: [UInt8]) {
+        let text = String(decoding: head, as: UTF8.self)
+        let lines = text.split(separator: "\r\n", omittingEmptySubsequences: true)
+        guard let first = lines.first else { return nil }
+        let parts = first.split(separator: " ")
+        guard parts.count == 3, parts[2].hasPrefix("HTTP/1.") else { return nil }
+        method = String(parts[0])
+        var target = Substring(parts[1])
+        if let query = target.firstIndex(of: "?") { target = target[..<query] }
+        path = String(target)
+        var etag: String?
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            if line[..<colon].lowercased() == "if-none-match" {
+                etag = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
+        }
+        ifNoneMatch = etag
+    }
+}
