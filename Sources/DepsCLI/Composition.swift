@@ -19,6 +19,10 @@ struct Composition {
 
     /// How the sandbox is filled: git and archives through the shared cache, `jobs` at once.
     func installation(_ fetch: FetchOptions, progress: FetchProgress?) -> SandboxInstallation {
+        installation(offline: fetch.offline, jobs: fetch.jobs, progress: progress)
+    }
+
+    func installation(offline: Bool, jobs: Int, progress: FetchProgress?) -> SandboxInstallation {
         var configuration = HTTPClient.Configuration()
         if let timeout = Self.environment("DEPS_HTTP_TIMEOUT").flatMap(Double.init), timeout.isFinite, timeout > 0 {
             configuration.timeoutSeconds = timeout
@@ -30,14 +34,14 @@ struct Composition {
             configuration.initialBackoffSeconds = backoff
         }
         let fetcher = SourceCodeFetcher(
-            cache: cache, projectDirectory: options.project, offline: fetch.offline, http: HTTPClient(configuration: configuration))
+            cache: cache, projectDirectory: options.project, offline: offline, http: HTTPClient(configuration: configuration))
         return SandboxInstallation(
-            sandbox: FileSandbox(projectDirectory: options.project), fetcher: fetcher, progress: progress, jobs: fetch.jobs)
+            sandbox: FileSandbox(projectDirectory: options.project), fetcher: fetcher, progress: progress, jobs: jobs)
     }
 
     /// The sandbox to compare with the lock, for `deps check` (it never fetches).
     var sandboxOnly: SandboxInstallation {
-        installation(FetchOptions(), progress: nil)
+        installation(offline: true, jobs: 1, progress: nil)
     }
 
     /// Progress of fetches on stderr, unless `--quiet`.

@@ -23,11 +23,17 @@ struct DepsBinary {
         return Bundle.main.bundleURL.appendingPathComponent("deps")
     }
 
+    /// The shared cache the tests' deps processes use unless a test names another.
+    static let testCache = NSTemporaryDirectory() + "deps-test-cache-\(ProcessInfo.processInfo.processIdentifier)"
+
     /// Starts deps with its output thrown away, for tests that kill it or run several at once.
     static func start(_ arguments: [String]) throws -> Process {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["DEPS_CACHE_DIR"] = testCache
+        process.environment = env
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -44,6 +50,8 @@ struct DepsBinary {
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "NO_COLOR")
+        // Tests never share the user's cache: each test process has its own.
+        env["DEPS_CACHE_DIR"] = DepsBinary.testCache
         for (key, value) in environment { env[key] = value }
         process.environment = env
         // Output goes to files, so that a large output can never block the child.
@@ -89,7 +97,9 @@ final class TemporaryProject {
     func publish(_ table: [String: [String: [String: String]]]) throws {
         for (name, versions) in table {
             for (version, dependencies) in versions {
-                var text = "name: \(name)\nversion: \(version)\nsummary: \(name) for tests\nsource:\n  git: https://example.com/\(name).git\n  tag: \(version)\n"
+                // The code is a folder beside the repository, used in place: resolution tests fetch nothing.
+                var text = "name: \(name)\nversion: \(version)\nsummary: \(name) for tests\nsource:\n  path: ../Code/\(name)-\(version)\n"
+                try write("Code/\(name)-\(version)/README.md", "\(name) \(version)\n")
                 if !dependencies.isEmpty {
                     text += "dependencies:\n"
                     for (dependency, requirement) in dependencies.sorted(by: { $0.key < $1.key }) {

@@ -60,21 +60,61 @@ final class GeneralCommandTests: XCTestCase {
         XCTAssertTrue(outcome.stderr.hasPrefix("Depsfile: error: no Depsfile in /nonexistent/deps-project"), outcome.stderr)
     }
 
-    /// The README's first command: install the example app on the embedded Specs/.
-    func testTheExampleProjectInstallsOnTheEmbeddedSpecs() throws {
+    /// The Alamofire-style example resolves on the embedded Specs/ with --lock-only (its code is on GitHub).
+    func testTheAlamofireExampleResolvesWithLockOnly() throws {
+        let scratch = try Self.copyOfTheRepository(["Examples/App", "Specs"], in: self)
+        try? FileManager.default.removeItem(atPath: scratch + "/Examples/App/Depsfile.lock")
+        let first = try DepsBinary.run(["install", "--lock-only", "--project", scratch + "/Examples/App"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(first.stdout.contains("Installing Alamofire (5.7.1)"), first.stdout)
+        XCTAssertTrue(first.stdout.contains("from the Depsfile"), first.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch + "/Examples/App/Deps"))
+        let again = try DepsBinary.run(["install", "--lock-only", "--project", scratch + "/Examples/App"])
+        XCTAssertEqual(again.status, 0)
+        XCTAssertFalse(again.stdout.contains("Installing"), again.stdout)
+    }
+
+    /// The README's first command: install the Hello example, whose code ships in Specs/_code, offline.
+    func testTheHelloExampleInstallsItsCodeFromTheEmbeddedSpecs() throws {
+        let scratch = try Self.copyOfTheRepository(["Examples/Hello", "Specs"], in: self)
+        let project = scratch + "/Examples/Hello"
+        try? FileManager.default.removeItem(atPath: project + "/Depsfile.lock")
+        let cache = scratch + "/cache"
+        let first = try DepsBinary.run(["install", "--project", project], environment: ["DEPS_CACHE_DIR": cache])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(first.stdout, """
+            Installing Banner (1.0.0)
+            Installing Greeting (1.0.0)
+            Installing TextCase (1.1.0)
+            2 dependencies from the Depsfile, 3 total packages locked.
+
+            """)
+        for file in ["Banner/Sources/Banner/Banner.swift", "Greeting/Sources/Greeting/Greeting.swift", "TextCase/Sources/TextCase/TextCase.swift"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: project + "/Deps/" + file), file)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project + "/Deps/TextCase/.git"))
+        let lock = try String(contentsOfFile: project + "/Depsfile.lock", encoding: .utf8)
+        XCTAssertTrue(lock.contains("CHECKOUT OPTIONS:\n  Greeting:\n    commit: "), lock)
+        XCTAssertTrue(lock.contains("SOURCE CHECKSUMS:\n  Banner: "), lock)
+        XCTAssertEqual(try String(contentsOfFile: project + "/Deps/Manifest.lock", encoding: .utf8), lock)
+        let again = try DepsBinary.run(["install", "--verbose", "--project", project], environment: ["DEPS_CACHE_DIR": cache])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertFalse(again.stdout.contains("Installing"), again.stdout)
+        XCTAssertTrue(again.stdout.contains("Using TextCase (1.1.0)"), again.stdout)
+    }
+
+    /// Copies parts of the repository into a fresh scratch folder, removed at teardown.
+    static func copyOfTheRepository(_ parts: [String], in test: XCTestCase) throws -> String {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let scratch = NSTemporaryDirectory() + "deps-example-" + UUID().uuidString
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: scratch) }
-        try FileManager.default.createDirectory(atPath: scratch + "/Examples", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: repository.path + "/Examples/App", toPath: scratch + "/Examples/App")
-        try FileManager.default.copyItem(atPath: repository.path + "/Specs", toPath: scratch + "/Specs")
-        try? FileManager.default.removeItem(atPath: scratch + "/Examples/App/Depsfile.lock")
-        let first = try DepsBinary.run(["install", "--project", scratch + "/Examples/App"])
-        XCTAssertEqual(first.status, 0, first.stderr)
-        XCTAssertTrue(first.stdout.contains("Installing "), first.stdout)
-        XCTAssertTrue(first.stdout.contains("from the Depsfile"), first.stdout)
-        let check = try DepsBinary.run(["install", "--project", scratch + "/Examples/App"])
-        XCTAssertEqual(check.status, 0)
-        XCTAssertFalse(check.stdout.contains("Installing"), check.stdout)
+        test.addTeardownBlock { try? FileManager.default.removeItem(atPath: scratch) }
+        for part in parts {
+            let target = scratch + "/" + part
+            try FileManager.default.createDirectory(
+                atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: repository.path + "/" + part, toPath: target)
+        }
+        try? FileManager.default.removeItem(atPath: scratch + "/Examples/Hello/Deps")
+        return scratch
     }
 }

@@ -73,7 +73,10 @@ final class SafetyTests: XCTestCase {
             XCTAssertEqual(process.terminationStatus, 0)
         }
         XCTAssertEqual(try project.deps("check").status, 0)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: project.app).sorted(), ["Depsfile", "Depsfile.lock"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: project.app).sorted(), ["Deps", "Depsfile", "Depsfile.lock"])
+        // The packages' code is used in place, so the sandbox holds only its manifest, a copy of the lock.
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: project.app + "/Deps"), ["Manifest.lock"])
+        XCTAssertEqual(try project.read("App/Deps/Manifest.lock"), project.lockfile)
     }
 
     func testASecondProcessWaitsAndAfterTheTimeoutNamesTheHolder() throws {

@@ -52,6 +52,14 @@ public struct CodeCache: Sendable {
         }
     }
 
+    /// `prepare()`, the first time this process asks.
+    func prepareOnce() throws {
+        let first = CodeCache.preparedRoots.withLock { roots in roots.insert(root).inserted }
+        if first { try prepare() }
+    }
+
+    private static let preparedRoots = ProtectedSet()
+
     /// A fresh temporary path in `tmp/`, removed by the caller (or by the next run, if killed).
     func temporaryPath(_ hint: String) -> String {
         LocalFileSystem.join(temporaryFolder, "\(getpid()).\(TemporaryCounter.next()).\(hint).tmp")
@@ -123,6 +131,16 @@ enum TemporaryCounter {
             value += 1
             return value
         }
+    }
+}
+
+/// A set of strings shared by the tasks of one process.
+final class ProtectedSet: @unchecked Sendable {
+    private var values: Set<String> = []
+    private let lock = ProcessLocalLock()
+
+    func withLock<T>(_ body: (inout Set<String>) -> T) -> T {
+        lock.withLock { body(&values) }
     }
 }
 

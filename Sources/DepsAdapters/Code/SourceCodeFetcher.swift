@@ -14,10 +14,13 @@ public struct SourceCodeFetcher: CodeFetcher {
         git = GitCodeFetcher(cache: cache, offline: offline, projectDirectory: projectDirectory)
         archives = ArchiveCodeFetcher(cache: cache, offline: offline, projectDirectory: projectDirectory, http: http)
         self.projectDirectory = projectDirectory
-        try? cache.prepare()
+        self.cache = cache
     }
 
+    let cache: CodeCache
+
     public func fetch(_ request: CodeRequest) async throws -> FetchedCode {
+        if !request.source.isUsedInPlace { try cache.prepareOnce() }
         switch request.source {
         case let .git(url, reference):
             return try await git.fetch(request, url: url, reference: reference)

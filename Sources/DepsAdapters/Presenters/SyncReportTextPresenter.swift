@@ -21,6 +21,10 @@ public struct SyncReportTextPresenter {
                 lines.append(LockfileUpdateTextPresenter.summary(
                     direct: report.directDependencyCount, locked: report.lockedPackageCount))
             }
+        } else if report.problems.allSatisfy({ if case .sandboxOutOfSync = $0 { true } else { false } }) {
+            let count = report.problems.count
+            lines.append("Deps/ is out of sync with Depsfile.lock (\(count) \(count == 1 ? "package" : "packages")); "
+                + "run deps install (or deps install --deployment) to fetch what it lacks.")
         } else {
             let count = report.problems.count
             lines.append("Depsfile.lock is out of sync (\(count) \(count == 1 ? "problem" : "problems")); "

@@ -20,12 +20,16 @@ final class InstallUpdateOutdatedTests: XCTestCase {
         opener = InMemorySpecSourceOpener([specs])
     }
 
+    /// Install and update without a sandbox: resolution and the lock only.
     func install(_ store: InMemoryProjectStore, dryRun: Bool = false) throws -> LockfileUpdate {
-        try InstallInteractor(store: store, opener: opener).install(dryRun: dryRun)
+        let interactor = InstallInteractor(store: store, opener: opener)
+        return try waitFor { try await interactor.install(dryRun: dryRun) }
     }
 
     func update(_ store: InMemoryProjectStore, _ names: [String] = [], dryRun: Bool = false) throws -> LockfileUpdate {
-        try UpdateInteractor(store: store, opener: opener).update(names.map { try PackageName($0) }, dryRun: dryRun)
+        let interactor = UpdateInteractor(store: store, opener: opener)
+        let packages = try names.map { try PackageName($0) }
+        return try waitFor { try await interactor.update(packages, dryRun: dryRun) }
     }
 
     func changes(_ update: LockfileUpdate) -> [String] {
