@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
-# A no-op `deps install` (an up-to-date lock of 200 packages), timed as a whole process,
-# against a spec repository of 200 packages and one of 100,000.
+# A no-op `deps install` (an up-to-date lock of 200 packages, their code used in place from
+# `path:` sources, so nothing is fetched), timed as a whole process, against a spec repository
+# of 200 packages and one of 100,000.
 # Usage: Benchmarks/InstallNoop/run.sh [RUNS]   (default 30)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs="${1:-30}"
 work="${DEPS_BENCH_DIR:-/tmp/deps-bench-install-noop}"
 
-swift build -c release --product deps --static-swift-stdlib >/dev/null
-deps="$(swift build -c release --product deps --static-swift-stdlib --show-bin-path)/deps"
+# DEPS_BIN: a deps already built (default: build one here in release).
+deps="${DEPS_BIN:-}"
+if [ -z "$deps" ]; then
+    swift build -c release --product deps --static-swift-stdlib >/dev/null
+    deps="$(swift build -c release --product deps --static-swift-stdlib --show-bin-path)/deps"
+fi
 
 for size in 200 100000; do
-    if [ ! -f "$work/$size/App/Depsfile" ]; then
+    # Fixtures from before path sources named https://example.com/… git sources: regenerate them.
+    if [ ! -f "$work/$size/App/Depsfile" ] || [ "$(cat "$work/$size/FORMAT" 2>/dev/null)" != path-sources ]; then
+        rm -rf "${work:?}/$size"
         echo "generating a repository of $size packages in $work/$size" >&2
         python3 Benchmarks/InstallNoop/generate.py "$work/$size" "$size"
     fi

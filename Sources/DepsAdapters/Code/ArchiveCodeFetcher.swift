@@ -35,7 +35,13 @@ struct ArchiveCodeFetcher: Sendable {
             try await download(request, url: url, expected: lockedDigest ?? declaredDigest, declaredDigest: declaredDigest, lockedDigest: lockedDigest)
         }
         let tree = try await cache.tree(name: name, version: request.version.description, pin: digest, source: url) { folder in
-            try await ArchiveExtraction(archive: archive, kind: kind, request: request, url: url).extract(into: folder)
+            do {
+                try await ArchiveExtraction(archive: archive, kind: kind, request: request, url: url).extract(into: folder)
+            } catch let error as CodeFetchError where error.kind == .integrity {
+                // An archive that cannot be extracted safely is not kept.
+                LocalFileSystem.removeTree(archive)
+                throw error
+            }
         }
         return FetchedCode(tree: tree, pin: .archiveDigest(digest))
     }

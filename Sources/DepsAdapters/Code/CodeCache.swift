@@ -54,8 +54,12 @@ public struct CodeCache: Sendable {
 
     /// `prepare()`, the first time this process asks.
     func prepareOnce() throws {
-        let first = CodeCache.preparedRoots.withLock { roots in roots.insert(root).inserted }
-        if first { try prepare() }
+        // Under the lock, so that no task goes on before the folders exist.
+        try CodeCache.preparedRoots.withLock { roots in
+            guard !roots.contains(root) else { return }
+            try prepare()
+            roots.insert(root)
+        }
     }
 
     private static let preparedRoots = ProtectedSet()
@@ -139,8 +143,8 @@ final class ProtectedSet: @unchecked Sendable {
     private var values: Set<String> = []
     private let lock = ProcessLocalLock()
 
-    func withLock<T>(_ body: (inout Set<String>) -> T) -> T {
-        lock.withLock { body(&values) }
+    func withLock<T>(_ body: (inout Set<String>) throws -> T) rethrows -> T {
+        try lock.withLock { try body(&values) }
     }
 }
 
@@ -151,9 +155,9 @@ final class ProcessLocalLock: @unchecked Sendable {
     init() { pthread_mutex_init(&mutex, nil) }
     deinit { pthread_mutex_destroy(&mutex) }
 
-    func withLock<T>(_ body: () -> T) -> T {
+    func withLock<T>(_ body: () throws -> T) rethrows -> T {
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
-        return body()
+        return try body()
     }
 }

@@ -58,12 +58,14 @@ extension Lockfile {
 
     /// This lock (a new resolution) with the code pins of `previous` kept for every package whose
     /// version, spec and source are unchanged: the code a lock pinned stays pinned.
-    public func carryingContentPins(from previous: Lockfile?) -> Lockfile {
-        guard let previous else { return self }
+    ///
+    /// - Parameter released: packages whose pins are not carried (what `deps update` names).
+    public func carryingContentPins(from previous: Lockfile?, releasing released: Set<PackageName>? = []) -> Lockfile {
+        guard let previous, let released else { return self }
         var checkouts: [PackageName: CheckoutOption] = [:]
         var digests: [PackageName: String] = [:]
         for package in packages {
-            guard let old = previous.package(named: package.name), old.version == package.version,
+            guard !released.contains(package.name), let old = previous.package(named: package.name), old.version == package.version,
                   old.version.description == package.version.description,
                   previous.specChecksums[package.name] == specChecksums[package.name],
                   previous.source(of: package.name) == source(of: package.name),
@@ -76,6 +78,20 @@ extension Lockfile {
             digests[package.name] = sourceChecksums[package.name]
         }
         return replacingContentPins(checkoutOptions: checkouts, sourceChecksums: digests)
+    }
+
+    /// This lock with the pins `sandbox` recorded for the named packages that this lock has no pin for.
+    public func keepingPins(of names: Set<PackageName>, from sandbox: Lockfile?) -> Lockfile {
+        guard let sandbox else { return self }
+        var fetched: [PackageName: (source: CodeSource, pin: ContentPin)] = [:]
+        for name in names where contentPin(of: name) == nil {
+            if let option = sandbox.checkoutOptions[name] {
+                fetched[name] = (.git(url: option.git, .commit(option.commit)), .commit(option.commit))
+            } else if let digest = sandbox.sourceChecksums[name] {
+                fetched[name] = (.path(""), .archiveDigest(digest))
+            }
+        }
+        return fetched.isEmpty ? self : recording(fetched)
     }
 
     /// This lock without any code pins (what `--lock-only` writes for new packages).

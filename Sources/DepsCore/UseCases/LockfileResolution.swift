@@ -106,7 +106,7 @@ extension LockfileResolution {
     /// the pins of the code fetched. Nothing is written to Depsfile.lock when a fetch fails.
     func install(
         _ next: Lockfile, store: ProjectStore, installation: SandboxInstallation?, dryRun: Bool,
-        heldBack: [HeldBackPackage] = []
+        heldBack: [HeldBackPackage] = [], refetching: Set<PackageName> = []
     ) async throws -> LockfileUpdate {
         guard let installation else {
             return try update(to: next, store: store, dryRun: dryRun, heldBack: heldBack)
@@ -116,7 +116,7 @@ extension LockfileResolution {
             return try update(to: next, store: store, dryRun: true, heldBack: heldBack)
                 .merging(SandboxOutcome(lock: next, plan: plan, previous: nil))
         }
-        let outcome = try await installation.apply(next, catalog: catalog)
+        let outcome = try await installation.apply(next, catalog: catalog, refetching: refetching)
         return try update(to: outcome.lock, store: store, dryRun: false, heldBack: heldBack).merging(outcome)
     }
 }

@@ -23,10 +23,25 @@ public struct SandboxInstallation: Sendable {
     }
 
     /// Carries out the plan. Returns the lock with the pins of the code that was fetched.
-    func apply(_ lock: Lockfile, catalog: SpecCatalog) async throws -> SandboxOutcome {
+    ///
+    /// - Parameter refetching: packages to fetch again even when the sandbox holds them (what
+    ///   `deps update` names: a branch may have moved).
+    func apply(_ lock: Lockfile, catalog: SpecCatalog, refetching: Set<PackageName> = []) async throws -> SandboxOutcome {
         let sources = try catalog.codeSources(of: lock)
         let state = try sandbox.state() ?? SandboxState(manifest: nil, filledFolders: [])
-        let plan = state.changes(toMatch: lock, usedInPlace: Set(sources.filter { $0.value.isUsedInPlace }.keys))
+        var plan = state.changes(toMatch: lock, usedInPlace: Set(sources.filter { $0.value.isUsedInPlace }.keys))
+        // Packages fetched again only to see whether their code moved; left alone when it did not.
+        var heldPins: [PackageName: ContentPin] = [:]
+        if !refetching.isEmpty {
+            plan = SandboxPlan(changes: plan.changes.map { change in
+                guard change.kind == .unchanged, refetching.contains(change.name), lock.contentPin(of: change.name) == nil,
+                      let held = state.manifest?.contentPin(of: change.name) else { return change }
+                heldPins[change.name] = held
+                return SandboxChange(name: change.name, kind: .changed)
+            })
+        }
+        // A package the sandbox holds keeps the pin it was fetched at when the lock has none.
+        let lock = lock.keepingPins(of: plan.unchanged, from: state.manifest)
         guard !plan.isInSync else {
             try sandbox.writeManifest(lock)
             return SandboxOutcome(lock: lock, plan: plan, previous: state.manifest)
@@ -42,9 +57,10 @@ public struct SandboxInstallation: Sendable {
             return CodeRequest(name: name, version: package.version, source: source, pin: lock.contentPin(of: name))
         }
         var placed: Set<PackageName> = []
+        var alreadyThere: Set<PackageName> = []
         var pins: [PackageName: (source: CodeSource, pin: ContentPin)] = [:]
         var failures: [CodeFetchError] = []
-        let (sandbox, fetcher, progress, total) = (sandbox, fetcher, progress, requests.count)
+        let (sandbox, fetcher, progress, total, held) = (sandbox, fetcher, progress, requests.count, heldPins)
         try await withThrowingTaskGroup(of: (CodeRequest, Result<FetchedCode, CodeFetchError>).self) { group in
             var pending = requests.makeIterator()
             func startNext() {
@@ -54,7 +70,9 @@ public struct SandboxInstallation: Sendable {
                     shown?.fetchStarted(request, of: total)
                     do {
                         let code = try await fetcher.fetch(request)
-                        try await sandbox.place(code, as: request.name)
+                        if code.pin == nil || code.pin != held[request.name] {
+                            try await sandbox.place(code, as: request.name)
+                        }
                         shown?.fetchFinished(request, of: total)
                         return (request, .success(code))
                     } catch let error as CodeFetchError {
@@ -67,6 +85,7 @@ public struct SandboxInstallation: Sendable {
                 switch result {
                 case let .success(code):
                     placed.insert(request.name)
+                    if code.pin != nil && code.pin == held[request.name] { alreadyThere.insert(request.name) }
                     if let pin = code.pin { pins[request.name] = (request.source, pin) }
                 case let .failure(error):
                     failures.append(error)
@@ -81,7 +100,8 @@ public struct SandboxInstallation: Sendable {
             throw SandboxInstallError(failures: failures)
         }
         try sandbox.writeManifest(recorded)
-        return SandboxOutcome(lock: recorded, plan: plan, previous: state.manifest)
+        let done = SandboxPlan(changes: plan.changes.map { alreadyThere.contains($0.name) ? SandboxChange(name: $0.name, kind: .unchanged) : $0 })
+        return SandboxOutcome(lock: recorded, plan: done, previous: state.manifest)
     }
 }
 

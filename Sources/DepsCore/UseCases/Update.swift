@@ -16,9 +16,11 @@ public final class UpdateInteractor {
     public func update(_ names: [PackageName], dryRun: Bool = false) async throws -> LockfileUpdate {
         let session = try LockfileResolution(store: store, opener: opener, ignoringUnreadableLockfile: names.isEmpty)
         if names.isEmpty {
+            // Every package's code is looked up again: a branch may have moved.
             let next = try session.resolve(pins: [:]).lockfile
             return try await session.install(
-                next.carryingContentPins(from: session.lockfile), store: store, installation: installation, dryRun: dryRun)
+                next.carryingContentPins(from: session.lockfile, releasing: nil), store: store, installation: installation,
+                dryRun: dryRun, refetching: Set(next.packages.map(\.name)))
         }
         let unknown = session.manifest.unknownNames(names, lockfile: session.lockfile)
         guard unknown.isEmpty else { throw UnknownPackagesError(names: unknown) }
@@ -29,8 +31,8 @@ public final class UpdateInteractor {
             try session.catalog.pinThatHoldsBack(name, in: resolution, pins: pins, lockfile: next)
         }
         return try await session.install(
-            next.carryingContentPins(from: session.lockfile), store: store, installation: installation, dryRun: dryRun,
-            heldBack: heldBack)
+            next.carryingContentPins(from: session.lockfile, releasing: Set(names)), store: store, installation: installation,
+            dryRun: dryRun, heldBack: heldBack, refetching: Set(names))
     }
 }
 

@@ -1,0 +1,414 @@
+import Foundation
+import LoopbackHTTPServer
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// BEHAVIOUR 8: install fetches every locked package's code into Deps/ through the shared cache,
+/// from real git repositories made by the tests and a loopback HTTP server they start.
+final class FetchTests: XCTestCase {
+    var project: TemporaryProject!
+    var cache: String { project.root + "/cache" }
+
+    override func setUpWithError() throws {
+        project = try TemporaryProject(self)
+    }
+
+    /// `Lib` with tags 1.0.0 and 1.1.0, published in the spec repository.
+    func gitLibrary() throws -> TestGitRepository {
+        let repository = try TestGitRepository(name: "Lib", at: project.root + "/git/Lib")
+        try repository.commitVersion("1.0.0")
+        try repository.commitVersion("1.1.0")
+        try project.publishGit("Lib", "1.0.0", url: repository.path)
+        try project.publishGit("Lib", "1.1.0", url: repository.path)
+        return repository
+    }
+
+    func server() throws -> LoopbackHTTPServer {
+        let server = try LoopbackHTTPServer()
+        addTeardownBlock { server.stop() }
+        return server
+    }
+
+    func source(_ package: String) throws -> String {
+        try project.read("App/Deps/\(package)/Sources/\(package)/\(package).swift")
+    }
+
+    // MARK: git
+
+    func testAGitTagIsCheckedOutWithoutGitAndItsCommitIsLocked() throws {
+        let repository = try gitLibrary()
+        try project.depsfile(["Lib": "~> 1.0"])
+        let outcome = try project.deps(["install"], cache: cache)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertEqual(outcome.stdout, "Installing Lib (1.1.0)\n1 dependency from the Depsfile, 1 total package locked.\n")
+        XCTAssertEqual(outcome.stderr, "Fetching Lib (1.1.0) from \(repository.path)\n")
+        XCTAssertEqual(try source("Lib"), "public let version = \"1.1.0\"\n")
+        XCTAssertEqual(project.files(under: "App/Deps/Lib"), ["Package.swift", "Sources", "Sources/Lib", "Sources/Lib/Lib.swift"])
+        let commit = try repository.git(["rev-parse", "1.1.0^{commit}"])
+        let lock = try XCTUnwrap(project.lockfile)
+        XCTAssertTrue(lock.contains("CHECKOUT OPTIONS:\n  Lib:\n    commit: \(commit)\n    git: \(repository.path)\n\n"), lock)
+        XCTAssertEqual(try project.read("App/Deps/Manifest.lock"), lock)
+        // One mirror per URL in the cache.
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache + "/v1/git").filter { $0.hasSuffix(".git") }.count, 1)
+    }
+
+    func testASecondInstallTouchesNothingAndACheckPasses() throws {
+        _ = try gitLibrary()
+        try project.depsfile(["Lib": "~> 1.0"])
+        XCTAssertEqual(try project.deps(["install"], cache: cache).status, 0)
+        let file = project.app + "/Deps/Lib/Sources/Lib/Lib.swift"
+        let past = Date(timeIntervalSince1970: 1_500_000_000)
+        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: file)
+        let again = try project.deps(["install", "--verbose"], cache: cache)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(again.stdout, "Using Lib (1.1.0)\n1 dependency from the Depsfile, 1 total package locked.\n")
+        XCTAssertEqual(again.stderr, "")
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date, past)
+        XCTAssertEqual(try project.deps(["check"], cache: cache).status, 0)
+    }
+
+    func testALockedCommitIsHonouredAndAMovedTagIsRefused() throws {
+        let repository = try gitLibrary()
+        try project.depsfile(["Lib": "~> 1.0"])
+        XCTAssertEqual(try project.deps(["install"], cache: cache).status, 0)
+        let locked = try repository.git(["rev-parse", "1.1.0^{commit}"])
+        let lock = try XCTUnwrap(project.lockfile)
+
+        // Someone moves the tag to another commit.
+        let moved = try repository.commitVersion("1.1.0", body: "public let version = \"1.1.0, moved\"\n")
+        try FileManager.default.removeItem(atPath: project.app + "/Deps")
+
+        // A warm cache holds the locked commit: exactly that code comes back.
+        let warm = try project.deps(["install"], cache: cache)
+        XCTAssertEqual(warm.status, 0, warm.stderr)
+        XCTAssertEqual(try source("Lib"), "public let version = \"1.1.0\"\n")
+
+        // A fresh cache sees the moved tag and refuses it, naming both commits and the remedy.
+        try FileManager.default.removeItem(atPath: project.app + "/Deps")
+        let fresh = try project.deps(["install"], cache: project.root + "/cache2")
+        XCTAssertEqual(fresh.status, 65, fresh.stderr)
+        XCTAssertTrue(fresh.stderr.contains("tag 1.1.0 now names commit \(moved), but Depsfile.lock pins commit \(locked)"), fresh.stderr)
+        XCTAssertTrue(fresh.stderr.contains("deps update Lib"), fresh.stderr)
+        XCTAssertEqual(project.lockfile, lock)
+        XCTAssertFalse(project.exists("App/Deps/Lib"))
+
+        // deps update Lib takes the new commit.
+        let update = try project.deps(["update", "Lib"], cache: project.root + "/cache2")
+        XCTAssertEqual(update.status, 0, update.stderr)
+        XCTAssertEqual(try source("Lib"), "public let version = \"1.1.0, moved\"\n")
+        XCTAssertTrue(try XCTUnwrap(project.lockfile).contains("commit: \(moved)"))
+    }
+
+    func testABranchIsPinnedByInstallAndMovedByUpdate() throws {
+        let repository = try TestGitRepository(name: "Edge", at: project.root + "/git/Edge")
+        let first = try repository.commitVersion("1.0.0", tag: false)
+        try project.publishGit("Edge", "1.0.0", url: "file://" + repository.path, reference: "branch")
+        try project.depsfile(["Edge": ""])
+        XCTAssertEqual(try project.deps(["install"], cache: cache).status, 0)
+        XCTAssertTrue(try XCTUnwrap(project.lockfile).contains("commit: \(first)"))
+
+        let second = try repository.commitVersion("1.0.0", tag: false, body: "public let version = \"next\"\n")
+        let install = try project.deps(["install"], cache: cache)
+        XCTAssertEqual(install.status, 0, install.stderr)
+        XCTAssertEqual(try source("Edge"), "public let version = \"1.0.0\"\n", "install keeps the locked commit")
+
+        let update = try project.deps(["update"], cache: cache)
+        XCTAssertEqual(update.status, 0, update.stderr)
+        XCTAssertEqual(try source("Edge"), "public let version = \"next\"\n")
+        XCTAssertTrue(try XCTUnwrap(project.lockfile).contains("commit: \(second)"))
+        // Nothing moved: an update says nothing about Edge.
+        let quiet = try project.deps(["update"], cache: cache)
+        XCTAssertEqual(quiet.stdout, "1 dependency from the Depsfile, 1 total package locked.\n")
+    }
+
+    func testAMissingRepositoryFailsNamingThePackageAndURLAndChangesNothing() throws {
+        _ = try gitLibrary()
+        try project.depsfile(["Lib": "1.0.0"])
+        XCTAssertEqual(try project.deps(["install"], cache: cache).status, 0)
+        let lock = try XCTUnwrap(project.lockfile)
+        let manifest = try project.read("App/Deps/Manifest.lock")
+        try project.publishGit("Gone", "1.0.0", url: project.root + "/git/Gone")
+        try project.depsfile(["Lib": "~> 1.0", "Gone": ""])
+        let outcome = try project.deps(["install"], cache: cache)
+        XCTAssertEqual(outcome.status, 74, outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains("error: Gone: \(project.root)/git/Gone: git clone"), outcome.stderr)
+        XCTAssertEqual(project.lockfile, lock, "Depsfile.lock untouched")
+        // Lib keeps its pin (~> 1.0 still admits 1.0.0) and its folder; Manifest.lock lists only it.
+        XCTAssertEqual(try source("Lib"), "public let version = \"1.0.0\"\n")
+        let after = try project.read("App/Deps/Manifest.lock")
+        XCTAssertTrue(manifest.contains("Lib (1.0.0)"))
+        XCTAssertTrue(after.contains("- Lib (1.0.0)") && !after.contains("- Gone ("), after)
+        XCTAssertFalse(project.exists("App/Deps/Gone"))
+        XCTAssertEqual(project.files(under: "App/Deps").filter { $0.hasPrefix(".") }, [])
+    }
+
+    // MARK: http archives
+
+    func testAnArchiveIsDownloadedAfterA503AndItsDigestLocked() throws {
+        let server = try server()
+        let bytes = try makeTarGz(["Sources/Zip/Zip.swift": "let zip = 1\n"], topFolder: "Zip-1.0.0", at: project.root + "/Zip.tar.gz")
+        let digest = try sha256Hex(bytes)
+        server.serve("/Zip-1.0.0.tar.gz", .failThenServe(failures: 1, status: 503, then: bytes))
+        try project.publishArchive("Zip", "1.0.0", url: server.baseURL + "/Zip-1.0.0.tar.gz", sha256: digest)
+        try project.depsfile(["Zip": ""])
+        let outcome = try project.deps(["install"], cache: cache, environment: ["DEPS_HTTP_BACKOFF": "0.01"])
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertEqual(server.requestCount("/Zip-1.0.0.tar.gz"), 2)
+        XCTAssertEqual(project.files(under: "App/Deps/Zip"), ["Sources", "Sources/Zip", "Sources/Zip/Zip.swift"])
+        XCTAssertTrue(try XCTUnwrap(project.lockfile).contains("SOURCE CHECKSUMS:\n  Zip: \(digest)\n"))
+    }
+
+    /// Sets up an archive package served by `response`, installs, and expects a failure that
+    /// leaves the lock, the sandbox and the cache's archives as they were.
+    func assertArchiveRefused(
+        _ response: LoopbackHTTPServer.Response, sha256: String?, status: Int32, mentioning: [String],
+        environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let server = try server()
+        server.serve("/Zip-1.0.0.tar.gz", response)
+        try project.publishArchive("Zip", "1.0.0", url: server.baseURL + "/Zip-1.0.0.tar.gz", sha256: sha256)
+        try project.depsfile(["Zip": ""])
+        let outcome = try project.deps(["install"], cache: cache, environment: ["DEPS_HTTP_BACKOFF": "0.01"].merging(environment) { $1 })
+        XCTAssertEqual(outcome.status, status, outcome.stderr, file: file, line: line)
+        for text in mentioning + ["Zip: \(server.baseURL)/Zip-1.0.0.tar.gz"] {
+            XCTAssertTrue(outcome.stderr.contains(text), "'\(text)' missing: \(outcome.stderr)", file: file, line: line)
+        }
+        XCTAssertNil(project.lockfile, "no Depsfile.lock written", file: file, line: line)
+        XCTAssertFalse(project.exists("App/Deps/Zip"), file: file, line: line)
+        XCTAssertEqual(project.files(under: "cache/v1/archives").filter { !$0.hasSuffix(".lock") }, [], file: file, line: line)
+        XCTAssertEqual(project.files(under: "cache/v1/tmp"), [], file: file, line: line)
+    }
+
+    func testAWrongDigestIsRefusedBeforeExtracting() throws {
+        let bytes = try makeTarGz(["a.swift": "x"], topFolder: nil, at: project.root + "/Zip.tar.gz")
+        let wrong = String(repeating: "ab", count: 32)
+        try assertArchiveRefused(
+            .body(bytes), sha256: wrong, status: 65,
+            mentioning: ["SHA-256 mismatch: expected \(wrong) (the spec's sha256), got \(try sha256Hex(bytes))", "nothing was extracted"])
+    }
+
+    func testATruncatedBodyIsRetriedThenReported() throws {
+        try assertArchiveRefused(.truncated(Array("partial".utf8), declaredLength: 1000), sha256: nil, status: 74, mentioning: ["ended early"])
+    }
+
+    func testAStallTimesOut() throws {
+        let started = Date()
+        try assertArchiveRefused(
+            .stall(seconds: 10), sha256: nil, status: 74, mentioning: ["timed out"],
+            environment: ["DEPS_HTTP_TIMEOUT": "1", "DEPS_HTTP_ATTEMPTS": "2"])
+        XCTAssertLessThan(Date().timeIntervalSince(started), 9)
+    }
+
+    func testA404IsReported() throws {
+        try assertArchiveRefused(.status(404), sha256: nil, status: 74, mentioning: ["HTTP 404"])
+    }
+
+    func testAnArchiveWithDotDotEntriesIsRefusedAndWritesNothingOutside() throws {
+        let staging = project.root + "/evil"
+        try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
+        try Data("owned\n".utf8).write(to: URL(fileURLWithPath: staging + "/f"))
+        let archive = project.root + "/evil.tar.gz"
+        try tool(["tar", "-czPf", archive, "--transform", "s,^,../escape/,", "-C", staging, "f"])
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: archive)))
+        try assertArchiveRefused(
+            .body(bytes), sha256: try sha256Hex(bytes), status: 65,
+            mentioning: ["unsafe archive: entry '../escape/f' would be written outside its folder"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: cache + "/v1/escape"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: cache + "/v1/tmp/escape"))
+    }
+
+    // MARK: the shared cache
+
+    func testASecondProjectInstallsOfflineFromTheCacheAndAnEmptyCacheSaysWhatIsMissing() throws {
+        let server = try server()
+        let bytes = try makeTarGz(["Sources/Zip/Zip.swift": "let zip = 1\n"], topFolder: "Zip-1.0.0", at: project.root + "/Zip.tar.gz")
+        server.serve("/Zip-1.0.0.tar.gz", .body(bytes))
+        try project.publishArchive("Zip", "1.0.0", url: server.baseURL + "/Zip-1.0.0.tar.gz", sha256: try sha256Hex(bytes))
+        _ = try gitLibrary()
+        try project.depsfile(["Zip": "", "Lib": "~> 1.0"])
+        XCTAssertEqual(try project.deps(["install"], cache: cache).status, 0)
+        let lock = try XCTUnwrap(project.lockfile)
+
+        // Another project with the same packages and the same cache: no network at all.
+        let other = project.root + "/Other"
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: project.app + "/Depsfile", toPath: other + "/Depsfile")
+        try FileManager.default.moveItem(atPath: project.root + "/git", toPath: project.root + "/git-gone")
+        let offline = try DepsBinary.run(["install", "--offline", "--project", other], environment: ["DEPS_CACHE_DIR": cache])
+        XCTAssertEqual(offline.status, 0, offline.stderr)
+        XCTAssertEqual(server.requestCount("/Zip-1.0.0.tar.gz"), 1)
+        XCTAssertEqual(try String(contentsOfFile: other + "/Depsfile.lock", encoding: .utf8), lock)
+
+        // An empty cache, offline: every missing package is named, nothing is written.
+        try FileManager.default.removeItem(atPath: project.app + "/Deps")
+        let empty = try project.deps(["install", "--offline"], cache: project.root + "/empty-cache")
+        XCTAssertEqual(empty.status, 74, empty.stderr)
+        XCTAssertTrue(empty.stderr.contains("error: Lib: ") && empty.stderr.contains("error: Zip: "), empty.stderr)
+        XCTAssertTrue(empty.stderr.contains("--offline: the cache lacks 2 of the packages to install"), empty.stderr)
+        XCTAssertEqual(project.lockfile, lock)
+        XCTAssertFalse(project.exists("App/Deps/Lib") || project.exists("App/Deps/Zip"))
+    }
+
+    func testTwoProjectsShareOneCacheAtOnce() throws {
+        var names: [String] = []
+        for index in 0..<6 {
+            let name = "Pkg\(index)"
+            let repository = try TestGitRepository(name: name, at: project.root + "/git/\(name)")
+            try repository.commitVersion("1.0.0")
+            try project.publishGit(name, "1.0.0", url: repository.path)
+            names.append(name)
+        }
+        var projects: [String] = []
+        for index in 0..<2 {
+            let folder = project.root + "/P\(index)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Data(("sources:\n  - ../Specs\ndependencies:\n" + names.map { "  \($0):\n" }.joined()).utf8)
+                .write(to: URL(fileURLWithPath: folder + "/Depsfile"))
+            projects.append(folder)
+        }
+        let processes = try projects.map { folder -> Process in
+            let process = Process()
+            process.executableURL = DepsBinary.url
+            process.arguments = ["install", "--quiet", "--jobs", "3", "--project", folder]
+            var env = ProcessInfo.processInfo.environment
+            env["DEPS_CACHE_DIR"] = cache
+            process.environment = env
+            try process.run()
+            return process
+        }
+        for process in processes {
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0)
+        }
+        for folder in projects {
+            for name in names {
+                XCTAssertEqual(
+                    try String(contentsOfFile: "\(folder)/Deps/\(name)/Sources/\(name)/\(name).swift", encoding: .utf8),
+                    "public let version = \"1.0.0\"\n")
+            }
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache + "/v1/git").filter { $0.hasSuffix(".git") }.count, 6)
+        XCTAssertEqual(project.files(under: "cache/v1/tmp"), [])
+    }
+
+    func testCacheListAndClean() throws {
+        _ = try gitLibrary()
+        try project.depsfile(["Lib": "~> 1.0"])
+        XCTAssertEqual(try project.deps(["install"], cache: cache).status, 0)
+        let list = try project.deps(["cache", "list"], cache: cache)
+        XCTAssertEqual(list.status, 0, list.stderr)
+        XCTAssertTrue(list.stdout.hasPrefix("Package  Version  Pin           Size\nLib      1.1.0    "), list.stdout)
+        let json = try project.deps(["cache", "list", "--json"], cache: cache)
+        XCTAssertTrue(json.stdout.contains("\"name\" : \"Lib\""), json.stdout)
+        let clean = try project.deps(["cache", "clean", "Lib"], cache: cache)
+        XCTAssertEqual(clean.status, 0, clean.stderr)
+        XCTAssertTrue(clean.stdout.hasPrefix("Removed Lib 1.1.0 ("), clean.stdout)
+        XCTAssertTrue(try project.deps(["cache", "list"], cache: cache).stdout.hasPrefix("The cache holds no packages."))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache + "/v1/git").filter { $0.hasSuffix(".git") }, [])
+        XCTAssertEqual(try project.deps(["cache", "clean"], cache: cache).status, 64)
+    }
+
+    // MARK: --lock-only, check and deployment
+
+    func testLockOnlyWritesTheLockWithoutCodePinsAndTouchesNoSandbox() throws {
+        _ = try gitLibrary()
+        try project.depsfile(["Lib": "~> 1.0"])
+        let outcome = try project.deps(["install", "--lock-only"], cache: cache)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertFalse(try XCTUnwrap(project.lockfile).contains("CHECKOUT OPTIONS"))
+        XCTAssertFalse(project.exists("App/Deps"))
+        XCTAssertFalse(project.exists("cache"))
+        // The next plain install fetches the code and records its commit.
+        XCTAssertEqual(try project.deps(["install"], cache: cache).status, 0)
+        XCTAssertTrue(try XCTUnwrap(project.lockfile).contains("CHECKOUT OPTIONS"))
+    }
+
+    func testCheckReportsAnOutOfSyncSandboxAndDeploymentRepairsItWithoutTouchingTheLock() throws {
+        _ = try gitLibrary()
+        try project.publish(["Local": ["1.0.0": [:]]])
+        try project.depsfile(["Lib": "~> 1.0", "Local": ""])
+        XCTAssertEqual(try project.deps(["install"], cache: cache).status, 0)
+        let lock = try XCTUnwrap(project.lockfile)
+
+        // A fresh clone: no Deps/ at all; check answers for the lock alone.
+        try FileManager.default.removeItem(atPath: project.app + "/Deps")
+        XCTAssertEqual(try project.deps(["check"], cache: cache).status, 0)
+
+        // A sandbox that lacks Lib and holds a stray package.
+        try FileManager.default.createDirectory(atPath: project.app + "/Deps/Stray", withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: URL(fileURLWithPath: project.app + "/Deps/Stray/file"))
+        let check = try project.deps(["check"], cache: cache)
+        XCTAssertEqual(check.status, 1)
+        XCTAssertEqual(check.stdout, """
+            Deps/ is not in sync with Depsfile.lock: A Lib
+            Deps/ is not in sync with Depsfile.lock: A Local
+            Deps/ is not in sync with Depsfile.lock: R Stray
+            Deps/ is out of sync with Depsfile.lock (3 packages); run deps install (or deps install --deployment) to fetch what it lacks.
+
+            """)
+        let deployment = try project.deps(["install", "--deployment"], cache: cache)
+        XCTAssertEqual(deployment.status, 0, deployment.stderr)
+        XCTAssertEqual(project.lockfile, lock)
+        XCTAssertFalse(project.exists("App/Deps/Stray"))
+        XCTAssertEqual(try source("Lib"), "public let version = \"1.1.0\"\n")
+        XCTAssertEqual(try project.read("App/Deps/Manifest.lock"), lock)
+        XCTAssertEqual(try project.deps(["check"], cache: cache).status, 0)
+    }
+
+    // MARK: signals
+
+    /// Starts an install whose archive download stalls, waits until the download is under way,
+    /// then sends `signal`.
+    func interruptedInstall(_ signal: Int32) throws -> (Process, LoopbackHTTPServer, [UInt8]) {
+        let server = try server()
+        let bytes = try makeTarGz(["Sources/Zip/Zip.swift": "let zip = 1\n"], topFolder: nil, at: project.root + "/Zip.tar.gz")
+        server.serve("/Zip-1.0.0.tar.gz", .stall(seconds: 20))
+        try project.publishArchive("Zip", "1.0.0", url: server.baseURL + "/Zip-1.0.0.tar.gz", sha256: try sha256Hex(bytes))
+        _ = try gitLibrary()
+        try project.depsfile(["Lib": "~> 1.0", "Zip": ""])
+        let process = Process()
+        process.executableURL = DepsBinary.url
+        process.arguments = ["install", "--quiet", "--project", project.app]
+        var env = ProcessInfo.processInfo.environment
+        env["DEPS_CACHE_DIR"] = cache
+        process.environment = env
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        while server.requestCount("/Zip-1.0.0.tar.gz") == 0 && Date() < deadline { usleep(20_000) }
+        usleep(100_000)
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        return (process, server, bytes)
+    }
+
+    func testSIGTERMDuringAFetchRemovesTemporaryFilesAndExits143() throws {
+        let (process, _, _) = try interruptedInstall(SIGTERM)
+        XCTAssertEqual(process.terminationStatus, 143)
+        XCTAssertNil(project.lockfile)
+        XCTAssertEqual(project.files(under: "App/Deps").filter { $0.hasPrefix(".") }, [])
+        XCTAssertEqual(project.files(under: "cache/v1/tmp"), [])
+        XCTAssertFalse(project.exists("App/.deps-lock"))
+    }
+
+    func testSIGINTExits130() throws {
+        let (process, _, _) = try interruptedInstall(SIGINT)
+        XCTAssertEqual(process.terminationStatus, 130)
+        XCTAssertNil(project.lockfile)
+        XCTAssertEqual(project.files(under: "cache/v1/tmp"), [])
+    }
+
+    func testAfterSIGKILLTheNextRunCleansUpAndFinishesTheJob() throws {
+        let (process, server, bytes) = try interruptedInstall(SIGKILL)
+        XCTAssertEqual(process.terminationReason, .uncaughtSignal)
+        XCTAssertNil(project.lockfile)
+        server.serve("/Zip-1.0.0.tar.gz", .body(bytes))
+        let next = try project.deps(["install"], cache: cache)
+        XCTAssertEqual(next.status, 0, next.stderr)
+        XCTAssertEqual(project.files(under: "App/Deps").filter { $0.hasPrefix(".") || $0.contains("/.") }, [])
+        XCTAssertEqual(project.files(under: "cache/v1/tmp"), [])
+        XCTAssertEqual(try project.read("App/Deps/Manifest.lock"), project.lockfile)
+        XCTAssertEqual(try project.deps(["check"], cache: cache).status, 0)
+    }
+}
