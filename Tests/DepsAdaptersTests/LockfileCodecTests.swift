@@ -37,7 +37,24 @@ final class LockfileCodecTests: XCTestCase {
                 name("SnapKit"): "1e0b3c1d7c8f4f0b8b6c1e2d3f4a5b6c7d8e9f0a1b2c3d4e5f60718293a4b5c6",
             ],
             depsfileChecksum: "5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8",
-            depsVersion: "0.1.0")
+            depsVersion: "0.1.0",
+            checkoutOptions: [
+                name("Alamofire"): CheckoutOption(git: "https://github.com/Alamofire/Alamofire.git", commit: "7e5ca62c186c35b2537610f8079241a54104b586"),
+            ],
+            sourceChecksums: [name("SnapKit"): "0d2b6b2e1b5c8f9f3c2f0e4b5a1d8c7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c"])
+    }
+
+    func testCodePinsAreRefusedWhenMalformed() throws {
+        let text = try fixture("Lockfile.golden.yaml")
+        for (from, to, message) in [
+            ("commit: 7e5ca62c", "commit: zz5ca62c", "invalid commit 'zz5ca62c186c35b2537610f8079241a54104b586' for Alamofire"),
+            ("    git: https://github.com/Alamofire/Alamofire.git\n", "", "expected `commit:` and `git:` for Alamofire"),
+            ("SnapKit: 0d2b", "SnapKit: 0D2b", "invalid SHA-256"),
+        ] {
+            XCTAssertThrowsError(try codec.decode(Array(text.replacingOccurrences(of: from, with: to).utf8))) { error in
+                XCTAssertTrue(String(describing: error).contains(message), "\(error)")
+            }
+        }
     }
 
     func testEncodingMatchesTheGoldenFileByteForByte() throws {
@@ -125,7 +142,7 @@ final class LockfileCodecTests: XCTestCase {
             ("  - Moya (~> 15.0)", "  - Moya (~> abc)", "Depsfile.lock:11: error: invalid requirement '~> abc' for Moya"),
             ("  - SnapKit (5.7.1)", "  - Snap/Kit (5.7.1)", "Depsfile.lock:7: error: invalid package name 'Snap/Kit'"),
             ("  - SnapKit (5.7.1)", "  - SnapKit", "Depsfile.lock:7: error: expected `Name (version)`, found 'SnapKit'"),
-            ("DEPS: 0.1.0", "DEPS: [0.1.0]", "Depsfile.lock:32: error: expected a single value for DEPS, found a sequence"),
+            ("DEPS: 0.1.0", "DEPS: [0.1.0]", "Depsfile.lock:40: error: expected a single value for DEPS, found a sequence"),
         ]
         for (original, replacement, expected) in cases {
             let text = golden.replacingOccurrences(of: original, with: replacement)
@@ -136,7 +153,7 @@ final class LockfileCodecTests: XCTestCase {
         }
         let badChecksum = golden.replacingOccurrences(of: "DEPSFILE CHECKSUM: 5e88", with: "DEPSFILE CHECKSUM: XX88")
         XCTAssertThrowsError(try codec.decode(Array(badChecksum.utf8))) { error in
-            XCTAssertTrue("\(error)".hasPrefix("Depsfile.lock:30: error: invalid SHA-256 'XX88"), "\(error)")
+            XCTAssertTrue("\(error)".hasPrefix("Depsfile.lock:38: error: invalid SHA-256 'XX88"), "\(error)")
         }
     }
 

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import DepsCore
 
 /// A spec repository held in memory, written as a table:
@@ -22,6 +23,7 @@ final class InMemorySpecSource: SpecSource {
                 specs[packageName, default: [:]][parsed] = Specification(
                     name: packageName,
                     version: parsed,
+                    codeSource: .git(url: "mem://\(name)", .tag(version)),
                     dependencies: dependencies.map { try! Dependency(PackageName($0.key), $0.value.isEmpty ? .any : Requirement($0.value)) },
                     checksum: "\(label):\(name)@\(version)")
             }
@@ -121,4 +123,72 @@ func waitFor<T: Sendable>(_ body: @escaping () async throws -> T) throws -> T {
     }
     done.wait()
     return try outcome!.get()
+}
+
+/// A sandbox in memory: the folders it holds (by package, the tree placed there) and its manifest.
+final class InMemorySandbox: Sandbox, @unchecked Sendable {
+    private let lock = NSLock()
+    private var _folders: [PackageName: String] = [:]
+    private var _manifest: Lockfile?
+    private(set) var exists: Bool
+
+    init(exists: Bool = true) { self.exists = exists }
+
+    var folders: [PackageName: String] { lock.withLock { _folders } }
+    var manifest: Lockfile? { lock.withLock { _manifest } }
+
+    func state() throws -> SandboxState? {
+        lock.withLock { exists ? SandboxState(manifest: _manifest, filledFolders: Set(_folders.keys)) : nil }
+    }
+
+    func place(_ code: FetchedCode, as name: PackageName) async throws {
+        lock.withLock {
+            exists = true
+            _folders[name] = code.usedInPlace ? nil : code.tree
+        }
+    }
+
+    func remove(_ name: PackageName) throws { lock.withLock { _folders[name] = nil } }
+
+    func writeManifest(_ lock: Lockfile) throws {
+        self.lock.withLock {
+            exists = true
+            _manifest = lock
+        }
+    }
+
+    /// Removes a folder behind deps' back, as a user might.
+    func deleteFolder(_ name: String) { lock.withLock { _folders[try! PackageName(name)] = nil } }
+}
+
+/// A code fetcher in memory: every git tag is at commit `<40 hex digits from the name and version>`;
+/// it counts fetches, how many ran at once, and fails for the names it is told to.
+final class InMemoryCodeFetcher: CodeFetcher, @unchecked Sendable {
+    private let lock = NSLock()
+    private var running = 0
+    private(set) var mostAtOnce = 0
+    private(set) var fetched: [String] = []
+    var failing: Set<String> = []
+
+    static func commit(_ name: PackageName, _ version: Version) -> String {
+        let seed = Array("\(name)@\(version)".utf8).reduce(UInt64(5381)) { ($0 &* 33) &+ UInt64($1) }
+        let hex = String(seed, radix: 16)
+        return String(repeating: hex, count: 40 / hex.count + 1).prefix(40).description
+    }
+
+    func fetch(_ request: CodeRequest) async throws -> FetchedCode {
+        lock.withLock {
+            running += 1
+            mostAtOnce = max(mostAtOnce, running)
+            fetched.append("\(request.name) \(request.version)")
+        }
+        try await Task.sleep(nanoseconds: 2_000_000)
+        lock.withLock { running -= 1 }
+        if failing.contains(request.name.description) {
+            throw CodeFetchError(name: request.name, url: request.source.location, kind: .unreachable, cause: "connection refused")
+        }
+        let commit: String
+        if case let .commit(locked)? = request.pin { commit = locked } else { commit = Self.commit(request.name, request.version) }
+        return FetchedCode(tree: "cache/\(request.name)/\(request.version)/\(commit)", pin: .commit(commit))
+    }
 }

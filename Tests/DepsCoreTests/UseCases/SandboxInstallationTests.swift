@@ -1,0 +1,162 @@
+import DepsCore
+import XCTest
+
+/// BEHAVIOUR 8.1: install makes the sandbox match the lock, fetching only what differs, and keeps
+/// Manifest.lock true; run against in-memory gateways.
+final class SandboxInstallationTests: XCTestCase {
+    var specs: InMemorySpecSource!
+    var opener: InMemorySpecSourceOpener!
+    var sandbox: InMemorySandbox!
+    var fetcher: InMemoryCodeFetcher!
+
+    override func setUp() {
+        specs = InMemorySpecSource([
+            "Alamofire": ["5.6.4": [:], "5.9.1": [:]],
+            "Moya": ["15.0.0": ["Alamofire": "~> 5.0"]],
+            "SnapKit": ["5.7.1": [:]],
+        ])
+        opener = InMemorySpecSourceOpener([specs])
+        sandbox = InMemorySandbox(exists: false)
+        fetcher = InMemoryCodeFetcher()
+    }
+
+    func install(_ store: InMemoryProjectStore, jobs: Int = 8, lockOnly: Bool = false) throws -> LockfileUpdate {
+        let interactor = InstallInteractor(
+            store: store, opener: opener, installation: SandboxInstallation(sandbox: sandbox, fetcher: fetcher, jobs: jobs))
+        return try waitFor { try await interactor.install(lockOnly: lockOnly) }
+    }
+
+    func name(_ text: String) -> PackageName { try! PackageName(text) }
+
+    func testAFirstInstallFetchesEveryPackageAndLocksEachCommit() throws {
+        let store = InMemoryProjectStore(["Moya": "~> 15.0", "SnapKit": ""])
+        let result = try install(store)
+        XCTAssertEqual(fetcher.fetched.sorted(), ["Alamofire 5.9.1", "Moya 15.0.0", "SnapKit 5.7.1"])
+        XCTAssertEqual(Set(sandbox.folders.keys), [name("Alamofire"), name("Moya"), name("SnapKit")])
+        let lock = try XCTUnwrap(store.lockfile)
+        XCTAssertEqual(lock.checkoutOptions[name("Moya")],
+                       CheckoutOption(git: "mem://Moya", commit: InMemoryCodeFetcher.commit(name("Moya"), try Version("15.0.0"))))
+        XCTAssertEqual(sandbox.manifest, lock)
+        XCTAssertEqual(result.changes.filter(\.isChange).count, 3)
+    }
+
+    func testASecondInstallFetchesNothingAndARemovedFolderIsFetchedAgain() throws {
+        let store = InMemoryProjectStore(["Moya": "~> 15.0", "SnapKit": ""])
+        _ = try install(store)
+        let lock = store.lockfile
+        let again = try install(store)
+        XCTAssertEqual(fetcher.fetched.count, 3)
+        XCTAssertFalse(again.lockfileChanged)
+        XCTAssertEqual(again.changes.filter(\.isChange), [])
+
+        sandbox.deleteFolder("SnapKit")
+        let repaired = try install(store)
+        XCTAssertEqual(fetcher.fetched.count, 4)
+        XCTAssertEqual(fetcher.fetched.last, "SnapKit 5.7.1")
+        XCTAssertEqual(repaired.changes.filter(\.isChange), [PackageChange(name: name("SnapKit"), kind: .installed(try Version("5.7.1")))])
+        XCTAssertEqual(store.lockfile, lock, "the lock does not change when only the sandbox was repaired")
+    }
+
+    func testAFailedFetchWritesNoLockAndManifestLockListsOnlyWhatIsThere() throws {
+        let store = InMemoryProjectStore(["SnapKit": ""])
+        _ = try install(store)
+        let lock = store.lockfile
+        store.edit(["Moya": "~> 15.0"])
+        fetcher.failing = ["Moya"]
+        XCTAssertThrowsError(try install(store)) { error in
+            let failure = error as? SandboxInstallError
+            XCTAssertEqual(failure?.failures.map(\.name), [name("Moya")])
+            XCTAssertEqual(failure?.description, "error: Moya: mem://Moya: connection refused")
+        }
+        XCTAssertEqual(store.lockfile, lock)
+        let manifest = try XCTUnwrap(sandbox.manifest)
+        XCTAssertEqual(Set(manifest.packages.map(\.name)), [name("Alamofire"), name("SnapKit")])
+        XCTAssertNil(sandbox.folders[name("Moya")])
+        // Once the source answers, the next install finishes the job.
+        fetcher.failing = []
+        _ = try install(store)
+        XCTAssertEqual(Set(sandbox.folders.keys), [name("Alamofire"), name("Moya"), name("SnapKit")])
+        XCTAssertEqual(sandbox.manifest, store.lockfile)
+    }
+
+    func testARemovedDependencyLeavesTheSandboxAndALockedCommitIsFetchedExactly() throws {
+        let store = InMemoryProjectStore(["Moya": "~> 15.0", "SnapKit": ""])
+        _ = try install(store)
+        store.edit(["SnapKit": nil])
+        let result = try install(store)
+        XCTAssertNil(sandbox.folders[name("SnapKit")])
+        XCTAssertTrue(result.changes.contains(PackageChange(name: name("SnapKit"), kind: .removed(try Version("5.7.1")))))
+
+        // A fresh clone: no sandbox; the lock's commits are asked for.
+        let pinned = try XCTUnwrap(store.lockfile?.checkoutOptions[name("Moya")])
+        sandbox = InMemorySandbox(exists: false)
+        fetcher = InMemoryCodeFetcher()
+        _ = try install(store)
+        XCTAssertEqual(sandbox.folders[name("Moya")], "cache/Moya/15.0.0/\(pinned.commit)")
+    }
+
+    func testFetchesRunAtMostJobsAtOnce() throws {
+        specs.add(Dictionary(uniqueKeysWithValues: (0..<12).map { ("P\($0)", ["1.0": [String: String]()]) }))
+        let store = InMemoryProjectStore(Dictionary(uniqueKeysWithValues: (0..<12).map { ("P\($0)", "") }))
+        _ = try install(store, jobs: 3)
+        XCTAssertEqual(fetcher.fetched.count, 12)
+        XCTAssertLessThanOrEqual(fetcher.mostAtOnce, 3)
+        XCTAssertGreaterThan(fetcher.mostAtOnce, 1)
+    }
+
+    func testLockOnlyTouchesNoSandbox() throws {
+        let store = InMemoryProjectStore(["Moya": "~> 15.0"])
+        _ = try install(store, lockOnly: true)
+        XCTAssertEqual(fetcher.fetched, [])
+        XCTAssertNil(try sandbox.state())
+        XCTAssertEqual(store.lockfile?.checkoutOptions, [:])
+    }
+
+    // MARK: the comparison rule itself
+
+    func lock(_ packages: [String: String], pins: [String: String] = [:]) -> Lockfile {
+        Lockfile(
+            packages: packages.map { LockedPackage(name: name($0.key), version: try! Version($0.value), dependencies: []) },
+            dependencies: [], specRepos: [SpecRepoEntry(source: "Specs", packages: packages.keys.map(name))],
+            externalSources: [:], specChecksums: Dictionary(uniqueKeysWithValues: packages.map { (name($0.key), "sum-\($0.key)") }),
+            depsfileChecksum: "", depsVersion: "0.1.0",
+            checkoutOptions: Dictionary(uniqueKeysWithValues: pins.map { (name($0.key), CheckoutOption(git: "g", commit: $0.value)) }))
+    }
+
+    func kinds(_ plan: SandboxPlan) -> [String] { plan.changes.map(\.description) }
+
+    func testTheSandboxComparison() {
+        let a = String(repeating: "a", count: 40), b = String(repeating: "b", count: 40)
+        let held = lock(["A": "1.0", "B": "2.0", "C": "3.0", "Gone": "1.0"], pins: ["A": a, "B": a])
+        let state = SandboxState(manifest: held, filledFolders: [name("A"), name("B"), name("C"), name("Gone")])
+        let wanted = lock(["A": "1.0", "B": "2.0", "C": "3.1", "D": "1.0", "Path": "1.0"], pins: ["A": a, "B": b])
+        XCTAssertEqual(kinds(state.changes(toMatch: wanted, usedInPlace: [name("Path")])),
+                       ["= A", "M B", "M C", "A D", "R Gone", "A Path"])
+        // A lock without a pin (written by --lock-only) accepts the pin the sandbox holds.
+        XCTAssertEqual(kinds(state.changes(toMatch: lock(["A": "1.0"]), usedInPlace: [])), ["= A", "R B", "R C", "R Gone"])
+        // A package used in place needs no folder; a version spelt otherwise is a change.
+        let inPlace = SandboxState(manifest: lock(["Path": "1.0"]), filledFolders: [])
+        XCTAssertEqual(kinds(inPlace.changes(toMatch: lock(["Path": "1.0"]), usedInPlace: [name("Path")])), ["= Path"])
+        XCTAssertEqual(kinds(inPlace.changes(toMatch: lock(["Path": "1.0.0"]), usedInPlace: [name("Path")])), ["M Path"])
+        XCTAssertTrue(SandboxState(manifest: nil, filledFolders: []).changes(toMatch: lock([:]), usedInPlace: []).isInSync)
+    }
+
+    func testCodeSourceFieldsAreRead() throws {
+        XCTAssertEqual(try CodeSource(fields: ["git": "u", "tag": "1.0"]), .git(url: "u", .tag("1.0")))
+        XCTAssertEqual(try CodeSource(fields: ["http": "h.zip", "sha256": String(repeating: "0", count: 64)]),
+                       .http(url: "h.zip", sha256: String(repeating: "0", count: 64)))
+        XCTAssertEqual(try CodeSource(fields: ["path": "../Local"]), .path("../Local"))
+        for (fields, message) in [
+            (["tag": "1.0"], "expected one of `git:`, `http:` or `path:`"),
+            (["git": "u", "path": "p", "tag": "1"], "expected only one of `git:`, `http:` or `path:`, found `git:` and `path:`"),
+            (["git": "u"], "`git:` needs one of `tag:`, `commit:` or `branch:`"),
+            (["git": "u", "tag": "1", "branch": "main"], "`git:` takes only one of `tag:`, `commit:` or `branch:`"),
+            (["git": "u", "commit": "abc"], "invalid `commit:` 'abc'; expected a full 40-digit hexadecimal commit id"),
+            (["git": "u", "tag": "--upload-pack=x"], "invalid `tag:` '--upload-pack=x'"),
+            (["http": "h.zip", "sha256": "xyz"], "invalid `sha256:` 'xyz'; expected 64 lower-case hexadecimal digits"),
+            (["git": "a\u{1B}[2J", "tag": "1"], "the `git:` location holds a control character"),
+        ] {
+            XCTAssertThrowsError(try CodeSource(fields: fields)) { XCTAssertEqual(String(describing: $0), message) }
+        }
+    }
+}
