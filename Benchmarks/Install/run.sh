@@ -66,8 +66,8 @@ median_ms() {
 }
 # peak resident memory of one run, in MiB
 peak_mib() {
-    /usr/bin/time -f '%M' -o "$run/rss" "$@" >/dev/null 2>&1
-    awk '{printf "%.0f", $1/1024}' "$run/rss"
+    /usr/bin/time -f '%M' -o "$run/rss" "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }
+    awk '{printf "%.0f", $1/1024}' "$run/rss"   # a program (not a shell function), and its children
 }
 
 deps_install() { DEPS_CACHE_DIR="$1" "$DEPS_BIN" install --project "$2" --quiet; }
@@ -101,7 +101,8 @@ done
 rm -rf "$run/deps-cache" && mkdir "$run/deps-cache" && fresh "$fixture/App" "$run/App"
 deps_cold_mib=$(peak_mib env DEPS_CACHE_DIR="$run/deps-cache" "$DEPS_BIN" install --project "$run/App" --quiet)
 rm -rf "$run/spm-cache" "$run/spm-scratch" && fresh "$fixture/SPM" "$run/SPM"
-spm_cold_mib=$(peak_mib spm_resolve "$run/SPM" "$run/spm-scratch" "$run/spm-cache")
+spm_cold_mib=$(peak_mib swift package --package-path "$run/SPM" --scratch-path "$run/spm-scratch" --cache-path "$run/spm-cache" \
+    --config-path "$run/spm-cache/config" --security-path "$run/spm-cache/security" resolve)
 
 # --- warm cache, new project: the caches above kept, the project fresh ------------------------
 deps_warm=() spm_warm=()
@@ -158,9 +159,9 @@ if [ "${PROFILE:-0}" = 1 ] && command -v strace >/dev/null; then
         DEPS_CACHE_DIR="$run/deps-cache" strace -f -qq -e trace=execve -e signal=none -o "$run/strace-$phase" \
             "$DEPS_BIN" install --project "$run/App" --quiet
         echo "$phase install, child processes (execve that succeeded), by program and first argument:"
-        grep -v ENOENT "$run/strace-$phase" | grep -o 'execve("[^"]*", \["[^"]*"\(, "[^"]*"\)\?\(, "[^"]*"\)\?' \
+        grep -v ENOENT "$run/strace-$phase" | grep -o 'execve("[^"]*", \["[^"]*"\(, "[^"]*"\)\?\(, "[^"]*"\)\?\(, "[^"]*"\)\?' \
             | sed -E 's/execve\("[^"]*", \[//; s/"//g' \
-            | awk -F', ' '{k = $1; if ($1 == "git") k = k " " ($2 == "--git-dir" ? $4 : $2); else if (NF > 1) k = k " " $2; n[k]++} END {for (k in n) printf "  %4d  %s\n", n[k], k}' \
+            | awk -F', ' '{k = $1; if ($1 ~ /(^|\/)git$/) k = k " " ($2 == "--git-dir" ? $4 : $2); else if (NF > 1) k = k " " $2; n[k]++} END {for (k in n) printf "  %4d  %s\n", n[k], k}' \
             | sort -rn
     done
 fi
