@@ -156,12 +156,25 @@ if [ "${PROFILE:-0}" = 1 ] && command -v strace >/dev/null; then
     for phase in cold warm; do
         [ "$phase" = cold ] && { rm -rf "$run/deps-cache" && mkdir "$run/deps-cache"; }
         fresh "$fixture/App" "$run/App"
-        DEPS_CACHE_DIR="$run/deps-cache" strace -f -qq -e trace=execve -e signal=none -o "$run/strace-$phase" \
+        DEPS_CACHE_DIR="$run/deps-cache" strace -f -qq -s 400 -e trace=execve -e signal=none -o "$run/strace-$phase" \
             "$DEPS_BIN" install --project "$run/App" --quiet
-        echo "$phase install, child processes (execve that succeeded), by program and first argument:"
-        grep -v ENOENT "$run/strace-$phase" | grep -o 'execve("[^"]*", \["[^"]*"\(, "[^"]*"\)\?\(, "[^"]*"\)\?\(, "[^"]*"\)\?' \
-            | sed -E 's/execve\("[^"]*", \[//; s/"//g' \
-            | awk -F', ' '{k = $1; if ($1 ~ /(^|\/)git$/) k = k " " ($2 == "--git-dir" ? $4 : $2); else if (NF > 1) k = k " " $2; n[k]++} END {for (k in n) printf "  %4d  %s\n", n[k], k}' \
-            | sort -rn
+        echo "$phase install ($count packages), child processes by program (git: by subcommand):"
+        python3 - "$run/strace-$phase" <<'PY'
+import ast, collections, os, re, sys
+counts = collections.Counter()
+for line in open(sys.argv[1]):
+    match = re.search(r'execve\("[^"]*", (\[.*?\]), 0x', line)
+    if not match or "ENOENT" in line:
+        continue
+    argv = ast.literal_eval(match.group(1))
+    program = os.path.basename(argv[0])
+    rest = argv[1:]
+    if program == "git" and rest[:1] == ["--git-dir"]:
+        rest = rest[2:]
+    shown = [program] + [a for a in rest if a.startswith("-") or a.isalpha() or a.startswith("refs/")][:2]
+    counts[" ".join(shown)] += 1
+for key, number in counts.most_common():
+    print(f"  {number:5d}  {key}")
+PY
     done
 fi
