@@ -161,20 +161,30 @@ if [ "${PROFILE:-0}" = 1 ] && command -v strace >/dev/null; then
         echo "$phase install ($count packages), child processes by program (git: by subcommand):"
         python3 - "$run/strace-$phase" <<'PY'
 import ast, collections, os, re, sys
-counts = collections.Counter()
+# Only the execve that succeeded (a line or its "resumed" half ending in "= 0"); the others are
+# PATH lookups, counted apart.
+programs, succeeded, failed = {}, set(), 0
 for line in open(sys.argv[1]):
-    match = re.search(r'execve\("[^"]*", (\[.*?\]), 0x', line)
-    if not match or "ENOENT" in line:
-        continue
-    argv = ast.literal_eval(match.group(1))
+    pid = line.split()[0]
+    match = re.search(r'^\d+ +execve\("[^"]*", (\[.*?\]), 0x', line)
+    if match:
+        programs[pid] = ast.literal_eval(match.group(1))
+    if "execve" in line:
+        if line.rstrip().endswith("= 0"):
+            succeeded.add(pid)
+        elif re.search(r"= -1 E[A-Z]+", line):
+            failed += 1
+counts = collections.Counter()
+for argv in (programs[pid] for pid in succeeded if pid in programs):
     program = os.path.basename(argv[0])
-    rest = argv[1:]
+    rest = argv[1:2] if program == "sh" else argv[1:]
     if program == "git" and rest[:1] == ["--git-dir"]:
         rest = rest[2:]
-    shown = [program] + [a for a in rest if a.startswith("-") or a.isalpha() or a.startswith("refs/")][:2]
+    shown = [program] + ["PATH" if a.startswith("/") or "://" in a else a for a in rest[:3]]
     counts[" ".join(shown)] += 1
 for key, number in counts.most_common():
     print(f"  {number:5d}  {key}")
+print(f"  {failed:5d}  failed execve (PATH candidates tried before the program was found)")
 PY
     done
 fi

@@ -36,7 +36,8 @@ struct Composition {
         let fetcher = SourceCodeFetcher(
             cache: cache, projectDirectory: options.project, offline: offline, http: HTTPClient(configuration: configuration))
         return SandboxInstallation(
-            sandbox: FileSandbox(projectDirectory: options.project), fetcher: fetcher, progress: progress, jobs: jobs)
+            sandbox: FileSandbox(projectDirectory: options.project), fetcher: fetcher, progress: progress, jobs: jobs,
+            integration: SwiftPMIntegration(projectDirectory: options.project))
     }
 
     /// The sandbox to compare with the lock, for `deps check` (it never fetches).

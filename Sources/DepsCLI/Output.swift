@@ -74,6 +74,7 @@ struct Output {
         case let error as SandboxInstallError: return (error.description, error.isIntegrityFailure ? 65 : 74)
         case let error as CodeFetchError: return ("error: \(error)", error.kind == .integrity ? 65 : 74)
         case let error as MissingCodeSourceError: return ("error: \(error)", 65)
+        case let error as SandboxIntegrationError: return ("error: \(error)", 65)
         case let error as MalformedInputError: return (error.description, 65)
         case let error as FileAccessError: return (error.description, 74)
         case let error as ProjectLockedError: return (error.description, 74)

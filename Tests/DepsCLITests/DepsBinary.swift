@@ -99,7 +99,7 @@ final class TemporaryProject {
             for (version, dependencies) in versions {
                 // The code is a folder beside the repository, used in place: resolution tests fetch nothing.
                 var text = "name: \(name)\nversion: \(version)\nsummary: \(name) for tests\nsource:\n  path: ../Code/\(name)-\(version)\n"
-                try write("Code/\(name)-\(version)/README.md", "\(name) \(version)\n")
+                try write("Code/\(name)-\(version)/Sources/\(name)/\(name).swift", "public let version = \"\(version)\"\n")
                 if !dependencies.isEmpty {
                     text += "dependencies:\n"
                     for (dependency, requirement) in dependencies.sorted(by: { $0.key < $1.key }) {

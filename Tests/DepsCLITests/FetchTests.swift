@@ -363,7 +363,7 @@ final class FetchTests: XCTestCase {
     /// then sends `signal`.
     func interruptedInstall(_ signal: Int32) throws -> (Process, LoopbackHTTPServer, [UInt8]) {
         let server = try server()
-        let bytes = try makeTarGz(["Sources/Zip/Zip.swift": "let zip = 1\n"], topFolder: nil, at: project.root + "/Zip.tar.gz")
+        let bytes = try makeTarGz(["Sources/Zip/Zip.swift": "let zip = 1\n"], topFolder: "Zip-1.0.0", at: project.root + "/Zip.tar.gz")
         server.serve("/Zip-1.0.0.tar.gz", .stall(seconds: 20))
         try project.publishArchive("Zip", "1.0.0", url: server.baseURL + "/Zip-1.0.0.tar.gz", sha256: try sha256Hex(bytes))
         _ = try gitLibrary()

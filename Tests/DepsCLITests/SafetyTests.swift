@@ -74,8 +74,9 @@ final class SafetyTests: XCTestCase {
         }
         XCTAssertEqual(try project.deps("check").status, 0)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: project.app).sorted(), ["Deps", "Depsfile", "Depsfile.lock"])
-        // The packages' code is used in place, so the sandbox holds only its manifest, a copy of the lock.
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: project.app + "/Deps"), ["Manifest.lock"])
+        // The packages' code is used in place, so the sandbox holds only its manifest (a copy of the
+        // lock), Package.swift, and the links to the code in _local/.
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: project.app + "/Deps").sorted(), ["Manifest.lock", "Package.swift", "_local"])
         XCTAssertEqual(try project.read("App/Deps/Manifest.lock"), project.lockfile)
     }
 

@@ -26,6 +26,7 @@ public struct SpecCodec {
 
     static let knownKeys = [
         "name", "version", "summary", "description", "homepage", "license", "authors", "source", "dependencies",
+        "source_files", "module",
     ]
 
     /// - Parameters:
@@ -77,6 +78,34 @@ public struct SpecCodec {
             guard let node = fields[key], !node.isNull else { return nil }
             return try document.scalar(node, key)
         }
+        var sourceFiles: [SourceFileGlob]?
+        if let node = fields["source_files"], !node.isNull {
+            var patterns: [(String, YAMLNode)] = []
+            if let single = node.scalarValue {
+                patterns = [(single, node)]
+            } else {
+                for item in try document.sequence(node, "source_files") {
+                    patterns.append((try document.scalar(item, "a source_files pattern"), item))
+                }
+            }
+            sourceFiles = []
+            for (pattern, patternNode) in patterns {
+                do {
+                    sourceFiles?.append(try SourceFileGlob(pattern))
+                } catch {
+                    throw document.error(patternNode, "\(error)")
+                }
+            }
+            if sourceFiles?.isEmpty == true { throw document.error(node, "source_files lists no pattern") }
+        }
+        var moduleName: String?
+        if let node = fields["module"], !node.isNull {
+            let text = try document.scalar(node, "module")
+            guard ModuleName.isValid(text) else {
+                throw document.error(node, "module '\(text)' is not a Swift identifier (letters, digits and _, not starting with a digit)")
+            }
+            moduleName = text
+        }
         return Specification(
             name: expectedName,
             version: version,
@@ -85,6 +114,8 @@ public struct SpecCodec {
             license: try text("license"),
             codeSource: codeSource,
             dependencies: dependencies,
-            checksum: checksum)
+            checksum: checksum,
+            sourceFiles: sourceFiles,
+            moduleName: moduleName)
     }
 }

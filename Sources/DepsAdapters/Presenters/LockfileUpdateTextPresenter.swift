@@ -23,6 +23,9 @@ public struct LockfileUpdateTextPresenter {
         for held in update.heldBack {
             lines.append(Self.sentence(for: held))
         }
+        if verbose && update.wrotePackageManifest {
+            lines.append("Wrote Deps/Package.swift (and touched Package.swift, if any, so that SwiftPM reads it again)")
+        }
         lines.append(Self.summary(update))
         if update.dryRun {
             lines.append(update.lockfileChanged

@@ -11,6 +11,10 @@ public struct Specification: Sendable, Hashable {
     public let dependencies: [Dependency]
     /// The SHA-256 (hex) of the spec file's bytes, recorded in the lockfile.
     public let checksum: String
+    /// Which files are the package's sources (`source_files`), relative to its folder.
+    public let sourceFiles: [SourceFileGlob]
+    /// The Swift module's name (`module:`), else the package's name made into one.
+    public let moduleName: String
 
     public init(
         name: PackageName,
@@ -20,7 +24,9 @@ public struct Specification: Sendable, Hashable {
         license: String? = nil,
         codeSource: CodeSource? = nil,
         dependencies: [Dependency] = [],
-        checksum: String
+        checksum: String,
+        sourceFiles: [SourceFileGlob]? = nil,
+        moduleName: String? = nil
     ) {
         self.name = name
         self.version = version
@@ -30,5 +36,7 @@ public struct Specification: Sendable, Hashable {
         self.codeSource = codeSource
         self.dependencies = dependencies.sorted { $0.name < $1.name }
         self.checksum = checksum
+        self.sourceFiles = sourceFiles ?? SourceFileGlob.defaultPatterns.map { try! SourceFileGlob($0) }
+        self.moduleName = moduleName ?? ModuleName.defaultName(for: name)
     }
 }

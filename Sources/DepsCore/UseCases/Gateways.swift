@@ -84,3 +84,13 @@ public protocol FetchProgress: Sendable {
     func fetchStarted(_ request: CodeRequest, of total: Int)
     func fetchFinished(_ request: CodeRequest, of total: Int)
 }
+
+/// How the project builds with the sandbox: `Deps/Package.swift` (BEHAVIOUR 8.4).
+public protocol ProjectIntegration: Sendable {
+    /// Whether the integration files exist (a no-op install with an in-sync sandbox leaves them alone).
+    func isWritten() -> Bool
+    /// Every file below a package's code folder, as paths relative to it.
+    func files(in folder: SandboxFolder) throws -> [String]
+    /// Writes the integration files, only when their content changes; returns whether it did.
+    func write(_ manifest: SandboxPackageManifest) throws -> Bool
+}

@@ -65,6 +65,8 @@ public struct LockfileUpdate: Sendable, Equatable {
     public let heldBack: [HeldBackPackage]
     /// Why the old lockfile could not be read and was replaced (update without names only).
     public let replacedUnreadableLockfile: String?
+    /// Whether `Deps/Package.swift` was written (its content changed).
+    public var wrotePackageManifest = false
 }
 
 /// A package `deps update NAME` could not move because of a pin that was not released.
@@ -117,6 +119,8 @@ extension LockfileResolution {
                 .merging(SandboxOutcome(lock: next, plan: plan, previous: nil))
         }
         let outcome = try await installation.apply(next, catalog: catalog, refetching: refetching)
-        return try update(to: outcome.lock, store: store, dryRun: false, heldBack: heldBack).merging(outcome)
+        var result = try update(to: outcome.lock, store: store, dryRun: false, heldBack: heldBack).merging(outcome)
+        result.wrotePackageManifest = outcome.wrotePackageManifest
+        return result
     }
 }

@@ -7,12 +7,18 @@ public struct SandboxInstallation: Sendable {
     public let progress: FetchProgress?
     /// How many packages are fetched at once.
     public let jobs: Int
+    /// Writes `Deps/Package.swift` once the sandbox matches; nil writes nothing.
+    public let integration: ProjectIntegration?
 
-    public init(sandbox: Sandbox, fetcher: CodeFetcher, progress: FetchProgress? = nil, jobs: Int = 8) {
+    public init(
+        sandbox: Sandbox, fetcher: CodeFetcher, progress: FetchProgress? = nil, jobs: Int = 8,
+        integration: ProjectIntegration? = nil
+    ) {
         self.sandbox = sandbox
         self.fetcher = fetcher
         self.progress = progress
         self.jobs = max(1, jobs)
+        self.integration = integration
     }
 
     /// What the sandbox must do to match `lock`, without doing it.
@@ -44,7 +50,8 @@ public struct SandboxInstallation: Sendable {
         let lock = lock.keepingPins(of: plan.unchanged, from: state.manifest)
         guard !plan.isInSync else {
             try sandbox.writeManifest(lock)
-            return SandboxOutcome(lock: lock, plan: plan, previous: state.manifest)
+            let wrote = integration?.isWritten() == false ? try integrate(lock, sources: sources, catalog: catalog) : false
+            return SandboxOutcome(lock: lock, plan: plan, previous: state.manifest, wrotePackageManifest: wrote)
         }
         // From here on Manifest.lock lists only the packages left alone; each one placed is added at the end.
         if let manifest = state.manifest { try sandbox.writeManifest(manifest.keeping(plan.unchanged)) }
@@ -100,8 +107,9 @@ public struct SandboxInstallation: Sendable {
             throw SandboxInstallError(failures: failures)
         }
         try sandbox.writeManifest(recorded)
+        let wrote = try integrate(recorded, sources: sources, catalog: catalog)
         let done = SandboxPlan(changes: plan.changes.map { alreadyThere.contains($0.name) ? SandboxChange(name: $0.name, kind: .unchanged) : $0 })
-        return SandboxOutcome(lock: recorded, plan: done, previous: state.manifest)
+        return SandboxOutcome(lock: recorded, plan: done, previous: state.manifest, wrotePackageManifest: wrote)
     }
 }
 
@@ -112,6 +120,33 @@ struct SandboxOutcome {
     let plan: SandboxPlan
     /// Manifest.lock as it was before.
     let previous: Lockfile?
+    /// Whether `Deps/Package.swift` was written.
+    var wrotePackageManifest = false
+}
+
+extension SandboxInstallation {
+    /// Writes `Deps/Package.swift` for the packages of `lock`: a target per package, its sources
+    /// from its spec's `source_files`, its dependencies' modules.
+    func integrate(_ lock: Lockfile, sources: [PackageName: CodeSource], catalog: SpecCatalog) throws -> Bool {
+        guard let integration else { return false }
+        var specifications: [PackageName: Specification] = [:]
+        for package in lock.packages {
+            specifications[package.name] = try catalog.specification(of: package.name, version: package.version)
+        }
+        var targets: [SwiftPackageTarget] = []
+        for package in lock.packages {
+            guard let specification = specifications[package.name] else { continue }
+            let folder: SandboxFolder = if case let .path(path)? = sources[package.name] {
+                .inPlace(package.name, path: path)
+            } else {
+                .fetched(package.name)
+            }
+            targets.append(try SwiftPackageTarget(
+                specification: specification, folder: folder, files: try integration.files(in: folder),
+                dependencyModules: specification.dependencies.compactMap { specifications[$0.name]?.moduleName }))
+        }
+        return try integration.write(SandboxPackageManifest(targets: targets))
+    }
 }
 
 extension SpecCatalog {

@@ -1,0 +1,128 @@
+/// A spec's `source_files` pattern, with CocoaPods' meaning: `*` matches within one folder,
+/// `**` any number of folders (none included), `?` one character, `{a,b}` either alternative.
+/// Paths are relative to the package's folder, with `/` between folders.
+public struct SourceFileGlob: Sendable, Hashable, CustomStringConvertible {
+    public let description: String
+    /// The pattern with its braces expanded, each split into path segments.
+    private let alternatives: [[String]]
+
+    /// The default of a spec without `source_files`.
+    public static let defaultPatterns = ["Sources/**/*.swift"]
+
+    public init(_ pattern: String) throws(SourceFileGlobError) {
+        guard !pattern.isEmpty else { throw SourceFileGlobError(pattern: pattern, reason: "it is empty") }
+        guard !pattern.hasPrefix("/") else { throw SourceFileGlobError(pattern: pattern, reason: "it is an absolute path") }
+        let expanded = try Self.expandBraces(pattern)
+        for alternative in expanded where alternative.split(separator: "/").contains("..") {
+            throw SourceFileGlobError(pattern: pattern, reason: "it reaches outside the package's folder with `..`")
+        }
+        description = pattern
+        alternatives = expanded.map { $0.split(separator: "/", omittingEmptySubsequences: true).map(String.init).filter { $0 != "." } }
+    }
+
+    /// Whether a file's path (relative to the package's folder) matches.
+    public func matches(_ path: String) -> Bool {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        return alternatives.contains { Self.match($0[...], segments[...]) }
+    }
+
+    private static func match(_ pattern: ArraySlice<String>, _ path: ArraySlice<String>) -> Bool {
+        guard let head = pattern.first else { return path.isEmpty }
+        if head == "**" {
+            // Any number of folders, none included.
+            var rest = path
+            while true {
+                if match(pattern.dropFirst(), rest) { return true }
+                guard !rest.isEmpty else { return false }
+                rest = rest.dropFirst()
+            }
+        }
+        // A wildcard does not match a hidden file or folder's leading dot, as in a shell.
+        if let segment = path.first, segment.hasPrefix("."), !head.hasPrefix(".") { return false }
+        guard let segment = path.first, matchSegment(Array(head.unicodeScalars)[...], Array(segment.unicodeScalars)[...]) else {
+            return false
+        }
+        return match(pattern.dropFirst(), path.dropFirst())
+    }
+
+    /// `*` and `?` within one segment; `*` does not match a leading dot (hidden files), as a shell's glob.
+    private static func matchSegment(_ pattern: ArraySlice<Unicode.Scalar>, _ text: ArraySlice<Unicode.Scalar>) -> Bool {
+        guard let head = pattern.first else { return text.isEmpty }
+        switch head {
+        case "*":
+            var rest = text
+            while true {
+                if matchSegment(pattern.dropFirst(), rest) { return true }
+                guard !rest.isEmpty else { return false }
+                rest = rest.dropFirst()
+            }
+        case "?":
+            return !text.isEmpty && matchSegment(pattern.dropFirst(), text.dropFirst())
+        default:
+            return text.first == head && matchSegment(pattern.dropFirst(), text.dropFirst())
+        }
+    }
+
+    /// `Sources/{A,B}/*.{h,m}` → the four patterns it stands for.
+    static func expandBraces(_ pattern: String) throws(SourceFileGlobError) -> [String] {
+        let scalars = Array(pattern.unicodeScalars)
+        guard let open = scalars.firstIndex(of: "{") else {
+            if scalars.contains("}") { throw SourceFileGlobError(pattern: pattern, reason: "a `}` has no `{`") }
+            return [pattern]
+        }
+        var depth = 0
+        var close: Int?
+        var commas: [Int] = []
+        for index in open..<scalars.count {
+            switch scalars[index] {
+            case "{": depth += 1
+            case "}":
+                depth -= 1
+                if depth == 0 { close = index }
+            case "," where depth == 1: commas.append(index)
+            default: break
+            }
+            if close != nil { break }
+        }
+        guard let close else { throw SourceFileGlobError(pattern: pattern, reason: "a `{` has no `}`") }
+        let prefix = String(String.UnicodeScalarView(scalars[..<open]))
+        let suffix = String(String.UnicodeScalarView(scalars[(close + 1)...]))
+        var bounds = [open] + commas + [close]
+        var results: [String] = []
+        while bounds.count >= 2 {
+            let option = String(String.UnicodeScalarView(scalars[(bounds[0] + 1)..<bounds[1]]))
+            results += try expandBraces(prefix + option + suffix)
+            bounds.removeFirst()
+        }
+        return results
+    }
+}
+
+/// A `source_files` pattern that cannot be used.
+public struct SourceFileGlobError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let pattern: String
+    public let reason: String
+    public var description: String { "invalid source_files pattern '\(pattern)': \(reason)" }
+}
+
+/// Swift module names: what a spec's `module:` may be, and the default made from a package name.
+public enum ModuleName {
+    /// A Swift identifier: a letter or `_`, then letters, digits and `_` (ASCII).
+    public static func isValid(_ text: String) -> Bool {
+        guard let first = text.utf8.first, !text.isEmpty else { return false }
+        func letter(_ byte: UInt8) -> Bool { (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F }
+        return letter(first) && text.utf8.allSatisfy { letter($0) || ($0 >= 0x30 && $0 <= 0x39) }
+    }
+
+    /// The package's name with every character a module name cannot hold replaced by `_`
+    /// (`Socket.IO-Client-Swift` → `Socket_IO_Client_Swift`), and `_` before a leading digit.
+    public static func defaultName(for name: PackageName) -> String {
+        var text = String(name.description.unicodeScalars.map { scalar -> Character in
+            let value = scalar.value
+            let allowed = (value >= 0x41 && value <= 0x5A) || (value >= 0x61 && value <= 0x7A) || (value >= 0x30 && value <= 0x39) || value == 0x5F
+            return allowed ? Character(scalar) : "_"
+        })
+        if let first = text.utf8.first, first >= 0x30 && first <= 0x39 { text = "_" + text }
+        return text
+    }
+}
