@@ -12,7 +12,7 @@ public struct DepsCommand: AsyncParsableCommand {
             Depsfile.lock.
             """,
         version: DepsRelease.version,
-        subcommands: [InstallCommand.self, UpdateCommand.self, OutdatedCommand.self, CheckCommand.self, CacheCommand.self]
+        subcommands: [InitCommand.self, InstallCommand.self, UpdateCommand.self, OutdatedCommand.self, CheckCommand.self, CacheCommand.self]
     )
 
     public init() {}

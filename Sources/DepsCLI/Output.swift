@@ -75,6 +75,8 @@ struct Output {
         case let error as CodeFetchError: return ("error: \(error)", error.kind == .integrity ? 65 : 74)
         case let error as MissingCodeSourceError: return ("error: \(error)", 65)
         case let error as SandboxIntegrationError: return ("error: \(error)", 65)
+        case let error as ManifestExistsError: return ("Depsfile: error: \(error)", 1)
+        case let error as InvalidStarterSourceError: return ("error: \(error)", 64)
         case let error as MalformedInputError: return (error.description, 65)
         case let error as FileAccessError: return (error.description, 74)
         case let error as ProjectLockedError: return (error.description, 74)

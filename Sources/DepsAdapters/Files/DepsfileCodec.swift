@@ -13,6 +13,23 @@ public struct DepsfileCodec {
     static let topLevelKeys = ["sources", "dependencies"]
     static let externalSourceKeys = ["path", "version", "git", "tag", "commit", "branch"]
 
+    /// A starter Depsfile: the sources, commented, and an empty `dependencies:`.
+    public func encodeStarter(_ starter: StarterManifest) -> String {
+        let sources = YAMLEmitter.emit(.mapping([("sources", .sequence(starter.sources.map { .scalar($0) }))]))
+        return """
+            # The spec repositories to search, in this order. Add a directory of specs (relative to
+            # this file, e.g. ../Specs), a git spec repository (https://example.org/specs.git), or a
+            # CDN (trunk is CocoaPods' CDN).
+            \(sources)
+            # The packages this project needs, one per line: a requirement, or nothing for any version.
+            #   Alamofire: ~> 5.6
+            #   LocalKit:
+            #     path: ../LocalKit
+            dependencies:
+
+            """
+    }
+
     public func decode(_ bytes: [UInt8], checksum: String) throws(MalformedInputError) -> Manifest {
         let document = YAMLDocument(file: fileName)
         let root = try document.root(of: bytes, expecting: "a mapping with `sources` and `dependencies`")

@@ -27,6 +27,15 @@ public final class FileProjectStore: ProjectStore {
         return try LockfileCodec(fileName: Self.lockfileName).decode(bytes)
     }
 
+    public func hasManifest() -> Bool {
+        LocalFileSystem.kind(of: manifestPath) != nil
+    }
+
+    public func writeStarterManifest(_ starter: StarterManifest) throws {
+        let bytes = Array(DepsfileCodec(fileName: Self.manifestName).encodeStarter(starter).utf8)
+        try LocalFileSystem.writeAtomically(bytes, to: manifestPath, shownAs: Self.manifestName)
+    }
+
     @discardableResult
     public func writeLockfile(_ lockfile: Lockfile) throws -> Bool {
         let bytes = Array(LockfileCodec(fileName: Self.lockfileName).encode(lockfile).utf8)

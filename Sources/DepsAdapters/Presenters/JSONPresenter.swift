@@ -136,6 +136,16 @@ public enum JSONPresenter {
             totalBytes: listing.totalBytes))
     }
 
+    struct StarterDocument: Encodable {
+        let command: String
+        let sources: [String]
+    }
+
+    /// `deps init`: `{"command": "init", "sources"}`.
+    public static func render(_ starter: StarterManifest) -> String {
+        encode(StarterDocument(command: "init", sources: starter.sources))
+    }
+
     public static func renderError(_ message: String, status: Int32) -> String {
         encode(ErrorDocument(error: .init(status: status, message: message)))
     }

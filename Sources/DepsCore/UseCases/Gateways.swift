@@ -20,6 +20,10 @@ public protocol ProjectStore: AnyObject {
     /// Writes the lockfile atomically; returns false when the file already held these bytes.
     @discardableResult
     func writeLockfile(_ lockfile: Lockfile) throws -> Bool
+    /// Whether the project has a Depsfile.
+    func hasManifest() -> Bool
+    /// Writes a starter Depsfile (never over an existing one).
+    func writeStarterManifest(_ starter: StarterManifest) throws
 }
 
 /// Opens the spec sources a Depsfile names, and reads specs from external sources.

@@ -98,6 +98,9 @@ final class InMemoryProjectStore: ProjectStore {
     func readManifest() throws -> Manifest { manifest }
     func readLockfile() throws -> Lockfile? { lockfile }
 
+    func hasManifest() -> Bool { true }
+    func writeStarterManifest(_ starter: StarterManifest) throws {}
+
     func writeLockfile(_ lockfile: Lockfile) throws -> Bool {
         guard lockfile != self.lockfile else { return false }
         self.lockfile = lockfile

@@ -1,0 +1,31 @@
+import ArgumentParser
+import DepsAdapters
+import DepsCore
+
+struct InitCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Write a starter Depsfile in the project directory.",
+        discussion: """
+            The Depsfile lists the given --source values (CocoaPods' CDN, trunk, when none is \
+            given) and no dependencies yet. An existing Depsfile is never overwritten (exit 1).
+            """)
+
+    @OptionGroup var options: CommonOptions
+
+    @Option(name: .long, help: ArgumentHelp("A spec repository to search (repeatable): a directory, a git URL or trunk.", valueName: "source"))
+    var source: [String] = []
+
+    func run() async throws {
+        let composition = Composition(options: options)
+        let output = Output(options: options)
+        let sources = source
+        try await output.perform {
+            let starter = try InitInteractor(store: composition.store).initialize(sources: sources)
+            output.result(options.json
+                ? JSONPresenter.render(starter)
+                : "Wrote Depsfile with \(starter.sources.count == 1 ? "source" : "sources") \(starter.sources.joined(separator: ", ")); add dependencies, then run deps install.\n")
+            return 0
+        }
+    }
+}
