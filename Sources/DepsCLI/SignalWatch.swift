@@ -1,3 +1,4 @@
+import DepsAdapters
 import Dispatch
 #if canImport(Glibc)
 import Glibc
@@ -9,7 +10,7 @@ import Darwin
 /// so that the work is cancelled and cleans up instead of dying mid-write.
 final class SignalWatch: @unchecked Sendable {
     private var sources: [DispatchSourceSignal] = []
-    private let lock = NSLockLike()
+    private let lock = ProcessLocalLock()
     private var receivedSignal: Int32?
 
     init(interrupt: @escaping @Sendable () -> Void) {
@@ -36,19 +37,5 @@ final class SignalWatch: @unchecked Sendable {
     func stop() {
         for source in sources { source.cancel() }
         sources = []
-    }
-}
-
-/// A small mutex.
-final class NSLockLike: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-
-    func withLock<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return body()
     }
 }

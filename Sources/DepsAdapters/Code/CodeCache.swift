@@ -148,14 +148,14 @@ final class ProtectedSet: @unchecked Sendable {
     }
 }
 
-/// A mutex for process-local counters.
-final class ProcessLocalLock: @unchecked Sendable {
+/// A mutex for state shared by the tasks and threads of one process.
+public final class ProcessLocalLock: @unchecked Sendable {
     private var mutex = pthread_mutex_t()
 
-    init() { pthread_mutex_init(&mutex, nil) }
+    public init() { pthread_mutex_init(&mutex, nil) }
     deinit { pthread_mutex_destroy(&mutex) }
 
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
         return try body()
