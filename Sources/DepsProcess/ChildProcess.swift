@@ -139,6 +139,9 @@ public enum ChildProcess {
         let target: Executable
         if executable.contains("/") {
             target = .path(.init(absolutePath(executable)))
+        } else if let found = ExecutableSearch.shared.path(of: executable) {
+            // Looked up once per process: starting by name would try every PATH entry each time.
+            target = .path(.init(found))
         } else {
             target = .name(executable)
         }
@@ -222,4 +225,29 @@ private func trimmed(_ text: String) -> String {
           let last = text.lastIndex(where: { !isSpace($0) })
     else { return "" }
     return String(text[first...last])
+}
+
+/// Finds programs in `PATH` once per process and remembers where they are.
+final class ExecutableSearch: @unchecked Sendable {
+    static let shared = ExecutableSearch()
+    private var found: [String: String] = [:]
+    private var mutex = pthread_mutex_t()
+
+    private init() { pthread_mutex_init(&mutex, nil) }
+
+    func path(of name: String) -> String? {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        if let known = found[name] { return known }
+        guard let variable = getenv("PATH") else { return nil }
+        for folder in String(cString: variable).split(separator: ":", omittingEmptySubsequences: true) where folder.hasPrefix("/") {
+            let candidate = "\(folder)/\(name)"
+            var info = stat()
+            if stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 {
+                found[name] = candidate
+                return candidate
+            }
+        }
+        return nil
+    }
 }

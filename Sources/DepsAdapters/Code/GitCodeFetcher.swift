@@ -40,14 +40,14 @@ struct GitCodeFetcher: Sendable {
         _ request: CodeRequest, remote: String, shownURL url: String, reference: GitReference, mirror: String
     ) async throws -> String {
         var refreshed = false
-        if LocalFileSystem.kind(of: mirror) == .directory, try await !isUsableMirror(mirror) {
+        if LocalFileSystem.kind(of: mirror) == .directory, !Self.looksLikeBareRepository(mirror) {
             LocalFileSystem.removeTree(mirror)
         }
         if LocalFileSystem.kind(of: mirror) != .directory {
             guard !offline else { throw notCached(request, url, "no mirror of this repository in the cache") }
             let temporary = cache.temporaryPath("mirror")
             defer { LocalFileSystem.removeTree(temporary) }
-            try await git(["clone", "--mirror", "--quiet", "--", remote, temporary], request, url)
+            try await git(["clone", "--mirror", "--quiet", "--template=", "--", remote, temporary], request, url)
             try LocalFileSystem.move(temporary, to: mirror, shownAs: mirror)
             refreshed = true
         }
@@ -57,40 +57,37 @@ struct GitCodeFetcher: Sendable {
             refreshed = true
         }
 
-        let wanted: String
         switch (request.pin, reference) {
-        case let (.commit(commit)?, _), let (nil, .commit(commit)):
-            if try await !hasCommit(commit, mirror) { try await refresh() }
-            guard try await hasCommit(commit, mirror) else {
-                if offline { throw notCached(request, url, "the cache's mirror lacks commit \(commit)") }
-                throw CodeFetchError(name: request.name, url: url, kind: .integrity, cause: "commit \(commit) is not in the repository")
+        case let (.commit(pinned)?, _), let (nil, .commit(pinned)):
+            if try await !hasCommit(pinned, mirror) { try await refresh() }
+            guard try await hasCommit(pinned, mirror) else {
+                if offline { throw notCached(request, url, "the cache's mirror lacks commit \(pinned)") }
+                throw CodeFetchError(name: request.name, url: url, kind: .integrity, cause: "commit \(pinned) is not in the repository")
             }
-            wanted = commit
+            // A tag the lock resolved to one commit must still name it (BEHAVIOUR 8.2).
+            if case let .tag(tag) = reference, let tagged = try await commit(of: "refs/tags/\(tag)", mirror), tagged != pinned {
+                throw CodeFetchError(
+                    name: request.name, url: url, kind: .integrity,
+                    cause: "tag \(tag) now names commit \(tagged), but Depsfile.lock pins commit \(pinned); "
+                        + "if the new commit is trusted, run deps update \(request.name)")
+            }
+            return pinned
         case let (nil, .tag(tag)):
-            if try await commit(of: "refs/tags/\(tag)", mirror) == nil { try await refresh() }
-            guard let commit = try await commit(of: "refs/tags/\(tag)", mirror) else {
-                throw missingReference(request, url, "tag \(tag)")
-            }
-            wanted = commit
+            if let commit = try await commit(of: "refs/tags/\(tag)", mirror) { return commit }
+            try await refresh()
+            guard let commit = try await commit(of: "refs/tags/\(tag)", mirror) else { throw missingReference(request, url, "tag \(tag)") }
+            return commit
         case let (nil, .branch(branch)):
             try await refresh()
             guard let commit = try await commit(of: "refs/heads/\(branch)", mirror) else {
                 throw missingReference(request, url, "branch \(branch)")
             }
-            wanted = commit
+            return commit
         case (.archiveDigest?, _):
             throw CodeFetchError(
                 name: request.name, url: url, kind: .integrity,
                 cause: "Depsfile.lock pins an archive digest, but the spec's source is git; run deps update \(request.name)")
         }
-        // A tag the lock resolved to one commit must still name it (BEHAVIOUR 8.2).
-        if case let .tag(tag) = reference, let tagged = try await commit(of: "refs/tags/\(tag)", mirror), tagged != wanted {
-            throw CodeFetchError(
-                name: request.name, url: url, kind: .integrity,
-                cause: "tag \(tag) now names commit \(tagged), but Depsfile.lock pins commit \(wanted); "
-                    + "if the new commit is trusted, run deps update \(request.name)")
-        }
-        return wanted
     }
 
     private func missingReference(_ request: CodeRequest, _ url: String, _ what: String) -> CodeFetchError {
@@ -103,8 +100,11 @@ struct GitCodeFetcher: Sendable {
         CodeFetchError(name: request.name, url: url, kind: .notCached, cause: "not in the cache (\(cause)); --offline does not fetch")
     }
 
-    private func isUsableMirror(_ mirror: String) async throws -> Bool {
-        try await ChildProcess.run("git", ["--git-dir", mirror, "rev-parse", "--git-dir"], environment: Self.environment).succeeded
+    /// A mirror renamed into place whole has these; one without them is damaged and made again.
+    static func looksLikeBareRepository(_ mirror: String) -> Bool {
+        LocalFileSystem.kind(of: LocalFileSystem.join(mirror, "HEAD")) == .file
+            && LocalFileSystem.kind(of: LocalFileSystem.join(mirror, "objects")) == .directory
+            && LocalFileSystem.kind(of: LocalFileSystem.join(mirror, "refs")) == .directory
     }
 
     private func hasCommit(_ commit: String, _ mirror: String) async throws -> Bool {
@@ -113,12 +113,33 @@ struct GitCodeFetcher: Sendable {
         ).succeeded
     }
 
+    /// The commit a reference names: from the mirror's `packed-refs` (where a fresh clone keeps its
+    /// tags and branches, peeled for annotated tags) when it is there, else from git.
     private func commit(of reference: String, _ mirror: String) async throws -> String? {
+        if let packed = Self.packedCommit(of: reference, in: mirror) { return packed }
         let result = try await ChildProcess.run(
             "git", ["--git-dir", mirror, "rev-parse", "--verify", "--quiet", "\(reference)^{commit}"],
             environment: Self.environment)
         let text = String(decoding: result.standardOutput, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
         return result.succeeded && GitCommit.isValid(text) ? text : nil
+    }
+
+    /// Reads `packed-refs`: lines `<commit> <ref>`, each annotated tag followed by `^<commit>` (peeled).
+    /// A loose ref file of the same name would be newer, so its presence defers to git.
+    static func packedCommit(of reference: String, in mirror: String) -> String? {
+        guard LocalFileSystem.kind(of: LocalFileSystem.join(mirror, reference)) == nil,
+              let bytes = try? LocalFileSystem.readFile(LocalFileSystem.join(mirror, "packed-refs"), shownAs: mirror) else { return nil }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+        for (index, line) in lines.enumerated() where line.hasSuffix(" " + reference) {
+            let commit = String(line.prefix(40))
+            guard GitCommit.isValid(commit), line.count == 41 + reference.utf8.count else { continue }
+            if index + 1 < lines.count, lines[index + 1].hasPrefix("^") {
+                let peeled = String(lines[index + 1].dropFirst().prefix(40))
+                return GitCommit.isValid(peeled) ? peeled : nil
+            }
+            return commit
+        }
+        return nil
     }
 
     private func git(_ arguments: [String], _ request: CodeRequest, _ url: String) async throws {

@@ -40,8 +40,15 @@ extension LocalFileSystem {
 
     /// Whether a folder exists and holds at least one entry.
     static func isFilledDirectory(_ path: String) -> Bool {
-        guard kind(of: path) == .directory, let entries = try? directoryEntries(path, shownAs: path) else { return false }
-        return !entries.isEmpty
+        guard let directory = opendir(path) else { return false }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let isDot = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                raw[0] == UInt8(ascii: ".") && (raw[1] == 0 || (raw[1] == UInt8(ascii: ".") && raw[2] == 0))
+            }
+            if !isDot { return true }
+        }
+        return false
     }
 
     /// One entry of a tree, as `walk` finds it.

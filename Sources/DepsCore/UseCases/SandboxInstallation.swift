@@ -49,7 +49,8 @@ public struct SandboxInstallation: Sendable {
         // A package the sandbox holds keeps the pin it was fetched at when the lock has none.
         let lock = lock.keepingPins(of: plan.unchanged, from: state.manifest)
         guard !plan.isInSync else {
-            try sandbox.writeManifest(lock)
+            // Manifest.lock is written from the lock, so an equal lock means equal bytes.
+            if state.manifest != lock { try sandbox.writeManifest(lock) }
             let wrote = integration?.isWritten() == false ? try integrate(lock, sources: sources, catalog: catalog) : false
             return SandboxOutcome(lock: lock, plan: plan, previous: state.manifest, wrotePackageManifest: wrote)
         }
