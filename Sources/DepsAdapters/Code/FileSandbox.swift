@@ -24,14 +24,20 @@ public struct FileSandbox: Sandbox {
     var manifestPath: String { LocalFileSystem.join(root, Self.manifestName) }
     var manifestShownAs: String { "\(Self.folderName)/\(Self.manifestName)" }
 
-    public func state() throws -> SandboxState? {
+    public func state(expecting expected: Lockfile?) throws -> SandboxState? {
         guard LocalFileSystem.kind(of: root) == .directory else { return nil }
         removeLeftovers()
         var manifest: Lockfile?
         if LocalFileSystem.kind(of: manifestPath) != nil {
             let bytes = try LocalFileSystem.readFile(manifestPath, shownAs: manifestShownAs)
-            // A damaged Manifest.lock only means the sandbox is not known to hold anything.
-            manifest = try? LockfileCodec(fileName: manifestShownAs).decode(bytes)
+            let codec = LockfileCodec(fileName: manifestShownAs)
+            if let expected, Array(codec.encode(expected).utf8) == bytes {
+                // Writing is cheaper than reading: the usual Manifest.lock is the lock itself.
+                manifest = expected
+            } else {
+                // A damaged Manifest.lock only means the sandbox is not known to hold anything.
+                manifest = try? codec.decode(bytes)
+            }
         }
         var filled: Set<PackageName> = []
         for entry in try LocalFileSystem.directoryEntries(root, shownAs: Self.folderName) ?? [] {

@@ -38,6 +38,10 @@ public struct Lockfile: Sendable, Hashable {
     public let checkoutOptions: [PackageName: CheckoutOption]
     /// The SHA-256 of each archive-sourced package's archive (SOURCE CHECKSUMS).
     public let sourceChecksums: [PackageName: String]
+    /// Where each package is in `packages`, and which spec repository it came from: both derived
+    /// from the fields above, so that looking a package up does not scan the lists.
+    private let packageIndex: [PackageName: Int]
+    private let sourceIndex: [PackageName: String]
 
     public init(
         packages: [LockedPackage],
@@ -62,6 +66,17 @@ public struct Lockfile: Sendable, Hashable {
         self.depsVersion = depsVersion
         self.checkoutOptions = checkoutOptions
         self.sourceChecksums = sourceChecksums
+        var packageIndex: [PackageName: Int] = [:]
+        packageIndex.reserveCapacity(self.packages.count)
+        for (index, package) in self.packages.enumerated() where packageIndex[package.name] == nil {
+            packageIndex[package.name] = index
+        }
+        self.packageIndex = packageIndex
+        var sourceIndex: [PackageName: String] = [:]
+        for repo in self.specRepos {
+            for name in repo.packages where sourceIndex[name] == nil { sourceIndex[name] = repo.source }
+        }
+        self.sourceIndex = sourceIndex
     }
 
     /// The lock of a project that has none yet: every package of the next one is new.
@@ -70,11 +85,11 @@ public struct Lockfile: Sendable, Hashable {
         depsfileChecksum: "", depsVersion: "")
 
     public func package(named name: PackageName) -> LockedPackage? {
-        packages.first { $0.name == name }
+        packageIndex[name].map { packages[$0] }
     }
 
     /// The source a package was recorded as coming from.
     public func source(of name: PackageName) -> String? {
-        specRepos.first { $0.packages.contains(name) }?.source
+        sourceIndex[name]
     }
 }

@@ -8,6 +8,8 @@ public struct SourceFileGlob: Sendable, Hashable, CustomStringConvertible {
 
     /// The default of a spec without `source_files`.
     public static let defaultPatterns = ["Sources/**/*.swift"]
+    /// The same, parsed once.
+    public static let defaults: [SourceFileGlob] = defaultPatterns.map { try! SourceFileGlob($0) }
 
     public init(_ pattern: String) throws(SourceFileGlobError) {
         guard !pattern.isEmpty else { throw SourceFileGlobError(pattern: pattern, reason: "it is empty") }

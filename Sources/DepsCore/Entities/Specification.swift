@@ -36,7 +36,7 @@ public struct Specification: Sendable, Hashable {
         self.codeSource = codeSource
         self.dependencies = dependencies.sorted { $0.name < $1.name }
         self.checksum = checksum
-        self.sourceFiles = sourceFiles ?? SourceFileGlob.defaultPatterns.map { try! SourceFileGlob($0) }
+        self.sourceFiles = sourceFiles ?? SourceFileGlob.defaults
         self.moduleName = moduleName ?? ModuleName.defaultName(for: name)
     }
 }

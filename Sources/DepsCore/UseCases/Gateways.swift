@@ -74,7 +74,10 @@ public protocol CodeFetcher: Sendable {
 /// The project's sandbox `Deps/`.
 public protocol Sandbox: Sendable {
     /// What the sandbox holds now; nil when there is no sandbox at all.
-    func state() throws -> SandboxState?
+    ///
+    /// - Parameter expected: the lock the sandbox probably matches; an implementation may use it
+    ///   to skip reading a Manifest.lock that holds exactly that lock.
+    func state(expecting expected: Lockfile?) throws -> SandboxState?
     /// Replaces the package's folder whole with the fetched code (or removes it when the code
     /// is used in place): an interruption leaves the old folder or the new one, never a mix.
     func place(_ code: FetchedCode, as name: PackageName) async throws

@@ -24,7 +24,7 @@ public struct SandboxInstallation: Sendable {
     /// What the sandbox must do to match `lock`, without doing it.
     func plan(for lock: Lockfile, catalog: SpecCatalog) throws -> SandboxPlan {
         let sources = try catalog.codeSources(of: lock)
-        let state = try sandbox.state() ?? SandboxState(manifest: nil, filledFolders: [])
+        let state = try sandbox.state(expecting: lock) ?? SandboxState(manifest: nil, filledFolders: [])
         return state.changes(toMatch: lock, usedInPlace: Set(sources.filter { $0.value.isUsedInPlace }.keys))
     }
 
@@ -34,7 +34,7 @@ public struct SandboxInstallation: Sendable {
     ///   `deps update` names: a branch may have moved).
     func apply(_ lock: Lockfile, catalog: SpecCatalog, refetching: Set<PackageName> = []) async throws -> SandboxOutcome {
         let sources = try catalog.codeSources(of: lock)
-        let state = try sandbox.state() ?? SandboxState(manifest: nil, filledFolders: [])
+        let state = try sandbox.state(expecting: lock) ?? SandboxState(manifest: nil, filledFolders: [])
         var plan = state.changes(toMatch: lock, usedInPlace: Set(sources.filter { $0.value.isUsedInPlace }.keys))
         // Packages fetched again only to see whether their code moved; left alone when it did not.
         var heldPins: [PackageName: ContentPin] = [:]

@@ -140,7 +140,7 @@ final class InMemorySandbox: Sandbox, @unchecked Sendable {
     var folders: [PackageName: String] { lock.withLock { _folders } }
     var manifest: Lockfile? { lock.withLock { _manifest } }
 
-    func state() throws -> SandboxState? {
+    func state(expecting expected: Lockfile?) throws -> SandboxState? {
         lock.withLock { exists ? SandboxState(manifest: _manifest, filledFolders: Set(_folders.keys)) : nil }
     }
 

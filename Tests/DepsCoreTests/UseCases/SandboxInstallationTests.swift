@@ -108,7 +108,7 @@ final class SandboxInstallationTests: XCTestCase {
         let store = InMemoryProjectStore(["Moya": "~> 15.0"])
         _ = try install(store, lockOnly: true)
         XCTAssertEqual(fetcher.fetched, [])
-        XCTAssertNil(try sandbox.state())
+        XCTAssertNil(try sandbox.state(expecting: nil))
         XCTAssertEqual(store.lockfile?.checkoutOptions, [:])
     }
 
