@@ -52,9 +52,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(
-            name: "deps",
-            dependencies: ["DepsCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "deps", dependencies: ["DepsCLI"]),
 
         // Benchmarks (run in release: swift run -c release deps-benchmarks).
         .executableTarget(

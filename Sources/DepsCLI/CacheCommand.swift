@@ -2,7 +2,7 @@ import ArgumentParser
 import DepsAdapters
 import DepsCore
 
-struct CacheCommand: AsyncParsableCommand {
+struct CacheCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cache",
         abstract: "Show or clean the shared cache of fetched code.",
@@ -14,16 +14,16 @@ struct CacheCommand: AsyncParsableCommand {
         subcommands: [CacheListCommand.self, CacheCleanCommand.self])
 }
 
-struct CacheListCommand: AsyncParsableCommand {
+struct CacheListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List the packages the cache holds, with their versions and sizes.")
 
     @OptionGroup var options: CommonOptions
 
-    func run() async throws {
+    func run() throws {
         let composition = Composition(options: options)
         let output = Output(options: options)
-        try await output.perform {
+        try output.run {
             let listing = try CacheInventory(cache: composition.cache).list()
             output.result(options.json ? JSONPresenter.render(listing) : CacheListingTextPresenter().render(listing))
             return 0
@@ -31,7 +31,7 @@ struct CacheListCommand: AsyncParsableCommand {
     }
 }
 
-struct CacheCleanCommand: AsyncParsableCommand {
+struct CacheCleanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clean", abstract: "Remove the named packages' code from the cache, or everything with --all.")
 
@@ -49,14 +49,17 @@ struct CacheCleanCommand: AsyncParsableCommand {
         if !invalid.isEmpty { throw ValidationError("invalid package name: \(invalid.joined(separator: ", "))") }
     }
 
-    func run() async throws {
+    func run() throws {
         let composition = Composition(options: options)
         let output = Output(options: options)
         let names = names
         let all = all
-        try await output.perform {
+        try output.run {
             let inventory = CacheInventory(cache: composition.cache)
-            let removed = all ? try await inventory.removeAll() : try await inventory.remove(try names.map { try PackageName($0) })
+            let packages = try names.map { try PackageName($0) }
+            let removed = try output.waitInterruptibly {
+                all ? try await inventory.removeAll() : try await inventory.remove(packages)
+            }
             output.result(options.json ? JSONPresenter.render(removed) : CacheListingTextPresenter().renderRemoved(removed))
             return 0
         }

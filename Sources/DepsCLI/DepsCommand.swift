@@ -2,7 +2,7 @@ import ArgumentParser
 import DepsCore
 
 /// The root command: `deps <subcommand>`.
-public struct DepsCommand: AsyncParsableCommand {
+public struct DepsCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "deps",
         abstract: "A dependency manager for Swift projects.",

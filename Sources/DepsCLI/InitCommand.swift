@@ -2,7 +2,7 @@ import ArgumentParser
 import DepsAdapters
 import DepsCore
 
-struct InitCommand: AsyncParsableCommand {
+struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Write a starter Depsfile in the project directory.",
@@ -16,11 +16,11 @@ struct InitCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A spec repository to search (repeatable): a directory, a git URL or trunk.", valueName: "source"))
     var source: [String] = []
 
-    func run() async throws {
+    func run() throws {
         let composition = Composition(options: options)
         let output = Output(options: options)
         let sources = source
-        try await output.perform {
+        try output.run {
             let starter = try InitInteractor(store: composition.store).initialize(sources: sources)
             output.result(options.json
                 ? JSONPresenter.render(starter)

@@ -2,7 +2,7 @@ import ArgumentParser
 import DepsAdapters
 import DepsCore
 
-struct InstallCommand: AsyncParsableCommand {
+struct InstallCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "install",
         abstract: "Resolve what is new in the Depsfile, keep every locked version, and fetch the code into Deps/.",
@@ -32,32 +32,28 @@ struct InstallCommand: AsyncParsableCommand {
         if lockOnly && fetch.offline { throw ValidationError("--lock-only fetches nothing; drop --offline.") }
     }
 
-    func run() async throws {
+    func run() throws {
         let composition = Composition(options: options)
         let output = Output(options: options)
         let progress = composition.progress()
-        try await output.perform {
+        try output.run {
             let lock = dryRun ? nil : try composition.lockProject(for: "deps install")
             defer { lock?.release() }
             let installation = composition.installation(fetch, progress: progress)
             if deployment {
-                let report = try await CheckInteractor(
+                let report = try output.finish(CheckInteractor(
                     store: composition.store, opener: composition.opener, installation: installation
-                ).deploy()
-                progress?.finish()
+                ).beginDeployment(), progress: progress)
                 output.result(options.json ? JSONPresenter.render(report) : SyncReportTextPresenter(mode: .deployment).render(report))
                 return report.isInSync ? 0 : 1
             }
-            let update = try await InstallInteractor(
+            let update = try output.finish(InstallInteractor(
                 store: composition.store, opener: composition.opener, installation: installation
-            ).install(dryRun: dryRun, lockOnly: lockOnly)
-            progress?.finish()
+            ).begin(dryRun: dryRun, lockOnly: lockOnly), progress: progress)
             output.result(options.json
                 ? JSONPresenter.render(update, command: "install")
                 : LockfileUpdateTextPresenter(command: .install, verbose: options.verbose, style: composition.style).render(update))
             return 0
-        } onFailure: {
-            progress?.finish()
         }
     }
 }

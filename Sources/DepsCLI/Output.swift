@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dispatch
 import DepsAdapters
 import DepsCore
 #if canImport(Glibc)
@@ -45,32 +46,38 @@ struct Output {
         if status != 0 { throw ExitCode(status) }
     }
 
-    /// Runs an async command body under SIGINT and SIGTERM watch: a signal cancels the body, whose
-    /// fetches then stop and remove their temporary files, and deps exits with 130 or 143.
-    func perform(_ body: @escaping @Sendable () async throws -> Int32, onFailure: @escaping @Sendable () -> Void = {}) async throws {
-        let work = Task { try await body() }
-        let watch = SignalWatch { work.cancel() }
+    /// The result of a step: at once when it finished without fetching (no asynchronous work is
+    /// started at all), else after the fetching, which a SIGINT or SIGTERM cancels.
+    func finish<T>(_ step: WorkStep<T>, progress: FetchProgressPresenter? = nil) throws -> T {
+        switch step {
+        case let .finished(result):
+            return result
+        case let .fetching(pending):
+            defer { progress?.finish() }
+            return try waitInterruptibly { try await pending.complete() }
+        }
+    }
+
+    /// Runs async work to its end under SIGINT and SIGTERM watch: a signal cancels it, so that
+    /// child processes stop and temporary files are removed, and deps then exits with 130 or 143.
+    func waitInterruptibly<T>(_ body: @escaping () async throws -> T) throws -> T {
+        nonisolated(unsafe) let work = body
+        nonisolated(unsafe) var outcome: Result<T, Error>?
+        let done = DispatchSemaphore(value: 0)
+        let task = Task.detached {
+            do { outcome = .success(try await work()) } catch { outcome = .failure(error) }
+            done.signal()
+        }
+        let watch = SignalWatch { task.cancel() }
         defer { watch.stop() }
-        let outcome = await work.result
-        if let signal = watch.received {
-            onFailure()
-            diagnostic("deps: interrupted by \(signal == SIGINT ? "SIGINT" : "SIGTERM"); temporary files were removed")
-            throw ExitCode(128 + signal)
-        }
-        switch outcome {
-        case let .success(status):
-            if status != 0 { throw ExitCode(status) }
-        case let .failure(error):
-            onFailure()
-            let (message, errorStatus) = Self.describe(error)
-            diagnostic(message)
-            if options.json { Self.write(JSONPresenter.renderError(message, status: errorStatus), to: STDOUT_FILENO) }
-            throw ExitCode(errorStatus)
-        }
+        done.wait()
+        if let signal = watch.received { throw InterruptedError(signal: signal) }
+        return try outcome!.get()
     }
 
     static func describe(_ error: Error) -> (message: String, status: Int32) {
         switch error {
+        case let error as InterruptedError: return (error.description, 128 + error.signal)
         case let error as SandboxInstallError: return (error.description, error.isIntegrityFailure ? 65 : 74)
         case let error as CodeFetchError: return ("error: \(error)", error.kind == .integrity ? 65 : 74)
         case let error as MissingCodeSourceError: return ("error: \(error)", 65)
@@ -85,5 +92,14 @@ struct Output {
         case let error as MissingLockfileError: return (error.description, 1)
         default: return ("error: \(error)", 1)
         }
+    }
+}
+
+/// The command was interrupted by SIGINT or SIGTERM while it fetched.
+struct InterruptedError: Error, CustomStringConvertible {
+    let signal: Int32
+
+    var description: String {
+        "deps: interrupted by \(signal == SIGINT ? "SIGINT" : "SIGTERM"); temporary files were removed and Depsfile.lock was not written"
     }
 }

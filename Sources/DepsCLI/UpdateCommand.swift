@@ -2,7 +2,7 @@ import ArgumentParser
 import DepsAdapters
 import DepsCore
 
-struct UpdateCommand: AsyncParsableCommand {
+struct UpdateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "update",
         abstract: "Move packages to the newest versions the Depsfile allows.",
@@ -30,11 +30,11 @@ struct UpdateCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
+    func run() throws {
         let composition = Composition(options: options)
         let output = Output(options: options)
         let progress = composition.progress()
-        try await output.perform {
+        try output.run {
             var packages: [PackageName] = []
             for name in names where !packages.contains(where: { $0.description == name }) {
                 packages.append(try PackageName(name))
@@ -42,9 +42,10 @@ struct UpdateCommand: AsyncParsableCommand {
             let lock = dryRun ? nil : try composition.lockProject(for: "deps update")
             defer { lock?.release() }
             let installation = lockOnly ? nil : composition.installation(fetch, progress: progress)
-            let update = try await UpdateInteractor(store: composition.store, opener: composition.opener, installation: installation)
-                .update(packages, dryRun: dryRun)
-            progress?.finish()
+            let update = try output.finish(
+                UpdateInteractor(store: composition.store, opener: composition.opener, installation: installation)
+                    .begin(packages, dryRun: dryRun),
+                progress: progress)
             if let reason = update.replacedUnreadableLockfile {
                 output.diagnostic("warning: Depsfile.lock could not be read, so it was resolved anew and \(dryRun ? "would be" : "was") replaced:\n\(reason)")
             }
@@ -52,8 +53,6 @@ struct UpdateCommand: AsyncParsableCommand {
                 ? JSONPresenter.render(update, command: "update")
                 : LockfileUpdateTextPresenter(command: .update, verbose: options.verbose, style: composition.style).render(update))
             return 0
-        } onFailure: {
-            progress?.finish()
         }
     }
 }

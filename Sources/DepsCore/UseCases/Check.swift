@@ -27,11 +27,22 @@ public final class CheckInteractor {
     /// than a different `DEPS:` line); otherwise make the sandbox match the lock exactly,
     /// never changing the lock.
     public func deploy() async throws -> SyncReport {
+        try await beginDeployment().completed()
+    }
+
+    /// The checks, and what needs no fetching; fetching what the sandbox lacks is left pending.
+    public func beginDeployment() throws -> WorkStep<SyncReport> {
         let (report, lockfile, catalog) = try lockfileReport(deployment: true)
-        if report.isInSync, let installation {
-            _ = try await installation.apply(lockfile, catalog: catalog)
+        guard report.isInSync, let installation else { return .finished(report) }
+        let work = try installation.prepare(lockfile, catalog: catalog)
+        guard work.needsFetching else {
+            _ = try installation.finishWithoutFetching(work, catalog: catalog)
+            return .finished(report)
         }
-        return report
+        return .fetching(PendingFetch {
+            _ = try await installation.carryOut(work, catalog: catalog)
+            return report
+        })
     }
 
     private func lockfileReport(deployment: Bool) throws -> (SyncReport, Lockfile, SpecCatalog) {

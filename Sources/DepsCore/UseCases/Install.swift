@@ -12,12 +12,18 @@ public final class InstallInteractor {
         self.installation = installation
     }
 
+    /// Resolves, and does everything that needs no fetching; what is left, if anything, is pending.
+    ///
     /// - Parameter lockOnly: stop after resolving: write Depsfile.lock, touch no sandbox.
-    public func install(dryRun: Bool = false, lockOnly: Bool = false) async throws -> LockfileUpdate {
+    public func begin(dryRun: Bool = false, lockOnly: Bool = false) throws -> WorkStep<LockfileUpdate> {
         let session = try LockfileResolution(store: store, opener: opener)
         let next = try session.lockfileStillHolding() ?? session.resolve(pins: session.pins()).lockfile
-        return try await session.install(
+        return try session.beginInstall(
             next.carryingContentPins(from: session.lockfile), store: store,
             installation: lockOnly ? nil : installation, dryRun: dryRun)
+    }
+
+    public func install(dryRun: Bool = false, lockOnly: Bool = false) async throws -> LockfileUpdate {
+        try await begin(dryRun: dryRun, lockOnly: lockOnly).completed()
     }
 }

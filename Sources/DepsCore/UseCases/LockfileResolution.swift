@@ -106,19 +106,30 @@ extension LockfileResolution {
 
     /// Makes the sandbox match `next` (unless `installation` is nil), then writes the lock with
     /// the pins of the code fetched. Nothing is written to Depsfile.lock when a fetch fails.
-    func install(
+    /// What needs no fetching is done before this returns.
+    func beginInstall(
         _ next: Lockfile, store: ProjectStore, installation: SandboxInstallation?, dryRun: Bool,
         heldBack: [HeldBackPackage] = [], refetching: Set<PackageName> = []
-    ) async throws -> LockfileUpdate {
+    ) throws -> WorkStep<LockfileUpdate> {
         guard let installation else {
-            return try update(to: next, store: store, dryRun: dryRun, heldBack: heldBack)
+            return .finished(try update(to: next, store: store, dryRun: dryRun, heldBack: heldBack))
         }
         if dryRun {
             let plan = try installation.plan(for: next, catalog: catalog)
-            return try update(to: next, store: store, dryRun: true, heldBack: heldBack)
-                .merging(SandboxOutcome(lock: next, plan: plan, previous: nil))
+            return .finished(try update(to: next, store: store, dryRun: true, heldBack: heldBack)
+                .merging(SandboxOutcome(lock: next, plan: plan, previous: nil)))
         }
-        let outcome = try await installation.apply(next, catalog: catalog, refetching: refetching)
+        let work = try installation.prepare(next, catalog: catalog, refetching: refetching)
+        guard work.needsFetching else {
+            return .finished(try finish(try installation.finishWithoutFetching(work, catalog: catalog), store: store, heldBack: heldBack))
+        }
+        return .fetching(PendingFetch {
+            let outcome = try await installation.carryOut(work, catalog: self.catalog)
+            return try self.finish(outcome, store: store, heldBack: heldBack)
+        })
+    }
+
+    private func finish(_ outcome: SandboxOutcome, store: ProjectStore, heldBack: [HeldBackPackage]) throws -> LockfileUpdate {
         var result = try update(to: outcome.lock, store: store, dryRun: false, heldBack: heldBack).merging(outcome)
         result.wrotePackageManifest = outcome.wrotePackageManifest
         return result

@@ -28,11 +28,11 @@ public struct SandboxInstallation: Sendable {
         return state.changes(toMatch: lock, usedInPlace: Set(sources.filter { $0.value.isUsedInPlace }.keys))
     }
 
-    /// Carries out the plan. Returns the lock with the pins of the code that was fetched.
+    /// Works out, without fetching anything, what the sandbox must do to match `lock`.
     ///
     /// - Parameter refetching: packages to fetch again even when the sandbox holds them (what
     ///   `deps update` names: a branch may have moved).
-    func apply(_ lock: Lockfile, catalog: SpecCatalog, refetching: Set<PackageName> = []) async throws -> SandboxOutcome {
+    func prepare(_ lock: Lockfile, catalog: SpecCatalog, refetching: Set<PackageName> = []) throws -> SandboxWork {
         let sources = try catalog.codeSources(of: lock)
         let state = try sandbox.state(expecting: lock) ?? SandboxState(manifest: nil, filledFolders: [])
         var plan = state.changes(toMatch: lock, usedInPlace: Set(sources.filter { $0.value.isUsedInPlace }.keys))
@@ -47,13 +47,31 @@ public struct SandboxInstallation: Sendable {
             })
         }
         // A package the sandbox holds keeps the pin it was fetched at when the lock has none.
-        let lock = lock.keepingPins(of: plan.unchanged, from: state.manifest)
-        guard !plan.isInSync else {
-            // Manifest.lock is written from the lock, so an equal lock means equal bytes.
-            if state.manifest != lock { try sandbox.writeManifest(lock) }
-            let wrote = integration?.isWritten() == false ? try integrate(lock, sources: sources, catalog: catalog) : false
-            return SandboxOutcome(lock: lock, plan: plan, previous: state.manifest, wrotePackageManifest: wrote)
-        }
+        return SandboxWork(
+            lock: lock.keepingPins(of: plan.unchanged, from: state.manifest), plan: plan, state: state,
+            sources: sources, heldPins: heldPins)
+    }
+
+    /// Finishes work that needs no fetching, synchronously: Manifest.lock and, when it is
+    /// missing, `Deps/Package.swift`.
+    func finishWithoutFetching(_ work: SandboxWork, catalog: SpecCatalog) throws -> SandboxOutcome {
+        let lock = work.lock
+        // Manifest.lock is written from the lock, so an equal lock means equal bytes.
+        if work.state.manifest != lock { try sandbox.writeManifest(lock) }
+        let wrote = integration?.isWritten() == false ? try integrate(lock, sources: work.sources, catalog: catalog) : false
+        return SandboxOutcome(lock: lock, plan: work.plan, previous: work.state.manifest, wrotePackageManifest: wrote)
+    }
+
+    /// Prepares and carries out the plan. Returns the lock with the pins of the code that was fetched.
+    func apply(_ lock: Lockfile, catalog: SpecCatalog, refetching: Set<PackageName> = []) async throws -> SandboxOutcome {
+        let work = try prepare(lock, catalog: catalog, refetching: refetching)
+        guard work.needsFetching else { return try finishWithoutFetching(work, catalog: catalog) }
+        return try await carryOut(work, catalog: catalog)
+    }
+
+    /// Fetches and places what the plan adds or changes, removes what it removes.
+    func carryOut(_ work: SandboxWork, catalog: SpecCatalog) async throws -> SandboxOutcome {
+        let (lock, plan, state, sources, heldPins) = (work.lock, work.plan, work.state, work.sources, work.heldPins)
         // From here on Manifest.lock lists only the packages left alone; each one placed is added at the end.
         if let manifest = state.manifest { try sandbox.writeManifest(manifest.keeping(plan.unchanged)) }
         for name in plan.toRemove { try sandbox.remove(name) }
@@ -112,6 +130,19 @@ public struct SandboxInstallation: Sendable {
         let done = SandboxPlan(changes: plan.changes.map { alreadyThere.contains($0.name) ? SandboxChange(name: $0.name, kind: .unchanged) : $0 })
         return SandboxOutcome(lock: recorded, plan: done, previous: state.manifest, wrotePackageManifest: wrote)
     }
+}
+
+/// What the sandbox must do for a lock, worked out before anything is fetched.
+struct SandboxWork {
+    /// The lock, with the pins the sandbox recorded for packages the lock has none for.
+    let lock: Lockfile
+    let plan: SandboxPlan
+    let state: SandboxState
+    let sources: [PackageName: CodeSource]
+    /// Packages fetched again only to see whether their code moved, with the pin they are at.
+    let heldPins: [PackageName: ContentPin]
+
+    var needsFetching: Bool { !plan.isInSync }
 }
 
 /// What a sandbox installation did.

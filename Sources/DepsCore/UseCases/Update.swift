@@ -14,11 +14,16 @@ public final class UpdateInteractor {
 
     /// - Parameter names: the packages to update; empty updates everything.
     public func update(_ names: [PackageName], dryRun: Bool = false) async throws -> LockfileUpdate {
+        try await begin(names, dryRun: dryRun).completed()
+    }
+
+    /// Resolves, and does everything that needs no fetching; what is left, if anything, is pending.
+    public func begin(_ names: [PackageName], dryRun: Bool = false) throws -> WorkStep<LockfileUpdate> {
         let session = try LockfileResolution(store: store, opener: opener, ignoringUnreadableLockfile: names.isEmpty)
         if names.isEmpty {
             // Every package's code is looked up again: a branch may have moved.
             let next = try session.resolve(pins: [:]).lockfile
-            return try await session.install(
+            return try session.beginInstall(
                 next.carryingContentPins(from: session.lockfile, releasing: nil), store: store, installation: installation,
                 dryRun: dryRun, refetching: Set(next.packages.map(\.name)))
         }
@@ -30,7 +35,7 @@ public final class UpdateInteractor {
         let heldBack = try names.compactMap { name in
             try session.catalog.pinThatHoldsBack(name, in: resolution, pins: pins, lockfile: next)
         }
-        return try await session.install(
+        return try session.beginInstall(
             next.carryingContentPins(from: session.lockfile, releasing: Set(names)), store: store, installation: installation,
             dryRun: dryRun, heldBack: heldBack, refetching: Set(names))
     }
