@@ -40,6 +40,10 @@ extension LocalFileSystem {
 
     /// Whether a folder exists and holds at least one entry.
     static func isFilledDirectory(_ path: String) -> Bool {
+        // A folder holding a subfolder has more than two links: no need to read it.
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return false }
+        if info.st_nlink > 2 { return true }
         guard let directory = opendir(path) else { return false }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
