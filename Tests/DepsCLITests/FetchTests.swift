@@ -219,6 +219,61 @@ final class FetchTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: cache + "/v1/tmp/escape"))
     }
 
+    func testZipTarBz2AndTarXzArchivesInstall() throws {
+        let server = try server()
+        let staging = project.root + "/archives"
+        var table: [String: String] = [:]
+        for (name, ending, create) in [
+            ("Zipped", "zip", ["zip", "-q", "-r"]),
+            ("Bzipped", "tar.bz2", ["tar", "-cjf"]),
+            ("Xzipped", "tar.xz", ["tar", "-cJf"]),
+        ] {
+            let folder = staging + "/\(name)-1.0.0/Sources/\(name)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Data("public let name = \"\(name)\"\n".utf8).write(to: URL(fileURLWithPath: folder + "/\(name).swift"))
+            let archive = staging + "/\(name).\(ending)"
+            try tool(create + [archive, "\(name)-1.0.0"], in: staging)
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: archive)))
+            server.serve("/\(name)-1.0.0.\(ending)", .body(bytes))
+            try project.publishArchive(name, "1.0.0", url: server.baseURL + "/\(name)-1.0.0.\(ending)", sha256: try sha256Hex(bytes))
+            table[name] = ""
+        }
+        try project.depsfile(["Zipped": "", "Bzipped": "", "Xzipped": ""])
+        let outcome = try project.deps(["install"], cache: cache)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        for name in table.keys {
+            XCTAssertEqual(try project.read("App/Deps/\(name)/Sources/\(name)/\(name).swift"), "public let name = \"\(name)\"\n")
+        }
+    }
+
+    func testDamagedCacheEntriesAreFetchedAgainNeverUsed() throws {
+        let server = try server()
+        let bytes = try makeTarGz(["Sources/Zip/Zip.swift": "let zip = 1\n"], topFolder: "Zip-1.0.0", at: project.root + "/Zip.tar.gz")
+        let digest = try sha256Hex(bytes)
+        server.serve("/Zip-1.0.0.tar.gz", .body(bytes))
+        try project.publishArchive("Zip", "1.0.0", url: server.baseURL + "/Zip-1.0.0.tar.gz", sha256: digest)
+        _ = try gitLibrary()
+        try project.depsfile(["Zip": "", "Lib": "~> 1.0"])
+        XCTAssertEqual(try project.deps(["install"], cache: cache).status, 0)
+
+        // Damage every kind of entry: an archive's bytes, a tree's record, a mirror's objects.
+        try Data("damaged".utf8).write(to: URL(fileURLWithPath: cache + "/v1/archives/\(digest)"))
+        for entry in project.files(under: "cache/v1/trees") where entry.hasSuffix("/entry") {
+            try FileManager.default.removeItem(atPath: cache + "/v1/trees/" + entry)
+        }
+        let mirror = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: cache + "/v1/git").first { $0.hasSuffix(".git") })
+        try FileManager.default.removeItem(atPath: cache + "/v1/git/\(mirror)/objects")
+        try FileManager.default.removeItem(atPath: project.app + "/Deps")
+
+        let again = try project.deps(["install"], cache: cache)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(server.requestCount("/Zip-1.0.0.tar.gz"), 2, "the damaged archive was downloaded again")
+        XCTAssertEqual(try sha256Hex(Array(try Data(contentsOf: URL(fileURLWithPath: cache + "/v1/archives/\(digest)")))), digest)
+        XCTAssertEqual(try source("Lib"), "public let version = \"1.1.0\"\n")
+        XCTAssertEqual(try project.read("App/Deps/Zip/Sources/Zip/Zip.swift"), "let zip = 1\n")
+        XCTAssertEqual(try project.deps(["check"], cache: cache).status, 0)
+    }
+
     // MARK: the shared cache
 
     func testASecondProjectInstallsOfflineFromTheCacheAndAnEmptyCacheSaysWhatIsMissing() throws {
