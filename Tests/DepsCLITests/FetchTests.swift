@@ -274,6 +274,21 @@ final class FetchTests: XCTestCase {
         XCTAssertEqual(try project.deps(["check"], cache: cache).status, 0)
     }
 
+    func testOnATerminalProgressIsOneLineThatClearsItself() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
+        _ = try gitLibrary()
+        try project.depsfile(["Lib": "~> 1.0"])
+        let command = "\(DepsBinary.url.path) install --no-color --project \(project.app)"
+        let outcome = try DepsBinary.run(
+            ["-qec", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/script"), environment: ["DEPS_CACHE_DIR": cache])
+        XCTAssertEqual(outcome.status, 0, outcome.stdout)
+        // script(1) merges both streams: the progress line is drawn with a carriage return and
+        // erased before the results; no plain "Fetching ... from" line appears.
+        XCTAssertTrue(outcome.stdout.contains("\r\u{1B}[K[0/1] Fetching Lib (1.1.0)"), outcome.stdout.debugDescription)
+        XCTAssertFalse(outcome.stdout.contains("Fetching Lib (1.1.0) from"), outcome.stdout)
+        XCTAssertTrue(outcome.stdout.contains("Installing Lib (1.1.0)"), outcome.stdout)
+    }
+
     // MARK: the shared cache
 
     func testASecondProjectInstallsOfflineFromTheCacheAndAnEmptyCacheSaysWhatIsMissing() throws {
