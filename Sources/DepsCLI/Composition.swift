@@ -12,7 +12,17 @@ struct Composition {
     let options: CommonOptions
 
     var store: FileProjectStore { FileProjectStore(directory: options.project) }
-    var opener: LocalSpecSourceOpener { LocalSpecSourceOpener(projectDirectory: options.project) }
+    /// The Depsfile's sources: directories, git spec repositories and CDNs (through the shared
+    /// cache, without refreshing them).
+    var opener: SpecRepositoryOpener { opener(offline: false, refresh: false) }
+
+    /// The sources, read from the cache only when `offline`, refreshed first when `refresh`
+    /// (`deps update`, `deps install --repo-update`, `deps repo update`). Warnings go to stderr.
+    func opener(offline: Bool, refresh: Bool) -> SpecRepositoryOpener {
+        SpecRepositoryOpener(
+            projectDirectory: options.project, cache: cache, http: http, offline: offline, refresh: refresh,
+            warn: { Output.write($0.hasSuffix("\n") ? $0 : $0 + "\n", to: STDERR_FILENO) })
+    }
 
     /// The shared cache: `DEPS_CACHE_DIR`, else `XDG_CACHE_HOME/deps`, else `~/.cache/deps`.
     var cache: CodeCache { CodeCache(root: CodeCache.defaultRoot(environment: Self.environment)) }
@@ -22,7 +32,8 @@ struct Composition {
         installation(offline: fetch.offline, jobs: fetch.jobs, progress: progress)
     }
 
-    func installation(offline: Bool, jobs: Int, progress: FetchProgress?) -> SandboxInstallation {
+    /// The HTTP client: `DEPS_HTTP_TIMEOUT`, `DEPS_HTTP_ATTEMPTS` and `DEPS_HTTP_BACKOFF` tune it.
+    var http: HTTPClient {
         var configuration = HTTPClient.Configuration()
         if let timeout = Self.environment("DEPS_HTTP_TIMEOUT").flatMap(Double.init), timeout.isFinite, timeout > 0 {
             configuration.timeoutSeconds = timeout
@@ -33,8 +44,11 @@ struct Composition {
         if let backoff = Self.environment("DEPS_HTTP_BACKOFF").flatMap(Double.init), backoff.isFinite, backoff >= 0 {
             configuration.initialBackoffSeconds = backoff
         }
-        let fetcher = SourceCodeFetcher(
-            cache: cache, projectDirectory: options.project, offline: offline, http: HTTPClient(configuration: configuration))
+        return HTTPClient(configuration: configuration)
+    }
+
+    func installation(offline: Bool, jobs: Int, progress: FetchProgress?) -> SandboxInstallation {
+        let fetcher = SourceCodeFetcher(cache: cache, projectDirectory: options.project, offline: offline, http: http)
         return SandboxInstallation(
             sandbox: FileSandbox(projectDirectory: options.project), fetcher: fetcher, progress: progress, jobs: jobs,
             integration: SwiftPMIntegration(projectDirectory: options.project))

@@ -26,7 +26,11 @@ struct InstallCommand: ParsableCommand {
     @Flag(name: .long, help: "Resolve and write Depsfile.lock only; touch no sandbox and fetch no code.")
     var lockOnly = false
 
+    @Flag(name: .long, help: "Refresh the git and CDN spec repositories first (as deps repo update).")
+    var repoUpdate = false
+
     func validate() throws {
+        if repoUpdate && fetch.offline { throw ValidationError("--repo-update needs the network; drop --offline.") }
         if dryRun && deployment { throw ValidationError("--dry-run and --deployment cannot be used together.") }
         if lockOnly && deployment { throw ValidationError("--lock-only and --deployment cannot be used together.") }
         if lockOnly && fetch.offline { throw ValidationError("--lock-only fetches nothing; drop --offline.") }
@@ -40,15 +44,16 @@ struct InstallCommand: ParsableCommand {
             let lock = dryRun ? nil : try composition.lockProject(for: "deps install")
             defer { lock?.release() }
             let installation = composition.installation(fetch, progress: progress)
+            let opener = composition.opener(offline: fetch.offline, refresh: repoUpdate)
             if deployment {
                 let report = try output.finish(CheckInteractor(
-                    store: composition.store, opener: composition.opener, installation: installation
+                    store: composition.store, opener: opener, installation: installation
                 ).beginDeployment(), progress: progress)
                 output.result(options.json ? JSONPresenter.render(report) : SyncReportTextPresenter(mode: .deployment).render(report))
                 return report.isInSync ? 0 : 1
             }
             let update = try output.finish(InstallInteractor(
-                store: composition.store, opener: composition.opener, installation: installation
+                store: composition.store, opener: opener, installation: installation
             ).begin(dryRun: dryRun, lockOnly: lockOnly), progress: progress)
             output.result(options.json
                 ? JSONPresenter.render(update, command: "install")

@@ -41,9 +41,11 @@ struct UpdateCommand: ParsableCommand {
             }
             let lock = dryRun ? nil : try composition.lockProject(for: "deps update")
             defer { lock?.release() }
+            // deps update refreshes the git and CDN spec repositories first (BEHAVIOUR 4.5).
+            let opener = composition.opener(offline: fetch.offline, refresh: !fetch.offline)
             let installation = lockOnly ? nil : composition.installation(fetch, progress: progress)
             let update = try output.finish(
-                UpdateInteractor(store: composition.store, opener: composition.opener, installation: installation)
+                UpdateInteractor(store: composition.store, opener: opener, installation: installation)
                     .begin(packages, dryRun: dryRun),
                 progress: progress)
             if let reason = update.replacedUnreadableLockfile {

@@ -60,8 +60,10 @@ final class DepsfileCodecTests: XCTestCase {
                     "Depsfile:2: error: unknown key 'dependancies' in the Depsfile; did you mean 'dependencies'?")
         assertError("dependencies:\n  A:\n    paht: ../A\n",
                     "Depsfile:3: error: unknown key 'paht' in the source of A; did you mean 'path'?")
-        assertError("platform: ios\n",
-                    "Depsfile:1: error: unknown key 'platform' in the Depsfile; expected one of: sources, dependencies")
+        assertError("plattform: ios\n",
+                    "Depsfile:1: error: unknown key 'plattform' in the Depsfile; did you mean 'platform'?")
+        assertError("targets: [App]\n",
+                    "Depsfile:1: error: unknown key 'targets' in the Depsfile; expected one of: sources, dependencies, platform")
     }
 
     func testWrongValuesNameTheLineAndValue() {
@@ -71,8 +73,22 @@ final class DepsfileCodecTests: XCTestCase {
         assertError("dependencies:\n  My Kit: 1.0\n", "Depsfile:2: error: invalid package name 'My Kit'")
         assertError("dependencies:\n  Foo: v1.0\n", "Depsfile:2: error: invalid requirement 'v1.0' for Foo")
         assertError("dependencies:\n  Foo:\n    git: https://example.com/foo.git\n",
-                    "Depsfile:3: error: `git:` sources are not supported yet for Foo; use `path:`")
-        assertError("dependencies:\n  Foo:\n    version: 1.0\n", "Depsfile:3: error: expected `path:` in the source of Foo")
+                    "Depsfile:3: error: `git:` for Foo needs one of `tag:`, `commit:` or `branch:`")
+        assertError("dependencies:\n  Foo:\n    git: https://example.com/foo.git\n    commit: abc\n",
+                    "Depsfile:4: error: invalid `commit:` 'abc'; expected a full 40-digit hexadecimal commit id for Foo")
+        assertError("dependencies:\n  Foo:\n    path: ../Foo\n    tag: 1.0\n", "Depsfile:4: error: `tag:` goes with `git:` in the source of Foo")
+        assertError("dependencies:\n  Foo:\n    version: 1.0\n", "Depsfile:3: error: expected `path:` or `git:` in the source of Foo")
+        assertError("platform: ios fifteen\n", "Depsfile:1: error: invalid deployment target 'fifteen' in platform 'ios fifteen'")
+        assertError("platform: android 12\n",
+                    "Depsfile:1: error: invalid platform 'android 12'; expected a platform and a deployment target, e.g. `ios 15.0` (one of ios, osx, macos, tvos, watchos, visionos)")
+    }
+
+    func testPlatformsAndGitSourcesAreRead() throws {
+        let manifest = try decode("platform: macos 12.0\ndependencies:\n  Net:\n    git: https://example.com/net.git\n    tag: 2.1.0\n    version: ~> 2.0\n")
+        XCTAssertEqual(manifest.platform, Platform(name: "osx", deploymentTarget: try Version("12.0")))
+        XCTAssertEqual(manifest.dependencies.first?.externalSource, .git(url: "https://example.com/net.git", .tag("2.1.0")))
+        XCTAssertEqual(manifest.dependencies.first?.description, "Net (from `https://example.com/net.git`, tag `2.1.0`, ~> 2.0)")
+        XCTAssertNil(try decode("platform: ios\n").platform?.deploymentTarget)
     }
 
     func testWrongNodeKinds() {

@@ -44,6 +44,27 @@ final class LockfileCodecTests: XCTestCase {
             sourceChecksums: [name("SnapKit"): "0d2b6b2e1b5c8f9f3c2f0e4b5a1d8c7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c"])
     }
 
+    func testSubspecsAndGitExternalSourcesReadBackEqual() throws {
+        let networking = ExternalSource.git(url: "https://example.com/Networking.git", .tag("2.1.0"))
+        let lock = Lockfile(
+            packages: [
+                LockedPackage(name: name("Moya"), version: version("15.0.0"), dependencies: [Dependency(name("Moya/Core"), .exactly(version("15.0.0")))]),
+                LockedPackage(name: name("Moya/Core"), version: version("15.0.0"), dependencies: [Dependency(name("Alamofire"), try Requirement("~> 5.0"))]),
+                LockedPackage(name: name("Networking"), version: version("2.1.0"), dependencies: []),
+            ],
+            dependencies: [Dependency(name("Moya")), Dependency(name("Networking"), try Requirement("~> 2.0"), externalSource: networking)],
+            specRepos: [SpecRepoEntry(source: "trunk", packages: [name("Moya")])],
+            externalSources: [name("Networking"): networking],
+            specChecksums: [name("Moya"): String(repeating: "a", count: 64), name("Networking"): String(repeating: "b", count: 64)],
+            depsfileChecksum: String(repeating: "c", count: 64), depsVersion: "0.1.0",
+            checkoutOptions: [name("Networking"): CheckoutOption(git: "https://example.com/Networking.git", commit: String(repeating: "d", count: 40))])
+        let text = codec.encode(lock)
+        XCTAssertTrue(text.contains("  - Networking (from `https://example.com/Networking.git`, tag `2.1.0`, ~> 2.0)\n"), text)
+        XCTAssertTrue(text.contains("EXTERNAL SOURCES:\n  Networking:\n    git: https://example.com/Networking.git\n    tag: 2.1.0\n"), text)
+        XCTAssertTrue(text.contains("  - Moya (15.0.0):\n    - Moya/Core (= 15.0.0)\n  - Moya/Core (15.0.0):\n"), text)
+        XCTAssertEqual(try codec.decode(Array(text.utf8)), lock)
+    }
+
     func testCodePinsAreRefusedWhenMalformed() throws {
         let text = try fixture("Lockfile.golden.yaml")
         for (from, to, message) in [
@@ -140,7 +161,7 @@ final class LockfileCodecTests: XCTestCase {
         let cases: [(String, String, String)] = [
             ("Moya (15.0.0):", "Moya (15..0):", "Depsfile.lock:5: error: invalid version '15..0' for Moya"),
             ("  - Moya (~> 15.0)", "  - Moya (~> abc)", "Depsfile.lock:11: error: invalid requirement '~> abc' for Moya"),
-            ("  - SnapKit (5.7.1)", "  - Snap/Kit (5.7.1)", "Depsfile.lock:7: error: invalid package name 'Snap/Kit'"),
+            ("  - SnapKit (5.7.1)", "  - Snap/Kit/Extra (5.7.1)", "Depsfile.lock:7: error: invalid package name 'Snap/Kit/Extra'"),
             ("  - SnapKit (5.7.1)", "  - SnapKit", "Depsfile.lock:7: error: expected `Name (version)`, found 'SnapKit'"),
             ("DEPS: 0.1.0", "DEPS: [0.1.0]", "Depsfile.lock:40: error: expected a single value for DEPS, found a sequence"),
         ]

@@ -34,6 +34,25 @@ struct GitCodeFetcher: Sendable {
         return FetchedCode(tree: tree, pin: .commit(commit))
     }
 
+    /// The checkout of a repository named by a Depsfile's `git:` external source, to read the
+    /// package's spec from its root: the tree at the pinned commit, else where the reference points.
+    func checkout(name: PackageName, url: String, reference: GitReference, pin: String?) async throws -> (tree: String, commit: String) {
+        let request = CodeRequest(name: name, version: try! Version("0"), source: .git(url: url, reference), pin: pin.map { .commit($0) })
+        let remote = CodeLocation.isRelative(url) ? LocalFileSystem.absolute(url, from: projectDirectory) : url
+        let mirror = cache.mirrorPath(remote)
+        try cache.prepareOnce()
+        let commit = try await withFileLock(cache.mirrorLockPath(remote), shownAs: mirror) {
+            try await resolveCommit(request, remote: remote, shownURL: url, reference: reference, mirror: mirror)
+        }
+        let tree = try await cache.tree(name: name.description, version: "external", pin: commit, source: remote) { folder in
+            let archive = cache.temporaryPath("git-archive")
+            defer { LocalFileSystem.removeTree(archive) }
+            try await git(["--git-dir", mirror, "archive", "--format=tar", "-o", archive, commit], request, url)
+            try await run("tar", ["-xf", archive, "-C", folder, "--no-same-owner"], request, url)
+        }
+        return (tree, commit)
+    }
+
     /// The commit to fetch: the lock's, else the one the tag, branch or commit names. Makes or
     /// refreshes the mirror only when it lacks what is asked for (a branch is refreshed online).
     private func resolveCommit(

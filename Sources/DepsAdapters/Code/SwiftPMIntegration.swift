@@ -100,8 +100,8 @@ public struct SwiftPMIntegration: ProjectIntegration {
                 products: [
 
             """
-        for target in manifest.targets {
-            text += "        .library(name: \(literal(target.product)), targets: [\(literal(target.module))]),\n"
+        for product in manifest.products where !product.targets.isEmpty {
+            text += "        .library(name: \(literal(product.name)), targets: [\(product.targets.map(literal).joined(separator: ", "))]),\n"
         }
         text += "    ],\n    targets: [\n"
         for target in manifest.targets {

@@ -10,7 +10,7 @@ public struct DepsfileCodec {
         self.fileName = fileName
     }
 
-    static let topLevelKeys = ["sources", "dependencies"]
+    static let topLevelKeys = ["sources", "dependencies", "platform"]
     static let externalSourceKeys = ["path", "version", "git", "tag", "commit", "branch"]
 
     /// A starter Depsfile: the sources, commented, and an empty `dependencies:`.
@@ -53,7 +53,24 @@ public struct DepsfileCodec {
                 dependencies.append(try dependency(name, pair.value, document))
             }
         }
-        return Manifest(sources: sources, dependencies: dependencies, checksum: checksum)
+        var platform: Platform?
+        if let node = fields["platform"], !node.isNull {
+            let text = try document.scalar(node, "platform")
+            let parts = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            let known = ["ios", "osx", "macos", "tvos", "watchos", "visionos"]
+            guard (1...2).contains(parts.count), known.contains(parts[0].lowercased()) else {
+                throw document.error(node, "invalid platform '\(text)'; expected a platform and a deployment target, e.g. `ios 15.0` (one of \(known.joined(separator: ", ")))")
+            }
+            var target: Version?
+            if parts.count == 2 {
+                guard let version = try? Version(parts[1]), !version.isPrerelease else {
+                    throw document.error(node, "invalid deployment target '\(parts[1])' in platform '\(text)'")
+                }
+                target = version
+            }
+            platform = Platform(name: parts[0], deploymentTarget: target)
+        }
+        return Manifest(sources: sources, dependencies: dependencies, checksum: checksum, platform: platform)
     }
 
     private func dependency(
@@ -64,19 +81,34 @@ public struct DepsfileCodec {
         }
         let fields = try document.fields(
             try document.mapping(value, "\(name)"), known: Self.externalSourceKeys, in: "the source of \(name)")
-        for key in ["git", "tag", "commit", "branch"] {
-            if let node = fields[key] {
-                throw document.error(node, "`\(key):` sources are not supported yet for \(name); use `path:`")
-            }
-        }
-        guard let pathNode = fields["path"] else {
-            throw document.error(value, "expected `path:` in the source of \(name)")
-        }
-        let path = try document.scalar(pathNode, "the path of \(name)")
-        guard !path.isEmpty else { throw document.error(pathNode, "the path of \(name) cannot be empty") }
         let requirement = try fields["version"].map { node throws(MalformedInputError) in
             try document.requirement(node, for: name)
         } ?? .any
+        if let gitNode = fields["git"] {
+            guard fields["path"] == nil else { throw document.error(value, "\(name) has both `path:` and `git:`; keep one") }
+            let url = try document.scalar(gitNode, "the git URL of \(name)")
+            guard !url.isEmpty else { throw document.error(gitNode, "the git URL of \(name) cannot be empty") }
+            let references = ["tag", "commit", "branch"].filter { fields[$0] != nil }
+            guard references.count == 1, let key = references.first, let referenceNode = fields[key] else {
+                throw document.error(gitNode, "`git:` for \(name) needs one of `tag:`, `commit:` or `branch:`")
+            }
+            do {
+                let reference = try GitReference.reading(key: key, value: try document.scalar(referenceNode, "the \(key) of \(name)"))
+                return Dependency(name, requirement, externalSource: .git(url: url, reference))
+            } catch let error as CodeSourceError {
+                throw document.error(referenceNode, "\(error) for \(name)")
+            } catch {
+                throw error as! MalformedInputError
+            }
+        }
+        for key in ["tag", "commit", "branch"] where fields[key] != nil {
+            throw document.error(fields[key]!, "`\(key):` goes with `git:` in the source of \(name)")
+        }
+        guard let pathNode = fields["path"] else {
+            throw document.error(value, "expected `path:` or `git:` in the source of \(name)")
+        }
+        let path = try document.scalar(pathNode, "the path of \(name)")
+        guard !path.isEmpty else { throw document.error(pathNode, "the path of \(name) cannot be empty") }
         return Dependency(name, requirement, externalSource: .path(path))
     }
 }

@@ -102,9 +102,19 @@ public struct LockfileCodec {
             for pair in try document.mapping(node, Section.externalSources) {
                 let name = try document.packageName(try document.key(pair), at: pair.key)
                 let source = try document.fields(
-                    try document.mapping(pair.value, "the source of \(name)"), known: ["path"], in: "the source of \(name)")
-                guard let path = source["path"] else { throw document.error(pair.value, "expected `path:` for \(name)") }
-                externalSources[name] = .path(try document.scalar(path, "the path of \(name)"))
+                    try document.mapping(pair.value, "the source of \(name)"), known: ["path", "git", "tag", "commit", "branch"],
+                    in: "the source of \(name)")
+                if let git = source["git"] {
+                    let url = try document.scalar(git, "the git URL of \(name)")
+                    guard let key = ["tag", "commit", "branch"].first(where: { source[$0] != nil }),
+                          let reference = try? GitReference.reading(key: key, value: try document.scalar(source[key]!, "the \(key) of \(name)")) else {
+                        throw document.error(pair.value, "expected `git:` with `tag:`, `commit:` or `branch:` for \(name)")
+                    }
+                    externalSources[name] = .git(url: url, reference)
+                } else {
+                    guard let path = source["path"] else { throw document.error(pair.value, "expected `path:` or `git:` for \(name)") }
+                    externalSources[name] = .path(try document.scalar(path, "the path of \(name)"))
+                }
             }
         }
         var checksums: [PackageName: String] = [:]
@@ -194,10 +204,23 @@ public struct LockfileCodec {
             guard let pathEnd = details[pathStart...].firstIndex(of: "`") else {
                 throw document.error(node, "expected `from `path`` in '\(text)'")
             }
-            externalSource = .path(String(details[pathStart..<pathEnd]))
+            let location = String(details[pathStart..<pathEnd])
+            externalSource = .path(location)
             details = details[details.index(after: pathEnd)...]
             if details.hasPrefix(",") { details = details.dropFirst() }
             details = details.drop { $0 == " " }
+            // `from `URL`, tag `2.1.0``: a git external source.
+            for key in ["tag", "commit", "branch"] where details.hasPrefix("\(key) `") {
+                let valueStart = details.index(details.startIndex, offsetBy: key.count + 2)
+                guard let valueEnd = details[valueStart...].firstIndex(of: "`"),
+                      let reference = try? GitReference.reading(key: key, value: String(details[valueStart..<valueEnd])) else {
+                    throw document.error(node, "expected `\(key) `value`` in '\(text)'")
+                }
+                externalSource = .git(url: location, reference)
+                details = details[details.index(after: valueEnd)...]
+                if details.hasPrefix(",") { details = details.dropFirst() }
+                details = details.drop { $0 == " " }
+            }
         }
         var requirement = Requirement.any
         if !details.isEmpty {

@@ -26,8 +26,9 @@ public struct SpecCodec {
 
     static let knownKeys = [
         "name", "version", "summary", "description", "homepage", "license", "authors", "source", "dependencies",
-        "source_files", "module",
+        "source_files", "module", "subspecs", "default_subspecs",
     ]
+    static let subspecKeys = ["name", "dependencies", "source_files", "subspecs"]
 
     /// - Parameters:
     ///   - expectedName: the package folder's name.
@@ -78,25 +79,23 @@ public struct SpecCodec {
             guard let node = fields[key], !node.isNull else { return nil }
             return try document.scalar(node, key)
         }
-        var sourceFiles: [SourceFileGlob]?
-        if let node = fields["source_files"], !node.isNull {
-            var patterns: [(String, YAMLNode)] = []
-            if let single = node.scalarValue {
-                patterns = [(single, node)]
-            } else {
-                for item in try document.sequence(node, "source_files") {
-                    patterns.append((try document.scalar(item, "a source_files pattern"), item))
-                }
+        let sourceFiles = try Self.sourceFiles(fields["source_files"], document)
+        var subspecs: [Subspec] = []
+        if let node = fields["subspecs"] {
+            for item in try document.sequence(node, "subspecs") {
+                subspecs.append(try Self.subspec(item, of: expectedName, document))
             }
-            sourceFiles = []
-            for (pattern, patternNode) in patterns {
-                do {
-                    sourceFiles?.append(try SourceFileGlob(pattern))
-                } catch {
-                    throw document.error(patternNode, "\(error)")
+        }
+        var defaultSubspecs: [String] = []
+        if let node = fields["default_subspecs"], !node.isNull {
+            let items = node.scalarValue != nil ? [node] : try document.sequence(node, "default_subspecs")
+            for item in items {
+                let name = try document.scalar(item, "a default subspec")
+                guard subspecs.contains(where: { $0.name == name }) else {
+                    throw document.error(item, "default subspec '\(name)' is not one of the spec's subspecs")
                 }
+                defaultSubspecs.append(name)
             }
-            if sourceFiles?.isEmpty == true { throw document.error(node, "source_files lists no pattern") }
         }
         var moduleName: String?
         if let node = fields["module"], !node.isNull {
@@ -116,6 +115,53 @@ public struct SpecCodec {
             dependencies: dependencies,
             checksum: checksum,
             sourceFiles: sourceFiles,
-            moduleName: moduleName)
+            moduleName: moduleName,
+            subspecs: subspecs,
+            defaultSubspecs: defaultSubspecs)
+    }
+
+    /// `source_files`: one pattern or a list of them.
+    static func sourceFiles(_ node: YAMLNode?, _ document: YAMLDocument) throws(MalformedInputError) -> [SourceFileGlob]? {
+        guard let node, !node.isNull else { return nil }
+        var patterns: [(String, YAMLNode)] = []
+        if let single = node.scalarValue {
+            patterns = [(single, node)]
+        } else {
+            for item in try document.sequence(node, "source_files") {
+                patterns.append((try document.scalar(item, "a source_files pattern"), item))
+            }
+        }
+        var globs: [SourceFileGlob] = []
+        for (pattern, patternNode) in patterns {
+            do {
+                globs.append(try SourceFileGlob(pattern))
+            } catch {
+                throw document.error(patternNode, "\(error)")
+            }
+        }
+        if globs.isEmpty { throw document.error(node, "source_files lists no pattern") }
+        return globs
+    }
+
+    /// One item of `subspecs:`: `name`, `dependencies` (which may name siblings, `Moya/Core`),
+    /// `source_files`, nested `subspecs`.
+    static func subspec(_ node: YAMLNode, of package: PackageName, _ document: YAMLDocument) throws(MalformedInputError) -> Subspec {
+        let fields = try document.fields(try document.mapping(node, "a subspec"), known: subspecKeys, in: "a subspec of \(package)")
+        guard let nameNode = fields["name"] else { throw document.error(node, "a subspec of \(package) has no `name`") }
+        let name = try document.scalar(nameNode, "the name of a subspec")
+        guard PackageName.isValidPart(name) else { throw document.error(nameNode, "invalid subspec name '\(name)'") }
+        var dependencies: [Dependency] = []
+        if let dependencyNode = fields["dependencies"] {
+            for pair in try document.mapping(dependencyNode, "dependencies") {
+                let dependencyName = try document.packageName(try document.key(pair), at: pair.key)
+                dependencies.append(Dependency(dependencyName, try document.requirement(pair.value, for: dependencyName)))
+            }
+        }
+        var nested: [Subspec] = []
+        if let nestedNode = fields["subspecs"] {
+            for item in try document.sequence(nestedNode, "subspecs") { nested.append(try subspec(item, of: package, document)) }
+        }
+        return Subspec(
+            name: name, dependencies: dependencies, sourceFiles: try sourceFiles(fields["source_files"], document), subspecs: nested)
     }
 }

@@ -1,7 +1,7 @@
 import DepsCore
 
 /// Opens the sources a Depsfile names as directories relative to the project, and reads
-/// `path:` external sources from `<path>/<Name>.yaml`.
+/// `path:` external sources from `<path>/<Name>.yaml` or `<path>/<Name>.podspec.json`.
 public final class LocalSpecSourceOpener: SpecSourceOpener {
     public let projectDirectory: String
 
@@ -26,10 +26,20 @@ public final class LocalSpecSourceOpener: SpecSourceOpener {
     public func externalSpecification(of name: PackageName, from source: ExternalSource) throws -> Specification {
         switch source {
         case let .path(path):
-            let shownAs = LocalFileSystem.join(path, "\(name).yaml")
-            let bytes = try LocalFileSystem.readFile(LocalFileSystem.join(projectDirectory, shownAs), shownAs: shownAs)
-            return try SpecCodec(fileName: shownAs).decode(
+            // `<Name>.yaml`, else CocoaPods' `<Name>.podspec.json`; neither is reported as the first.
+            let yaml = LocalFileSystem.join(path, "\(name).yaml")
+            let json = LocalFileSystem.join(path, "\(name).podspec.json")
+            if LocalFileSystem.kind(of: LocalFileSystem.join(projectDirectory, yaml)) == nil,
+               LocalFileSystem.kind(of: LocalFileSystem.join(projectDirectory, json)) != nil {
+                let bytes = try LocalFileSystem.readFile(LocalFileSystem.join(projectDirectory, json), shownAs: json)
+                return try PodspecJSONCodec(fileName: json).decode(
+                    bytes, checksum: SHA256Digest.hex(of: bytes), expectedName: name, expectedVersion: nil)
+            }
+            let bytes = try LocalFileSystem.readFile(LocalFileSystem.join(projectDirectory, yaml), shownAs: yaml)
+            return try SpecCodec(fileName: yaml).decode(
                 bytes, checksum: SHA256Digest.hex(of: bytes), expectedName: name, expectedVersion: nil)
+        case let .git(url, _):
+            throw FileAccessError(path: url, reason: "a git external source needs the shared cache to be checked out")
         }
     }
 }

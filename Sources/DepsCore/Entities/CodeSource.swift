@@ -89,6 +89,26 @@ public enum GitReference: Sendable, Hashable, CustomStringConvertible {
     case commit(String)
     case branch(String)
 
+    /// `tag`, `commit` or `branch`.
+    public var key: String {
+        switch self {
+        case .tag: "tag"
+        case .commit: "commit"
+        case .branch: "branch"
+        }
+    }
+
+    public var value: String {
+        switch self {
+        case let .tag(value), let .commit(value), let .branch(value): value
+        }
+    }
+
+    /// Reads `tag:`, `commit:` or `branch:` with its value.
+    public static func reading(key: String, value: String) throws(CodeSourceError) -> GitReference {
+        try GitReference(key: key, value: value)
+    }
+
     init(key: String, value: String) throws(CodeSourceError) {
         guard !value.isEmpty, !value.hasPrefix("-"),
               !value.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {

@@ -64,16 +64,16 @@ extension Lockfile {
         guard let previous, let released else { return self }
         var checkouts: [PackageName: CheckoutOption] = [:]
         var digests: [PackageName: String] = [:]
-        for package in packages {
-            guard !released.contains(package.name), let old = previous.package(named: package.name), old.version == package.version,
-                  old.version.description == package.version.description,
+        for package in rootPackages {
+            guard !released.contains(package.name), let oldVersion = previous.version(ofRoot: package.name),
+                  oldVersion == package.version, oldVersion.description == package.version.description,
                   previous.specChecksums[package.name] == specChecksums[package.name],
                   previous.source(of: package.name) == source(of: package.name),
                   previous.externalSources[package.name] == externalSources[package.name] else { continue }
             checkouts[package.name] = previous.checkoutOptions[package.name] ?? checkoutOptions[package.name]
             digests[package.name] = previous.sourceChecksums[package.name] ?? sourceChecksums[package.name]
         }
-        for package in packages where checkouts[package.name] == nil && digests[package.name] == nil {
+        for package in rootPackages where checkouts[package.name] == nil && digests[package.name] == nil {
             checkouts[package.name] = checkoutOptions[package.name]
             digests[package.name] = sourceChecksums[package.name]
         }
@@ -108,7 +108,7 @@ extension Lockfile {
     /// of a sandbox that holds just those).
     public func keeping(_ names: Set<PackageName>) -> Lockfile {
         Lockfile(
-            packages: packages.filter { names.contains($0.name) },
+            packages: packages.filter { names.contains($0.name.root) },
             dependencies: dependencies,
             specRepos: specRepos.compactMap { repo in
                 let kept = repo.packages.filter { names.contains($0) }

@@ -2,10 +2,14 @@
 public enum ExternalSource: Sendable, Hashable, CustomStringConvertible {
     /// A directory (relative to the Depsfile) holding `<Name>.yaml`.
     case path(String)
+    /// A git repository whose checkout holds the spec at its root (BEHAVIOUR 1.1).
+    case git(url: String, GitReference)
 
+    /// `from `../LocalKit``, `from `https://…/Networking.git`, tag `2.1.0``.
     public var description: String {
         switch self {
         case let .path(path): "from `\(path)`"
+        case let .git(url, reference): "from `\(url)`, \(reference.key) `\(reference.value)`"
         }
     }
 
@@ -13,6 +17,15 @@ public enum ExternalSource: Sendable, Hashable, CustomStringConvertible {
     public var fields: [(key: String, value: String)] {
         switch self {
         case let .path(path): [("path", path)]
+        case let .git(url, reference): [("git", url), (reference.key, reference.value)]
+        }
+    }
+
+    /// Where the package's code is: the folder itself, or the git repository at the reference.
+    public var codeSource: CodeSource {
+        switch self {
+        case let .path(path): .path(path)
+        case let .git(url, reference): .git(url: url, reference)
         }
     }
 }

@@ -88,6 +88,22 @@ public struct Lockfile: Sendable, Hashable {
         packageIndex[name].map { packages[$0] }
     }
 
+    /// Each package once (a package whose subspecs are locked counts once), with its version:
+    /// what the sandbox holds a folder for.
+    public var rootPackages: [(name: PackageName, version: Version)] {
+        var seen: Set<PackageName> = []
+        var roots: [(name: PackageName, version: Version)] = []
+        for package in packages where seen.insert(package.name.root).inserted {
+            roots.append((package.name.root, package.version))
+        }
+        return roots.sorted { $0.name < $1.name }
+    }
+
+    /// The version of a package, whether the lock lists it or only its subspecs.
+    public func version(ofRoot name: PackageName) -> Version? {
+        package(named: name)?.version ?? packages.first { $0.name.root == name }?.version
+    }
+
     /// The source a package was recorded as coming from.
     public func source(of name: PackageName) -> String? {
         sourceIndex[name]

@@ -6,11 +6,14 @@ public struct Manifest: Sendable, Hashable {
     public let dependencies: [Dependency]
     /// The SHA-256 (hex) of the Depsfile's bytes.
     public let checksum: String
+    /// The platform the project builds for (`platform: ios 15.0`); nil filters nothing.
+    public let platform: Platform?
 
-    public init(sources: [String], dependencies: [Dependency], checksum: String) {
+    public init(sources: [String], dependencies: [Dependency], checksum: String, platform: Platform? = nil) {
         self.sources = sources
         self.dependencies = dependencies
         self.checksum = checksum
+        self.platform = platform
     }
 
     public func dependency(named name: PackageName) -> Dependency? {
@@ -23,6 +26,8 @@ public struct Manifest: Sendable, Hashable {
         var known = Set(dependencies.map(\.name))
         if let lockfile {
             known.formUnion(lockfile.packages.map(\.name))
+            // A package whose subspecs are locked can be named for update.
+            known.formUnion(lockfile.packages.map(\.name.root))
             known.formUnion(lockfile.dependencies.map(\.name))
         }
         return names.filter { !known.contains($0) }

@@ -13,7 +13,15 @@ public struct PackageName: Sendable, Hashable, Comparable, CustomStringConvertib
         description = text
     }
 
+    /// A package name, or `Package/Subspec` (BEHAVIOUR 2.3, 2.4): each part a valid name.
     public static func isValid(_ text: String) -> Bool {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count <= 2 else { return false }
+        return parts.allSatisfy { isValidPart(String($0)) }
+    }
+
+    /// A name without any `/`.
+    public static func isValidPart(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard let first = bytes.first, bytes.count <= maximumLength, isAlphanumeric(first) else { return false }
         return bytes.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }
@@ -23,6 +31,47 @@ public struct PackageName: Sendable, Hashable, Comparable, CustomStringConvertib
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
     }
+
+    /// The package a subspec belongs to (`Moya` for `Moya/Core`); the name itself otherwise.
+    /// Only this part ever names a folder.
+    public var root: PackageName {
+        guard let slash = description.firstIndex(of: "/") else { return self }
+        return PackageName(trusted: String(description[..<slash]))
+    }
+
+    /// `Core` for `Moya/Core`; nil for a package's own name.
+    public var subspec: String? {
+        guard let slash = description.firstIndex(of: "/") else { return nil }
+        return String(description[description.index(after: slash)...])
+    }
+
+    public var isSubspec: Bool { description.contains("/") }
+
+    /// `Moya/Core` from `Moya` and `Core`.
+    public func subspec(_ name: String) throws(PackageNameError) -> PackageName {
+        try PackageName("\(root)/\(name)")
+    }
+
+    private init(trusted text: String) {
+        description = text
+    }
+
+    /// The resolver's stand-in for a package's spec alone, without its default subspecs: every
+    /// subspec depends on it at its own version, so that all of a package's subspecs resolve to
+    /// one version. It is spelt so that no Depsfile or spec can name it, and never reaches a lock.
+    static func versionAnchor(of name: PackageName) -> PackageName {
+        PackageName(trusted: "\(name.root)/")
+    }
+
+    /// A package that has no versions, standing for a reason a version cannot be used
+    /// (`Moya 14.0.0, which has no subspec Foo`), so that an explanation says why.
+    static func unavailable(_ reason: String) -> PackageName {
+        PackageName(trusted: reason)
+    }
+
+    /// Whether this is one of the resolver's stand-ins rather than a package.
+    var isStandIn: Bool { description.hasSuffix("/") || description.contains(" ") }
+    var isVersionAnchor: Bool { description.hasSuffix("/") }
 
     /// The name in lower case, the first key of the lockfile's order.
     public var folded: String { description.lowercased() }

@@ -6,39 +6,46 @@ public enum PackageOrigin: Sendable, Hashable {
     case external(ExternalSource)
 }
 
-/// A package version chosen by a resolution, with the spec it was chosen from.
+/// A package version (or a subspec of it) chosen by a resolution, with the spec it was chosen
+/// from and the dependencies the lock lists under it.
 public struct ResolvedPackage: Sendable, Hashable {
+    /// `Moya`, or `Moya/Core` for a subspec.
+    public let name: PackageName
+    /// The package's spec (the whole spec for a subspec).
     public let specification: Specification
     public let origin: PackageOrigin
+    public let dependencies: [Dependency]
 
-    public init(specification: Specification, origin: PackageOrigin) {
+    public init(name: PackageName? = nil, specification: Specification, origin: PackageOrigin, dependencies: [Dependency]? = nil) {
+        self.name = name ?? specification.name
         self.specification = specification
         self.origin = origin
+        self.dependencies = dependencies ?? specification.dependencies
     }
 
-    public var name: PackageName { specification.name }
     public var version: Version { specification.version }
 }
 
 extension Lockfile {
     /// The lock that records a resolution of the manifest.
     public init(manifest: Manifest, resolved: [ResolvedPackage], depsVersion: String = DepsRelease.version) {
-        var repositories: [String: [PackageName]] = [:]
+        // SPEC REPOS, EXTERNAL SOURCES and SPEC CHECKSUMS have one entry per package, not per subspec.
+        var repositories: [String: Set<PackageName>] = [:]
         var external: [PackageName: ExternalSource] = [:]
         for package in resolved {
             switch package.origin {
-            case let .repository(label): repositories[label, default: []].append(package.name)
-            case let .external(source): external[package.name] = source
+            case let .repository(label): repositories[label, default: []].insert(package.name.root)
+            case let .external(source): external[package.name.root] = source
             }
         }
         self.init(
             packages: resolved.map {
-                LockedPackage(name: $0.name, version: $0.version, dependencies: $0.specification.dependencies)
+                LockedPackage(name: $0.name, version: $0.version, dependencies: $0.dependencies)
             },
             dependencies: manifest.dependencies,
-            specRepos: repositories.map { SpecRepoEntry(source: $0.key, packages: $0.value) },
+            specRepos: repositories.map { SpecRepoEntry(source: $0.key, packages: Array($0.value)) },
             externalSources: external,
-            specChecksums: Dictionary(resolved.map { ($0.name, $0.specification.checksum) }, uniquingKeysWith: { a, _ in a }),
+            specChecksums: Dictionary(resolved.map { ($0.name.root, $0.specification.checksum) }, uniquingKeysWith: { a, _ in a }),
             depsfileChecksum: manifest.checksum,
             depsVersion: depsVersion)
     }

@@ -32,23 +32,32 @@ public struct SwiftPackageTarget: Sendable, Hashable {
     public init(
         specification: Specification, folder: SandboxFolder, files: [String], dependencyModules: [String]
     ) throws(SandboxIntegrationError) {
-        let matched = files.filter { file in specification.sourceFiles.contains { $0.matches(file) } }.sorted()
+        try self.init(
+            name: specification.name, module: specification.moduleName, sourceFiles: specification.sourceFiles,
+            folder: folder, files: files, dependencyModules: dependencyModules)
+    }
+
+    /// A target for a package or one of its subspecs (`Moya/Core`, module `Moya_Core`).
+    public init(
+        name: PackageName, module: String, sourceFiles: [SourceFileGlob], folder: SandboxFolder, files: [String],
+        dependencyModules: [String]
+    ) throws(SandboxIntegrationError) {
+        let matched = files.filter { file in sourceFiles.contains { $0.matches(file) } }.sorted()
         let sources = matched.filter { Self.isSource($0) }
-        let patterns = specification.sourceFiles.map(\.description).joined(separator: ", ")
+        let patterns = sourceFiles.map(\.description).joined(separator: ", ")
         guard !sources.isEmpty else {
             throw SandboxIntegrationError(
-                name: specification.name,
-                message: "source_files '\(patterns)' matches no Swift or C-family source file in its code")
+                name: name, message: "source_files '\(patterns)' matches no Swift or C-family source file in its code")
         }
         let swift = sources.filter { Self.swiftExtensions.contains(Self.fileExtension($0)) }
         if !swift.isEmpty && swift.count != sources.count {
             throw SandboxIntegrationError(
-                name: specification.name,
+                name: name,
                 message: "source_files '\(patterns)' matches both Swift and C-family sources (\(swift[0]) and "
                     + "\(sources.first { !swift.contains($0) }!)), which SwiftPM cannot build in one target")
         }
-        product = specification.name.description
-        module = specification.moduleName
+        product = name.description
+        self.module = module
         self.folder = folder
         self.sources = sources
         self.dependencies = dependencyModules.sorted()
@@ -96,12 +105,30 @@ public struct SwiftPackageTarget: Sendable, Hashable {
     }
 }
 
-/// The sandbox as one Swift package (`Deps/Package.swift`): a target per installed package.
+/// A library product of the sandbox: a package (or subspec) and the targets it is made of.
+public struct SwiftPackageProduct: Sendable, Hashable {
+    public let name: String
+    public let targets: [String]
+
+    public init(name: String, targets: [String]) {
+        self.name = name
+        self.targets = targets
+    }
+}
+
+/// The sandbox as one Swift package (`Deps/Package.swift`): a target per installed package or
+/// subspec, and a product per target, plus one per package used whole whose subspecs make it.
 public struct SandboxPackageManifest: Sendable, Hashable {
     public let targets: [SwiftPackageTarget]
+    public let products: [SwiftPackageProduct]
 
-    public init(targets: [SwiftPackageTarget]) {
-        self.targets = targets.sorted { $0.folder.name < $1.folder.name }
+    public init(targets: [SwiftPackageTarget], wholePackages: [SwiftPackageProduct] = []) {
+        self.targets = targets.sorted { ($0.folder.name, $0.product) < ($1.folder.name, $1.product) }
+        products = (self.targets.map { SwiftPackageProduct(name: $0.product, targets: [$0.module]) } + wholePackages)
+            .sorted { a, b in
+                guard let x = try? PackageName(a.name), let y = try? PackageName(b.name) else { return a.name < b.name }
+                return x < y
+            }
     }
 }
 

@@ -18,23 +18,23 @@ public struct SandboxState: Sendable, Equatable {
     /// (written by `--lock-only`) accepts whatever pin the sandbox recorded.
     public func changes(toMatch lock: Lockfile, usedInPlace: Set<PackageName>) -> SandboxPlan {
         var changes: [SandboxChange] = []
-        for package in lock.packages {
+        for package in lock.rootPackages {
             let name = package.name
-            guard let manifest, let held = manifest.package(named: name),
+            guard let manifest, let heldVersion = manifest.version(ofRoot: name),
                   usedInPlace.contains(name) || filledFolders.contains(name) else {
                 changes.append(SandboxChange(name: name, kind: .added))
                 continue
             }
             let pin = lock.contentPin(of: name)
-            let same = held.version == package.version && held.version.description == package.version.description
+            let same = heldVersion == package.version && heldVersion.description == package.version.description
                 && manifest.specChecksums[name] == lock.specChecksums[name]
                 && manifest.source(of: name) == lock.source(of: name)
                 && manifest.externalSources[name] == lock.externalSources[name]
                 && (pin == nil || pin == manifest.contentPin(of: name))
             changes.append(SandboxChange(name: name, kind: same ? .unchanged : .changed))
         }
-        let wanted = Set(lock.packages.map(\.name))
-        var gone = Set(manifest?.packages.map(\.name) ?? []).union(filledFolders).subtracting(wanted)
+        let wanted = Set(lock.rootPackages.map(\.name))
+        var gone = Set(manifest?.rootPackages.map(\.name) ?? []).union(filledFolders).subtracting(wanted)
         // A package that is now used in place leaves no folder behind.
         gone.formUnion(usedInPlace.intersection(filledFolders))
         for name in gone where !changes.contains(where: { $0.name == name && $0.kind != .unchanged }) {

@@ -15,6 +15,15 @@ public struct Specification: Sendable, Hashable {
     public let sourceFiles: [SourceFileGlob]
     /// The Swift module's name (`module:`), else the package's name made into one.
     public let moduleName: String
+    /// The spec's subspecs (BEHAVIOUR 2.4), in the spec's order.
+    public let subspecs: [Subspec]
+    /// The subspecs a dependency on the package alone means; empty means all of them.
+    public let defaultSubspecs: [String]
+    /// The platforms the version supports, with each one's lowest deployment target (nil when
+    /// none is given); empty means every platform (BEHAVIOUR 9).
+    public let platforms: [String: Version?]
+    /// Dependencies that apply only on one platform (`"ios": {"dependencies": ...}`).
+    public let platformDependencies: [String: [Dependency]]
 
     public init(
         name: PackageName,
@@ -26,7 +35,11 @@ public struct Specification: Sendable, Hashable {
         dependencies: [Dependency] = [],
         checksum: String,
         sourceFiles: [SourceFileGlob]? = nil,
-        moduleName: String? = nil
+        moduleName: String? = nil,
+        subspecs: [Subspec] = [],
+        defaultSubspecs: [String] = [],
+        platforms: [String: Version?] = [:],
+        platformDependencies: [String: [Dependency]] = [:]
     ) {
         self.name = name
         self.version = version
@@ -38,5 +51,84 @@ public struct Specification: Sendable, Hashable {
         self.checksum = checksum
         self.sourceFiles = sourceFiles ?? SourceFileGlob.defaults
         self.moduleName = moduleName ?? ModuleName.defaultName(for: name)
+        self.subspecs = subspecs
+        self.defaultSubspecs = defaultSubspecs
+        self.platforms = platforms
+        self.platformDependencies = platformDependencies
+    }
+}
+
+/// A part of a package that can be depended on alone (`Moya/Core`, BEHAVIOUR 2.4), with its own
+/// dependencies (which may name siblings) and sources. Nested subspecs are kept in `subspecs`.
+public struct Subspec: Sendable, Hashable {
+    /// The part after the slash: `Core`.
+    public let name: String
+    public let dependencies: [Dependency]
+    /// Its own `source_files`; nil when it gives none.
+    public let sourceFiles: [SourceFileGlob]?
+    public let platformDependencies: [String: [Dependency]]
+    public let subspecs: [Subspec]
+
+    /// The dependencies that apply on `platform`: its own, and that platform's.
+    public func dependencies(on platform: Platform?) -> [Dependency] {
+        guard let platform, let specific = platformDependencies[platform.name], !specific.isEmpty else { return dependencies }
+        return (dependencies + specific).sorted { $0.name < $1.name }
+    }
+
+    public init(
+        name: String, dependencies: [Dependency] = [], sourceFiles: [SourceFileGlob]? = nil,
+        platformDependencies: [String: [Dependency]] = [:], subspecs: [Subspec] = []
+    ) {
+        self.name = name
+        self.dependencies = dependencies.sorted { $0.name < $1.name }
+        self.sourceFiles = sourceFiles
+        self.platformDependencies = platformDependencies
+        self.subspecs = subspecs
+    }
+}
+
+/// The platform a Depsfile builds for (`platform: ios 15.0`), as a Podfile's `platform :ios, '15.0'`.
+public struct Platform: Sendable, Hashable, CustomStringConvertible {
+    /// `ios`, `osx`, `tvos`, `watchos`, `visionos` (CocoaPods' names; `macos` is read as `osx`).
+    public let name: String
+    public let deploymentTarget: Version?
+
+    public init(name: String, deploymentTarget: Version?) {
+        let lower = name.lowercased()
+        self.name = lower == "macos" ? "osx" : lower
+        self.deploymentTarget = deploymentTarget
+    }
+
+    public var description: String {
+        deploymentTarget.map { "\(name) \($0)" } ?? name
+    }
+}
+
+extension Specification {
+    /// Whether this version can be used on `platform` (nil: every version can): the spec lists
+    /// no platforms, or lists this one with a deployment target no higher than the platform's.
+    public func supports(_ platform: Platform?) -> Bool {
+        guard let platform, !platforms.isEmpty else { return true }
+        guard let entry = platforms[platform.name] else { return false }
+        guard let needed = entry, let target = platform.deploymentTarget else { return true }
+        return needed <= target
+    }
+
+    /// The dependencies that apply on `platform`: the spec's own, and that platform's.
+    public func dependencies(on platform: Platform?) -> [Dependency] {
+        guard let platform, let specific = platformDependencies[platform.name], !specific.isEmpty else { return dependencies }
+        return (dependencies + specific).sorted { $0.name < $1.name }
+    }
+
+    /// The named subspec (`Core`), searching nested ones by `A/B` paths too.
+    public func subspec(named name: String) -> Subspec? {
+        subspecs.first { $0.name == name }
+    }
+
+    /// The subspecs a dependency on the whole package brings: `default_subspecs`, else all.
+    /// CocoaPods' `default_subspecs: :none` (`none`, unless a subspec has that name) means none.
+    public var defaultSubspecNames: [String] {
+        if defaultSubspecs == ["none"] && subspec(named: "none") == nil { return [] }
+        return defaultSubspecs.isEmpty ? subspecs.map(\.name) : defaultSubspecs
     }
 }

@@ -32,6 +32,14 @@ public protocol SpecSourceOpener: AnyObject {
     func openSource(_ label: String) throws -> SpecSource
     /// The spec an external source holds (`path: ../LocalKit` holds `LocalKit.yaml`).
     func externalSpecification(of name: PackageName, from source: ExternalSource) throws -> Specification
+    /// The same, for a git source at the commit the lock records (nil: where the reference points).
+    func externalSpecification(of name: PackageName, from source: ExternalSource, pinnedTo commit: String?) throws -> Specification
+}
+
+extension SpecSourceOpener {
+    public func externalSpecification(of name: PackageName, from source: ExternalSource, pinnedTo commit: String?) throws -> Specification {
+        try externalSpecification(of: name, from: source)
+    }
 }
 
 /// One package's code to fetch: where from, and the pin the lock records (if any).

@@ -56,9 +56,12 @@ public struct SandboxInstallation: Sendable {
     /// missing, `Deps/Package.swift`.
     func finishWithoutFetching(_ work: SandboxWork, catalog: SpecCatalog) throws -> SandboxOutcome {
         let lock = work.lock
-        // Manifest.lock is written from the lock, so an equal lock means equal bytes.
-        if work.state.manifest != lock { try sandbox.writeManifest(lock) }
-        let wrote = integration?.isWritten() == false ? try integrate(lock, sources: work.sources, catalog: catalog) : false
+        // Manifest.lock is written from the lock, so an equal lock means equal bytes; when the lock
+        // changed without the folders changing (another subspec, another dependency), the
+        // integration may change too.
+        let lockChanged = work.state.manifest != lock
+        if lockChanged { try sandbox.writeManifest(lock) }
+        let wrote = lockChanged || integration?.isWritten() == false ? try integrate(lock, sources: work.sources, catalog: catalog) : false
         return SandboxOutcome(lock: lock, plan: work.plan, previous: work.state.manifest, wrotePackageManifest: wrote)
     }
 
@@ -77,10 +80,10 @@ public struct SandboxInstallation: Sendable {
         for name in plan.toRemove { try sandbox.remove(name) }
 
         let requests = try plan.toPlace.map { name in
-            guard let package = lock.package(named: name), let source = sources[name] else {
+            guard let version = lock.version(ofRoot: name), let source = sources[name] else {
                 throw SpecCatalogError.noSource(name)
             }
-            return CodeRequest(name: name, version: package.version, source: source, pin: lock.contentPin(of: name))
+            return CodeRequest(name: name, version: version, source: source, pin: lock.contentPin(of: name))
         }
         var placed: Set<PackageName> = []
         var alreadyThere: Set<PackageName> = []
@@ -157,27 +160,63 @@ struct SandboxOutcome {
 }
 
 extension SandboxInstallation {
-    /// Writes `Deps/Package.swift` for the packages of `lock`: a target per package, its sources
-    /// from its spec's `source_files`, its dependencies' modules.
+    /// Writes `Deps/Package.swift` for the packages of `lock`: a target per package, or per subspec
+    /// used (`Moya/Core` as `Moya_Core`), its sources from its spec's `source_files`, its
+    /// dependencies' modules. A package used whole with subspecs is a product of its default
+    /// subspecs' targets; a subspec with no `source_files` only brings its dependencies.
     func integrate(_ lock: Lockfile, sources: [PackageName: CodeSource], catalog: SpecCatalog) throws -> Bool {
         guard let integration else { return false }
         var specifications: [PackageName: Specification] = [:]
-        for package in lock.packages {
+        for package in lock.rootPackages {
             specifications[package.name] = try catalog.specification(of: package.name, version: package.version)
         }
+        let used = Set(lock.packages.map(\.name))
+        func subspecModule(_ specification: Specification, _ subspec: String) -> String {
+            specification.moduleName + "_" + ModuleName.defaultName(for: (try? PackageName(subspec)) ?? specification.name)
+        }
+        /// The modules a dependency on `name` reaches: the package's, a subspec's, or the default subspecs'.
+        func modules(of name: PackageName, seen: Set<PackageName> = []) -> [String] {
+            guard let specification = specifications[name.root], !seen.contains(name) else { return [] }
+            if specification.subspecs.isEmpty { return [specification.moduleName] }
+            if let subspecName = name.subspec {
+                guard let subspec = specification.subspec(named: subspecName) else { return [] }
+                if subspec.sourceFiles != nil { return [subspecModule(specification, subspecName)] }
+                return subspec.dependencies.flatMap { modules(of: $0.name, seen: seen.union([name])) }
+            }
+            return specification.defaultSubspecNames.flatMap { sub in
+                (try? name.subspec(sub)).map { modules(of: $0, seen: seen.union([name])) } ?? []
+            }
+        }
         var targets: [SwiftPackageTarget] = []
-        for package in lock.packages {
+        var wholePackages: [SwiftPackageProduct] = []
+        for package in lock.rootPackages {
             guard let specification = specifications[package.name] else { continue }
             let folder: SandboxFolder = if case let .path(path)? = sources[package.name] {
                 .inPlace(package.name, path: path)
             } else {
                 .fetched(package.name)
             }
-            targets.append(try SwiftPackageTarget(
-                specification: specification, folder: folder, files: try integration.files(in: folder),
-                dependencyModules: specification.dependencies.compactMap { specifications[$0.name]?.moduleName }))
+            let files = try integration.files(in: folder)
+            let own = specification.dependencies.filter { $0.name.root != package.name }.flatMap { modules(of: $0.name) }
+            guard !specification.subspecs.isEmpty else {
+                targets.append(try SwiftPackageTarget(
+                    specification: specification, folder: folder, files: files, dependencyModules: Array(Set(own))))
+                continue
+            }
+            var wanted = Set(used.filter { $0.root == package.name }.compactMap(\.subspec))
+            if used.contains(package.name) { wanted.formUnion(specification.defaultSubspecNames) }
+            for subspec in specification.subspecs where wanted.contains(subspec.name) {
+                guard let globs = subspec.sourceFiles, let name = try? package.name.subspec(subspec.name) else { continue }
+                let needs = subspec.dependencies.flatMap { modules(of: $0.name) } + own
+                targets.append(try SwiftPackageTarget(
+                    name: name, module: subspecModule(specification, subspec.name), sourceFiles: globs, folder: folder,
+                    files: files, dependencyModules: Array(Set(needs)).filter { $0 != subspecModule(specification, subspec.name) }))
+            }
+            if used.contains(package.name) {
+                wholePackages.append(SwiftPackageProduct(name: package.name.description, targets: modules(of: package.name)))
+            }
         }
-        return try integration.write(SandboxPackageManifest(targets: targets))
+        return try integration.write(SandboxPackageManifest(targets: targets, wholePackages: wholePackages))
     }
 }
 
@@ -186,9 +225,14 @@ extension SpecCatalog {
     /// place; otherwise the spec's `source:` says.
     func codeSources(of lock: Lockfile) throws -> [PackageName: CodeSource] {
         var sources: [PackageName: CodeSource] = [:]
-        for package in lock.packages {
-            if case let .path(path) = lock.externalSources[package.name] {
-                sources[package.name] = .path(path)
+        for package in lock.rootPackages {
+            if let external = lock.externalSources[package.name] {
+                // A git external source is fetched at the commit the lock records.
+                if case let .git(url, _) = external, let option = lock.checkoutOptions[package.name], option.git == url {
+                    sources[package.name] = .git(url: url, .commit(option.commit))
+                } else {
+                    sources[package.name] = external.codeSource
+                }
                 continue
             }
             guard let source = try specification(of: package.name, version: package.version).codeSource else {

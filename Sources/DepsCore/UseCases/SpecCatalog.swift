@@ -7,6 +7,9 @@ public final class SpecCatalog: PackageCatalog {
     private let externalSpecifications: [PackageName: (source: ExternalSource, specification: Specification)]
     private let recordedSources: [PackageName: String]
     private var sourceOfPackage: [PackageName: SpecSource?] = [:]
+    /// The platform the Depsfile builds for: versions that do not support it are not candidates,
+    /// and its platform-specific dependencies apply.
+    private let platform: Platform?
 
     /// Opens what the manifest names. External specs are read now (there are few, and each is one file).
     public init(manifest: Manifest, lockfile: Lockfile?, opener: SpecSourceOpener) throws {
@@ -14,7 +17,13 @@ public final class SpecCatalog: PackageCatalog {
         var external: [PackageName: (ExternalSource, Specification)] = [:]
         for dependency in manifest.dependencies {
             guard let source = dependency.externalSource else { continue }
-            external[dependency.name] = (source, try opener.externalSpecification(of: dependency.name, from: source))
+            // A git source keeps the commit the lock recorded while the lock records the same source.
+            var pinned: String?
+            if case let .git(url, _) = source, lockfile?.externalSources[dependency.name] == source,
+               let option = lockfile?.checkoutOptions[dependency.name], option.git == url {
+                pinned = option.commit
+            }
+            external[dependency.name] = (source, try opener.externalSpecification(of: dependency.name, from: source, pinnedTo: pinned))
         }
         externalSpecifications = external
         var recorded: [PackageName: String] = [:]
@@ -22,18 +31,65 @@ public final class SpecCatalog: PackageCatalog {
             for name in repo.packages { recorded[name] = repo.source }
         }
         recordedSources = recorded
+        platform = manifest.platform
     }
 
     /// The labels of the sources, as the Depsfile lists them (`../../Specs, ../Other`).
     public var sourceLabels: [String] { sources.map(\.label) }
 
+    /// A subspec (`Moya/Core`) has its package's versions; whether a version has that subspec is
+    /// answered with its dependencies, so that listing never reads a spec.
     public func versions(of name: PackageName) throws -> [Version] {
-        if let external = externalSpecifications[name] { return [external.specification.version] }
-        return try source(of: name)?.versions(of: name) ?? []
+        if name.isStandIn && !name.isVersionAnchor { return [] }
+        let root = name.root
+        if let external = externalSpecifications[root] { return [external.specification.version] }
+        return try source(of: root)?.versions(of: root) ?? []
     }
 
+    /// What the resolver sees of one version (BEHAVIOUR 2.4, 9):
+    /// - a package without subspecs: its dependencies;
+    /// - a package with subspecs: its version anchor and its default subspecs, at this version;
+    /// - a subspec: the anchor at this version and the subspec's own dependencies;
+    /// - the anchor: the spec's own dependencies.
+    /// A version that does not support the Depsfile's platform, or lacks the subspec, depends on
+    /// a package that does not exist, named for the reason.
     public func dependencies(of name: PackageName, at version: Version) throws -> [Dependency] {
-        try specification(of: name, version: version).dependencies
+        if name.isStandIn && !name.isVersionAnchor { return [] }
+        let root = name.root
+        let specification = try specification(of: root, version: version)
+        guard specification.supports(platform) else {
+            return [Dependency(.unavailable("\(root) \(version), which does not support \(platform!)"))]
+        }
+        let anchor = Dependency(.versionAnchor(of: root), .exactly(version))
+        if name.isVersionAnchor { return specification.dependencies(on: platform) }
+        if let subspecName = name.subspec {
+            guard let subspec = specification.subspec(named: subspecName) else {
+                return [Dependency(.unavailable("\(root) \(version), which has no subspec \(subspecName)"))]
+            }
+            return [anchor] + subspec.dependencies(on: platform)
+        }
+        guard !specification.subspecs.isEmpty else { return specification.dependencies(on: platform) }
+        var dependencies = [anchor]
+        for subspecName in specification.defaultSubspecNames {
+            guard let subspec = try? root.subspec(subspecName) else { continue }
+            dependencies.append(Dependency(subspec, .exactly(version)))
+        }
+        return dependencies
+    }
+
+    /// The dependencies a lock lists under a package: what it needs, with the resolver's
+    /// stand-ins replaced by what they stand for (a subspec lists its package's own dependencies).
+    func lockedDependencies(of name: PackageName, at version: Version) throws -> [Dependency] {
+        var listed: [Dependency] = []
+        for dependency in try dependencies(of: name, at: version) {
+            if dependency.name.isVersionAnchor {
+                if name.isSubspec { listed += try dependencies(of: dependency.name, at: version) }
+            } else if !dependency.name.isStandIn {
+                listed.append(dependency)
+            }
+        }
+        var seen: Set<PackageName> = []
+        return listed.filter { seen.insert($0.name).inserted }
     }
 
     public func allPackageNames() throws -> [PackageName] {
@@ -42,24 +98,31 @@ public final class SpecCatalog: PackageCatalog {
         return names.sorted()
     }
 
+    /// The spec of a package's version; a subspec's name reads its package's spec.
     public func specification(of name: PackageName, version: Version) throws -> Specification {
-        if let external = externalSpecifications[name] { return external.specification }
-        guard let source = try source(of: name) else {
-            throw SpecCatalogError.noSource(name)
+        let root = name.root
+        if let external = externalSpecifications[root] { return external.specification }
+        guard let source = try source(of: root) else {
+            throw SpecCatalogError.noSource(root)
         }
-        return try source.specification(of: name, version: version)
+        return try source.specification(of: root, version: version)
     }
 
     public func origin(of name: PackageName) throws -> PackageOrigin? {
-        if let external = externalSpecifications[name] { return .external(external.source) }
-        return try source(of: name).map { .repository($0.label) }
+        let root = name.root
+        if let external = externalSpecifications[root] { return .external(external.source) }
+        return try source(of: root).map { .repository($0.label) }
     }
 
-    /// The chosen versions with their specs and origins, for writing the lock.
+    /// The chosen versions with their specs and origins, for writing the lock: every package and
+    /// subspec chosen, without the resolver's stand-ins.
     public func resolvedPackages(_ resolution: Resolution) throws -> [ResolvedPackage] {
-        try resolution.versions.keys.sorted().map { name in
+        try resolution.versions.keys.filter { !$0.isStandIn }.sorted().map { name in
             guard let origin = try origin(of: name) else { throw SpecCatalogError.noSource(name) }
-            return ResolvedPackage(specification: try specification(of: name, version: resolution.versions[name]!), origin: origin)
+            let version = resolution.versions[name]!
+            return ResolvedPackage(
+                name: name, specification: try specification(of: name, version: version), origin: origin,
+                dependencies: try lockedDependencies(of: name, at: version))
         }
     }
 

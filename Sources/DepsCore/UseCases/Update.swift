@@ -25,7 +25,7 @@ public final class UpdateInteractor {
             let next = try session.resolve(pins: [:]).lockfile
             return try session.beginInstall(
                 next.carryingContentPins(from: session.lockfile, releasing: nil), store: store, installation: installation,
-                dryRun: dryRun, refetching: Set(next.packages.map(\.name)))
+                dryRun: dryRun, refetching: Set(next.rootPackages.map(\.name)))
         }
         let unknown = session.manifest.unknownNames(names, lockfile: session.lockfile)
         guard unknown.isEmpty else { throw UnknownPackagesError(names: unknown) }
@@ -36,8 +36,8 @@ public final class UpdateInteractor {
             try session.catalog.pinThatHoldsBack(name, in: resolution, pins: pins, lockfile: next)
         }
         return try session.beginInstall(
-            next.carryingContentPins(from: session.lockfile, releasing: Set(names)), store: store, installation: installation,
-            dryRun: dryRun, heldBack: heldBack, refetching: Set(names))
+            next.carryingContentPins(from: session.lockfile, releasing: Set(names.map(\.root))), store: store, installation: installation,
+            dryRun: dryRun, heldBack: heldBack, refetching: Set(names.map(\.root)))
     }
 }
 

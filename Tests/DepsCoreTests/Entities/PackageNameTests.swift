@@ -17,7 +17,7 @@ final class PackageNameTests: XCTestCase {
 
     func testInvalidNames() {
         let invalid = [
-            "/", "..", "a/b", "a b", ".hidden", "-flag", "_private", "+plus", String(repeating: "a", count: 129), "",
+            "/", "..", "a/b/c", "a/", "/b", "a//b", "a/.b", "a b", ".hidden", "-flag", "_private", "+plus", String(repeating: "a", count: 129), "",
             "Alamöfire", "名前", "a..b", "../Moya", "Moya/..", "a\\b", "a\tb", "a\nb", "Moya:", "~Moya", "Moya@1.0", ".",
         ]
         for text in invalid {
@@ -26,9 +26,18 @@ final class PackageNameTests: XCTestCase {
                 XCTAssertEqual((error as? PackageNameError)?.text, text)
             }
         }
-        XCTAssertThrowsError(try PackageName("a/b")) { error in
-            XCTAssertEqual("\(error)", "invalid package name 'a/b'")
+        XCTAssertThrowsError(try PackageName("a/b/c")) { error in
+            XCTAssertEqual("\(error)", "invalid package name 'a/b/c'")
         }
+    }
+
+    func testASubspecNameHasOneSlashAndItsPackageNamesTheFolder() throws {
+        let name = try PackageName("Moya/Core")
+        XCTAssertEqual(name.root, try PackageName("Moya"))
+        XCTAssertEqual(name.subspec, "Core")
+        XCTAssertTrue(name.isSubspec)
+        XCTAssertEqual(try PackageName("Moya").subspec("Combine"), try PackageName("Moya/Combine"))
+        XCTAssertNil(try PackageName("Moya").subspec)
     }
 
     func testLengthLimitCountsBytes() {

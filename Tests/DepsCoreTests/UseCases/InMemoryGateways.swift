@@ -30,6 +30,11 @@ final class InMemorySpecSource: SpecSource {
         }
     }
 
+    /// Publishes one spec as it is (with subspecs, platforms, ...).
+    func add(specification: Specification) {
+        specs[specification.name, default: [:]][specification.version] = specification
+    }
+
     func versions(of name: PackageName) throws -> [Version] {
         Array(specs[name, default: [:]].keys)
     }

@@ -1,0 +1,125 @@
+import ArgumentParser
+import DepsAdapters
+import DepsCore
+
+struct RepoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repo",
+        abstract: "Manage the spec repositories: git clones and CDN files in the shared cache.",
+        subcommands: [RepoUpdateCommand.self])
+}
+
+struct RepoUpdateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "update",
+        abstract: "Refresh git and CDN spec repositories (those the Depsfile names when none is given).",
+        discussion: """
+            A git spec repository is fetched again and its checkout in the cache moves to the newest \
+            commit of its default branch; every file of a CDN the cache holds is revalidated \
+            (If-None-Match). deps install uses what the cache holds until this (or deps update, or \
+            deps install --repo-update) refreshes it. A directory has nothing to refresh.
+            """)
+
+    @OptionGroup var options: CommonOptions
+
+    @Argument(help: ArgumentHelp("The sources to refresh, as a Depsfile names them (trunk, a URL).", valueName: "source"))
+    var sources: [String] = []
+
+    func run() throws {
+        let composition = Composition(options: options)
+        let output = Output(options: options)
+        let sources = sources
+        try output.run {
+            var labels: [String] = []
+            for label in sources.isEmpty ? try composition.store.readManifest().sources : sources where !labels.contains(label) {
+                labels.append(label)
+            }
+            let opener = composition.opener(offline: false, refresh: true)
+            nonisolated(unsafe) let unsafeOpener = opener
+            let reports = try output.waitInterruptibly {
+                var reports: [SpecRepositoryOpener.RefreshReport] = []
+                for label in labels { reports.append(try await unsafeOpener.refresh(label)) }
+                return reports
+            }
+            output.result(options.json ? Self.json(reports) : reports.map(Self.line).joined())
+            return 0
+        }
+    }
+
+    /// `Updated trunk (3 files changed, 41 unchanged)`, one line per source.
+    static func line(_ report: SpecRepositoryOpener.RefreshReport) -> String {
+        let source = TextEscaping.shown(report.source)
+        switch report.kind {
+        case .directory:
+            return "Skipped \(source) (a directory; nothing to refresh)\n"
+        case .git:
+            let commit = String((report.commit ?? "").prefix(12))
+            guard let previous = report.previousCommit, previous != report.commit else {
+                return report.previousCommit == nil
+                    ? "Cloned \(source) (at \(commit))\n"
+                    : "Updated \(source) (already at \(commit))\n"
+            }
+            return "Updated \(source) (\(previous.prefix(12)) -> \(commit), \(files(report.changed)) changed)\n"
+        case .cdn:
+            var parts = ["\(files(report.changed)) changed", "\(report.unchanged) unchanged"]
+            if report.removed > 0 { parts.append("\(report.removed) removed") }
+            return "Updated \(source) (\(parts.joined(separator: ", ")))\n"
+        }
+    }
+
+    private static func files(_ count: Int) -> String { count == 1 ? "1 file" : "\(count) files" }
+
+    /// `{"command": "repo update", "sources": [{"source", "kind", "changed", "unchanged", "removed", "commit", "previous_commit"}]}`.
+    static func json(_ reports: [SpecRepositoryOpener.RefreshReport]) -> String {
+        func string(_ text: String?) -> String {
+            guard let text else { return "null" }
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                default:
+                    if scalar.value < 0x20 || scalar.value == 0x7F {
+                        let hex = String(scalar.value, radix: 16)
+                        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    } else {
+                        out.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+            return out + "\""
+        }
+        let items = reports.map { report in
+            """
+                {
+                  "changed" : \(report.changed),
+                  "commit" : \(string(report.commit)),
+                  "kind" : \(string(report.kind.rawValue)),
+                  "previous_commit" : \(string(report.previousCommit)),
+                  "removed" : \(report.removed),
+                  "source" : \(string(report.source)),
+                  "unchanged" : \(report.unchanged)
+                }
+            """
+        }
+        return "{\n  \"command\" : \"repo update\",\n  \"sources\" : [\n" + items.joined(separator: ",\n") + "\n  ]\n}\n"
+    }
+}
+
+/// Text from files and servers, safe to print (BEHAVIOUR 7): control characters escaped.
+enum TextEscaping {
+    static func shown(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
+                out += scalar.escaped(asASCII: true)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,127 @@
+import DepsCore
+import XCTest
+
+/// Subspecs (BEHAVIOUR 2.4) and platforms (9) as the resolver sees them through the catalog,
+/// on in-memory specs: `Name/Sub`, default subspecs, siblings, one version per package.
+final class SubspecResolutionTests: XCTestCase {
+    func name(_ text: String) -> PackageName { try! PackageName(text) }
+    func version(_ text: String) -> Version { try! Version(text) }
+    func dependencies(_ table: [String: String]) -> [Dependency] {
+        table.map { Dependency(name($0.key), $0.value.isEmpty ? .any : try! Requirement($0.value)) }
+    }
+
+    /// RestKit's shape: `RestKit` defaults to `RestKit/Core`, which needs `RestKit/ObjectMapping`,
+    /// which needs `RestKit/Network`; `Network` needs AFNetworking. Version 0.27 added `CoreData`.
+    func restKit(_ versionText: String, afNetworking: String = "~> 1.3", platforms: [String: Version?] = [:]) -> Specification {
+        var subspecs = [
+            Subspec(name: "Core", dependencies: dependencies(["RestKit/ObjectMapping": ""])),
+            Subspec(name: "ObjectMapping", dependencies: dependencies(["RestKit/Network": ""])),
+            Subspec(name: "Network", dependencies: dependencies(["AFNetworking": afNetworking])),
+        ]
+        if versionText == "0.27.0" { subspecs.append(Subspec(name: "CoreData")) }
+        return Specification(
+            name: name("RestKit"), version: version(versionText), checksum: "RestKit@\(versionText)",
+            subspecs: subspecs, defaultSubspecs: ["Core"], platforms: platforms)
+    }
+
+    func store(_ dependencies: [String: String], platform: Platform? = nil) -> InMemoryProjectStore {
+        let store = InMemoryProjectStore(dependencies)
+        if let platform {
+            store.manifest = Manifest(sources: store.manifest.sources, dependencies: store.manifest.dependencies,
+                                      checksum: store.manifest.checksum, platform: platform)
+        }
+        return store
+    }
+
+    func install(_ store: InMemoryProjectStore, _ source: InMemorySpecSource) throws -> Lockfile {
+        let interactor = InstallInteractor(store: store, opener: InMemorySpecSourceOpener([source]))
+        _ = try waitFor { try await interactor.install() }
+        return try XCTUnwrap(store.lockfile)
+    }
+
+    func source() -> InMemorySpecSource {
+        let source = InMemorySpecSource(["AFNetworking": ["1.3.4": [:], "2.0.0": [:]]])
+        source.add(specification: restKit("0.26.0"))
+        source.add(specification: restKit("0.27.0", afNetworking: "~> 2.0"))
+        return source
+    }
+
+    func entries(_ lock: Lockfile) -> [String] {
+        lock.packages.map { package in
+            "\(package.name) \(package.version)" + package.dependencies.map { " <\($0)>" }.joined()
+        }
+    }
+
+    func testAWholePackageMeansItsDefaultSubspecsAndTheirSiblingsAtOneVersion() throws {
+        let lock = try install(store(["RestKit": ""]), source())
+        XCTAssertEqual(entries(lock), [
+            "AFNetworking 2.0.0",
+            "RestKit 0.27.0 <RestKit/Core (= 0.27.0)>",
+            "RestKit/Core 0.27.0 <RestKit/ObjectMapping>",
+            "RestKit/Network 0.27.0 <AFNetworking (~> 2.0)>",
+            "RestKit/ObjectMapping 0.27.0 <RestKit/Network>",
+        ])
+        // One entry per package in SPEC REPOS and SPEC CHECKSUMS.
+        XCTAssertEqual(lock.specRepos.first?.packages, [name("AFNetworking"), name("RestKit")])
+        XCTAssertEqual(lock.specChecksums[name("RestKit")], "RestKit@0.27.0")
+        XCTAssertNil(lock.specChecksums[name("RestKit/Core")])
+    }
+
+    func testASubspecAloneDoesNotBringTheDefaultsAndAllSubspecsShareOneVersion() throws {
+        // AFNetworking held at 1.x: RestKit/Network 0.27 cannot be used, so every RestKit subspec is 0.26.
+        let lock = try install(store(["RestKit/Network": "", "AFNetworking": "~> 1.3"]), source())
+        XCTAssertEqual(entries(lock), [
+            "AFNetworking 1.3.4",
+            "RestKit/Network 0.26.0 <AFNetworking (~> 1.3)>",
+        ])
+    }
+
+    func testASubspecOnlyOneVersionHasNarrowsTheChoice() throws {
+        let lock = try install(store(["RestKit/CoreData": "", "RestKit/Network": ""]), source())
+        XCTAssertEqual(lock.packages.map { "\($0.name) \($0.version)" }, [
+            "AFNetworking 2.0.0", "RestKit/CoreData 0.27.0", "RestKit/Network 0.27.0",
+        ])
+    }
+
+    func testAConflictSpeaksOfTheSubspec() throws {
+        XCTAssertThrowsError(try install(store(["RestKit/CoreData": "", "AFNetworking": "~> 1.3", "RestKit": ""]), source())) { error in
+            let text = (error as? ResolutionFailure)?.explanation ?? "\(error)"
+            XCTAssertTrue(text.contains("RestKit/CoreData"), text)
+            XCTAssertTrue(text.contains("which has no subspec CoreData") || text.contains("RestKit/Network"), text)
+        }
+    }
+
+    func testThePlatformFiltersVersionsAndAddsItsOwnDependencies() throws {
+        let source = InMemorySpecSource(["Analytics": ["1.0": [:]], "Kit": ["1.0": [:]]])
+        source.add(specification: Specification(
+            name: name("Firebase"), version: version("10.0"),
+            dependencies: dependencies(["Kit": ""]), checksum: "f10", platforms: ["ios": version("11.0"), "osx": version("10.13")],
+            platformDependencies: ["ios": dependencies(["Analytics": ""])]))
+        source.add(specification: Specification(
+            name: name("Firebase"), version: version("11.0"), checksum: "f11",
+            platforms: ["ios": version("13.0")]))
+        let ios12 = try install(store(["Firebase": ""], platform: Platform(name: "ios", deploymentTarget: version("12.0"))), source)
+        XCTAssertEqual(ios12.packages.map { "\($0.name) \($0.version)" }, ["Analytics 1.0", "Firebase 10.0", "Kit 1.0"])
+        let macOS = try install(store(["Firebase": ""], platform: Platform(name: "macos", deploymentTarget: version("12.0"))), source)
+        XCTAssertEqual(macOS.packages.map { "\($0.name) \($0.version)" }, ["Firebase 10.0", "Kit 1.0"])
+        // Without a platform nothing is filtered and no platform-specific dependency applies.
+        let any = try install(store(["Firebase": ""]), source)
+        XCTAssertEqual(any.packages.map { "\($0.name) \($0.version)" }, ["Firebase 11.0"])
+        // A platform no version supports: the explanation names the platform.
+        XCTAssertThrowsError(try install(store(["Firebase": ""], platform: Platform(name: "tvos", deploymentTarget: version("15.0"))), source)) { error in
+            let text = (error as? ResolutionFailure)?.explanation ?? "\(error)"
+            XCTAssertTrue(text.contains("which does not support tvos 15.0"), text)
+        }
+    }
+
+    func testUpdatingAPackageReleasesItsSubspecs() throws {
+        let source = InMemorySpecSource(["AFNetworking": ["1.3.4": [:], "2.0.0": [:]]])
+        source.add(specification: restKit("0.26.0"))
+        let store = store(["RestKit/Network": ""])
+        _ = try install(store, source)
+        source.add(specification: restKit("0.27.0", afNetworking: "~> 2.0"))
+        let interactor = UpdateInteractor(store: store, opener: InMemorySpecSourceOpener([source]))
+        _ = try waitFor { try await interactor.update([try PackageName("RestKit")]) }
+        XCTAssertEqual(store.lockfile?.packages.map { "\($0.name) \($0.version)" }, ["AFNetworking 2.0.0", "RestKit/Network 0.27.0"])
+    }
+}
