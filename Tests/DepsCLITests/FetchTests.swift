@@ -144,6 +144,25 @@ final class FetchTests: XCTestCase {
         XCTAssertEqual(project.files(under: "App/Deps").filter { $0.hasPrefix(".") }, [])
     }
 
+    func testAGitExternalSourceInTheDepsfileReadsItsSpecFromTheCheckoutAndPinsTheCommit() throws {
+        let repository = try TestGitRepository(name: "Net", at: project.root + "/git/Net")
+        try Data("name: Net\nversion: 2.1.0\nsource:\n  git: unused\n  tag: 2.1.0\n".utf8)
+            .write(to: URL(fileURLWithPath: repository.path + "/Net.yaml"))
+        let commit = try repository.commitVersion("2.1.0")
+        try project.write("App/Depsfile", "sources:\n  - ../Specs\ndependencies:\n  Net:\n    git: \(repository.path)\n    tag: 2.1.0\n")
+        try FileManager.default.createDirectory(atPath: project.root + "/Specs", withIntermediateDirectories: true)
+        let install = try project.deps(["install"], cache: cache)
+        XCTAssertEqual(install.status, 0, install.stderr)
+        XCTAssertEqual(install.stdout, "Installing Net (2.1.0)\n1 dependency from the Depsfile, 1 total package locked.\n")
+        let lock = try XCTUnwrap(project.lockfile)
+        XCTAssertTrue(lock.contains("DEPENDENCIES:\n  - Net (from `\(repository.path)`, tag `2.1.0`)\n"), lock)
+        XCTAssertTrue(lock.contains("EXTERNAL SOURCES:\n  Net:\n    git: \(repository.path)\n    tag: 2.1.0\n"), lock)
+        XCTAssertTrue(lock.contains("CHECKOUT OPTIONS:\n  Net:\n    commit: \(commit)\n"), lock)
+        XCTAssertEqual(try source("Net"), "public let version = \"2.1.0\"\n")
+        XCTAssertEqual(try project.deps(["check"], cache: cache).status, 0)
+        XCTAssertEqual(try project.deps(["install"], cache: cache).stdout, "1 dependency from the Depsfile, 1 total package locked.\n")
+    }
+
     // MARK: http archives
 
     func testAnArchiveIsDownloadedAfterA503AndItsDigestLocked() throws {

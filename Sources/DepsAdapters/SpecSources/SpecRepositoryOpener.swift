@@ -83,7 +83,30 @@ public final class SpecRepositoryOpener: SpecSourceOpener {
     }
 
     public func externalSpecification(of name: PackageName, from source: ExternalSource) throws -> Specification {
-        try local.externalSpecification(of: name, from: source)
+        try externalSpecification(of: name, from: source, pinnedTo: nil)
+    }
+
+    /// A `path:` source is read in place; a `git:` source is checked out through the shared cache
+    /// (at the commit the lock records, else where its reference points) and its spec read from
+    /// the checkout's root: `<Name>.yaml`, else `<Name>.podspec.json`.
+    public func externalSpecification(of name: PackageName, from source: ExternalSource, pinnedTo commit: String?) throws -> Specification {
+        guard case let .git(url, reference) = source else { return try local.externalSpecification(of: name, from: source) }
+        let fetcher = GitCodeFetcher(cache: cache, offline: offline, projectDirectory: local.projectDirectory)
+        let checkout = try waitForAsync { try await fetcher.checkout(name: name, url: url, reference: reference, pin: commit) }
+        let yaml = LocalFileSystem.join(checkout.tree, "\(name).yaml")
+        let shownAs = "\(url) (\(reference.key) \(reference.value)): \(name)"
+        if LocalFileSystem.kind(of: yaml) == .file {
+            let bytes = try LocalFileSystem.readFile(yaml, shownAs: shownAs + ".yaml")
+            return try SpecCodec(fileName: shownAs + ".yaml").decode(
+                bytes, checksum: SHA256Digest.hex(of: bytes), expectedName: name, expectedVersion: nil)
+        }
+        let json = LocalFileSystem.join(checkout.tree, "\(name).podspec.json")
+        guard LocalFileSystem.kind(of: json) == .file else {
+            throw FileAccessError(path: url, reason: "the checkout at \(reference) has neither \(name).yaml nor \(name).podspec.json at its root")
+        }
+        let bytes = try LocalFileSystem.readFile(json, shownAs: shownAs + ".podspec.json")
+        return try PodspecJSONCodec(fileName: shownAs + ".podspec.json").decode(
+            bytes, checksum: SHA256Digest.hex(of: bytes), expectedName: name, expectedVersion: nil)
     }
 
     /// One source refreshed by `deps repo update`.
