@@ -1,6 +1,12 @@
-/// The packages waiting for a decision, best first: the fewest candidate versions, then
-/// the Depsfile's direct dependencies, then the order the solver first met them in (which
-/// the canonical order of the catalog's answers fixes, so it is the same on every run).
+/// The packages waiting for a decision, best first (BEHAVIOUR 3, docs/ARCHITECTURE.md):
+/// 1. the Depsfile's direct dependencies, so that each takes its newest version before any
+///    transitive package can hold it back;
+/// 2. a transitive package whose candidates kept being rejected because of earlier decisions
+///    (promoted after a few conflicts, as uv does), so that it is decided before them next time;
+/// 3. nearer the Depsfile before deeper (its distance when the solver first met it);
+/// 4. the fewest candidate versions (the conflicts show sooner);
+/// 5. the order the solver first met them in (which the canonical order of the catalog's
+///    answers fixes, so it is the same on every run).
 ///
 /// A binary heap with lazy invalidation: an entry records the package's generation when
 /// it was pushed, and every change to the package's assignments bumps the generation,
@@ -8,8 +14,10 @@
 struct DecisionQueue {
     /// Plain values, so that moving entries through the heap costs no reference counting.
     private struct Entry {
-        let candidates: Int
         let isDirect: Bool
+        let isPromoted: Bool
+        let depth: Int32
+        let candidates: Int
         let package: PackageID
         let generation: UInt32
     }
@@ -18,20 +26,25 @@ struct DecisionQueue {
     private var generations: [UInt32] = []
 
     private func precedes(_ entry: Entry, _ other: Entry) -> Bool {
-        if entry.candidates != other.candidates { return entry.candidates < other.candidates }
         if entry.isDirect != other.isDirect { return entry.isDirect }
+        if entry.isPromoted != other.isPromoted { return entry.isPromoted }
+        if entry.depth != other.depth { return entry.depth < other.depth }
+        if entry.candidates != other.candidates { return entry.candidates < other.candidates }
         return entry.package.index < other.package.index
     }
 
     /// Notes that the package's assignments changed; queues it again when it needs a decision.
-    mutating func update(_ package: PackageID, in solution: PartialSolution, registry: PackageRegistry) {
+    mutating func update(
+        _ package: PackageID, in solution: PartialSolution, registry: PackageRegistry, depth: Int32, isPromoted: Bool
+    ) {
         while generations.count <= package.index {
             generations.append(0)
         }
         generations[package.index] &+= 1
         guard package != .root, solution.needsDecision(package), let known = solution.known(package) else { return }
+        let isDirect = registry.isDirect(package)
         push(Entry(
-            candidates: known.versions.count, isDirect: registry.isDirect(package),
+            isDirect: isDirect, isPromoted: isPromoted && !isDirect, depth: depth, candidates: known.versions.count,
             package: package, generation: generations[package.index]
         ))
     }

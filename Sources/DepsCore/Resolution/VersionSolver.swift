@@ -22,6 +22,12 @@ final class VersionSolver {
     private var queue = DecisionQueue()
     /// Per package, whether unit propagation still has to visit it.
     private var pending: [Bool] = []
+    /// Per package, its distance from the Depsfile when the solver first met it.
+    private var depths: [Int32] = []
+    /// Per package, how often a conflict rejected its candidates; past a threshold it is
+    /// decided before the packages that caused it.
+    private var conflictCounts: [Int32] = []
+    static let promotionThreshold: Int32 = 5
 
     init(registry: PackageRegistry) {
         self.registry = registry
@@ -99,7 +105,13 @@ final class VersionSolver {
 
     private func derive(_ term: Term, cause: Incompatibility) {
         solution.derive(term, cause: cause)
-        queue.update(term.package, in: solution, registry: registry)
+        requeue(term.package)
+    }
+
+    private func requeue(_ package: PackageID) {
+        queue.update(
+            package, in: solution, registry: registry, depth: depths[package.index],
+            isPromoted: conflictCounts[package.index] >= Self.promotionThreshold)
     }
 
     /// After backjumping, a learned incompatibility is almost satisfied: derive the
@@ -119,12 +131,19 @@ final class VersionSolver {
     private func resolve(conflict: Incompatibility) -> ConflictOutcome {
         var incompatibility = conflict
         var isNew = false
+        var counted = false
         while !incompatibility.isFailure {
             let (satisfier, term, previousLevel) = solution.satisfier(of: incompatibility)
+            if !counted {
+                // The package whose assignment completed the conflict: its candidates were rejected.
+                counted = true
+                let rejected = satisfier.term.package
+                if rejected != PackageID.root { conflictCounts[rejected.index] &+= 1 }
+            }
             if satisfier.isDecision || previousLevel != satisfier.decisionLevel {
                 if isNew { add(incompatibility) }
                 for package in solution.backtrack(to: previousLevel) {
-                    queue.update(package, in: solution, registry: registry)
+                    requeue(package)
                 }
                 return .learned(incompatibility)
             }
@@ -167,7 +186,7 @@ final class VersionSolver {
             solution.decide(package, versionAt: index, universe: registry.universe(of: package))
         }
         // Queued again when it stays undecided; propagation will narrow it.
-        queue.update(package, in: solution, registry: registry)
+        requeue(package)
         return package
     }
 
@@ -178,17 +197,20 @@ final class VersionSolver {
     }
 
     /// Keeps the per-package tables as long as the registry.
-    private func track() {
+    private func track(discoveredFrom parent: PackageID? = nil) {
         solution.track(packageCount: registry.count)
         incompatibilities.track(packageCount: registry.count)
         while pending.count < registry.count { pending.append(false) }
+        let depth = parent.map { depths[$0.index] + 1 } ?? 0
+        while depths.count < registry.count { depths.append(depth) }
+        while conflictCounts.count < registry.count { conflictCounts.append(0) }
     }
 
     /// Turns a version's dependencies into incompatibilities, the first time it is considered.
     private func addDependencies(of package: PackageID, at index: Int) throws -> [Incompatibility] {
         guard !registry.isConverted(package, at: index) else { return [] }
         let facts = try DependencyFacts.incompatibilities(of: package, at: index, registry: registry) { newPackage in
-            self.track()
+            self.track(discoveredFrom: package)
             if let pin = DependencyFacts.pinIncompatibility(of: newPackage, registry: self.registry) {
                 self.add(pin)
             }

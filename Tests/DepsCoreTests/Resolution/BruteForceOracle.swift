@@ -65,6 +65,20 @@ struct BruteForceOracle {
         return false
     }
 
+    /// Each direct dependency's newest version that its Depsfile requirement (and pin) admits,
+    /// when every valid resolution could hold all of them at once; nil when none holds them all.
+    func newestDirectsIfResolvable() -> [String: Version]? {
+        var newest: [String: Version] = [:]
+        for need in root {
+            let admitted = (versions[need.name] ?? []).filter { version in
+                admits(need.requirement, need.name, version) && (pins[need.name].map { $0 == version } ?? true)
+            }
+            guard let top = admitted.max() else { return nil }
+            newest[need.name] = top
+        }
+        return search(newest) ? newest : nil
+    }
+
     /// Why the selection is not a valid resolution; nil when it is one.
     func problem(with selection: [String: Version]) -> String? {
         for need in root {

@@ -43,6 +43,13 @@ final class ResolverOracleTests: XCTestCase {
             } else if let raisable = oracle.raisablePackage(in: selection) {
                 XCTFail("\(raisable.name) could be \(raisable.version) in \(versions.sorted { $0.key < $1.key })\(context)")
             }
+            // BEHAVIOUR 3: when an answer exists in which every direct dependency has its newest
+            // admissible version, that is the answer.
+            if let newest = oracle.newestDirectsIfResolvable() {
+                for (name, version) in newest where selection[name] != version {
+                    XCTFail("\(name) is \(selection[name].map(\.description) ?? "missing") where \(version) resolves with every direct dependency newest\(context)")
+                }
+            }
         case let .failed(failure):
             XCTAssertFalse(expected, "failed where exhaustive search finds a resolution:\n\(failure.explanation)\(context)")
             XCTAssertFalse(failure.explanation.isEmpty, context)

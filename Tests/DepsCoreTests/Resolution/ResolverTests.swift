@@ -159,3 +159,34 @@ final class ResolverTests: XCTestCase {
         }
     }
 }
+
+/// BEHAVIOUR 3: direct dependencies get their newest version first; a transitive package with
+/// few versions does not hold a direct one back.
+final class DecisionOrderTests: XCTestCase {
+    func testADirectDependencyIsNotHeldBackForATransitivePackagesNewestVersion() throws {
+        var table: [String: [String: [String: String]]] = [
+            "Server": ["1.0": ["Rack": ">= 1"]],
+            "Rack": ["1.0": [:], "2.0": [:], "3.0": [:]],
+        ]
+        var framework: [String: [String: String]] = [:]
+        for major in 1...50 { framework["\(major).0"] = major >= 10 ? ["Rack": "< 3"] : [:] }
+        table["Framework"] = framework
+        let result = try ResolutionFixture.resolve(TableCatalog(table), ["Framework": "", "Server": ""])
+        XCTAssertEqual(result, ["Framework": "50.0", "Rack": "2.0", "Server": "1.0"])
+    }
+
+    func testNearerPackagesAreDecidedBeforeDeeperOnes() throws {
+        // App needs Mid (any) and Deep (via Mid); Mid 2.0 needs Deep < 2, Deep has 1.0 and 2.0.
+        // Mid is nearer the Depsfile than Deep, so Mid takes 2.0 and Deep 1.0.
+        let table: [String: [String: [String: String]]] = [
+            "App": ["1.0": ["Mid": "", "Other": ""]],
+            "Other": ["1.0": ["Deeper": ""]],
+            "Deeper": ["1.0": ["Deep": ""]],
+            "Mid": ["1.0": [:], "2.0": ["Deep": "< 2"]],
+            "Deep": ["1.0": [:], "2.0": [:]],
+        ]
+        let result = try ResolutionFixture.resolve(TableCatalog(table), ["App": ""])
+        XCTAssertEqual(result["Mid"], "2.0")
+        XCTAssertEqual(result["Deep"], "1.0")
+    }
+}

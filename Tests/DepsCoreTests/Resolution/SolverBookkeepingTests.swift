@@ -30,22 +30,31 @@ final class SolverBookkeepingTests: XCTestCase {
         return solution
     }
 
-    func testTheQueueOrdersByCandidatesThenDirectnessThenTheOrderMet() {
-        let solution = solution(deriving: ["Zed": [0, 1], "Able": [0, 1], "Mid": [0, 1], "Far": [2]])
-        var queue = DecisionQueue()
-        for name in ["Zed", "Able", "Mid", "Far"] { queue.update(ids[name]!, in: solution, registry: registry) }
-        var order: [String] = []
-        while let next = queue.popBest(in: solution) { order.append(registry.name(of: next)!.description) }
-        XCTAssertEqual(order, ["Far", "Zed", "Mid", "Able"])
+    func testTheQueueOrdersDirectThenPromotedThenNearerThenFewerCandidatesThenTheOrderMet() {
+        let solution = solution(deriving: ["Zed": [0, 1, 2], "Able": [0, 1], "Mid": [0, 1], "Far": [2]])
+        func order(depths: [String: Int32], promoted: Set<String>) -> [String] {
+            var queue = DecisionQueue()
+            for name in ["Zed", "Able", "Mid", "Far"] {
+                queue.update(ids[name]!, in: solution, registry: registry, depth: depths[name]!, isPromoted: promoted.contains(name))
+            }
+            var order: [String] = []
+            while let next = queue.popBest(in: solution) { order.append(registry.name(of: next)!.description) }
+            return order
+        }
+        // Direct first (Mid has fewer candidates than Zed), then nearer, then fewer candidates.
+        XCTAssertEqual(order(depths: ["Zed": 1, "Mid": 1, "Able": 2, "Far": 3], promoted: []), ["Mid", "Zed", "Able", "Far"])
+        XCTAssertEqual(order(depths: ["Zed": 1, "Mid": 1, "Able": 2, "Far": 2], promoted: []), ["Mid", "Zed", "Far", "Able"])
+        // A promoted transitive package goes before other transitive ones, never before a direct one.
+        XCTAssertEqual(order(depths: ["Zed": 1, "Mid": 1, "Able": 2, "Far": 3], promoted: ["Far", "Zed"]), ["Mid", "Zed", "Far", "Able"])
     }
 
     func testTheQueueDropsEntriesOutdatedByALaterChange() {
         var solution = solution(deriving: ["Zed": [0, 1, 2], "Able": [0, 1]])
         var queue = DecisionQueue()
-        queue.update(ids["Zed"]!, in: solution, registry: registry)
-        queue.update(ids["Able"]!, in: solution, registry: registry)
+        queue.update(ids["Zed"]!, in: solution, registry: registry, depth: 1, isPromoted: false)
+        queue.update(ids["Able"]!, in: solution, registry: registry, depth: 2, isPromoted: false)
         solution.derive(Term(ids["Zed"]!, VersionSet(universe: 3, indices: [1])), cause: Incompatibility(terms: [], cause: .dependency))
-        queue.update(ids["Zed"]!, in: solution, registry: registry)
+        queue.update(ids["Zed"]!, in: solution, registry: registry, depth: 1, isPromoted: false)
         solution.decide(ids["Able"]!, versionAt: 1, universe: 3)
         XCTAssertEqual(queue.popBest(in: solution), ids["Zed"]!)
         XCTAssertNil(queue.popBest(in: solution), "Able is decided; its entry is stale")
