@@ -137,4 +137,20 @@ if [ "${PROFILE:-}" = 1 ]; then
     head -15 "$run/strace.txt"
     echo " child processes: $(grep -E ' (clone3?|fork|vfork)$' "$run/strace.txt" | awk '{s+=$4} END {print s+0}') clones"
 fi
+# A second project: one Firebase subspec held at 10.x and Kingfisher at 7.x while the rest may
+# move (the resolver has to step down from the newest versions).
+mkdir -p "$run/Held"
+sed 's#^  Firebase/Analytics:$#  Firebase/Analytics: ~> 10.0#; s#^  Kingfisher:$#  Kingfisher: ~> 7.0#' "$project/Depsfile" >"$run/Held/Depsfile"
+project="$run/Held"
+for i in $(seq "$cold_runs"); do
+    rm -rf "$run/cache" "$project/Depsfile.lock"
+    DEPS_CACHE_DIR="$run/cache" timed held "$DEPS_BIN" install --lock-only
+    [ "$i" = 1 ] && cp "$run/held.range" "$run/held-1.range"
+done
+read -r held_first held_last <"$run/held-1.range"
+echo "== the same with Firebase/Analytics ~> 10.0 and Kingfisher ~> 7.0 (cold, $cold_runs runs): median $(median "$run/held.times") ms  [$(all "$run/held.times")]"
+python3 "$here/report.py" run "$log" "$held_first" "$held_last"
+python3 "$here/report.py" sweep "$fixture/cdn" "$log" "$held_first" "$held_last" "$project/Depsfile.lock"
+echo " Firebase podspecs read, in order: $(sed -n "$((held_first + 1)),${held_last}p" "$log" | awk -F'\t' '$3 == "podspec" && $6 ~ /\/Firebase\/[^\/]+\/Firebase.podspec/ {split($6, p, "/"); printf "%s ", p[7]}')"
+
 echo "server log: $log; outputs: $run/*.out"

@@ -88,14 +88,33 @@ final class CocoaPodsLayoutTests: XCTestCase {
     func testVersionFoldersThatAreNotVersionsAndVersionsSpeltTwice() throws {
         let directory = try TemporaryDirectory(self)
         try directory.write("Repo/Specs/Foo/latest/Foo.podspec.json", "{}")
-        try directory.write("Repo/Specs/Bar/0.6/Bar.podspec.json", "{}")
-        try directory.write("Repo/Specs/Bar/0.6.0/Bar.podspec.json", "{}")
         let source = DirectorySpecSource(label: "Repo", root: directory.path + "/Repo")
         XCTAssertThrowsError(try source.versions(of: name("Foo"))) { error in
             XCTAssertEqual("\(error)", "Repo/Specs/Foo/latest: error: the folder name 'latest' is not a version")
         }
-        XCTAssertThrowsError(try source.versions(of: name("Bar"))) { error in
-            XCTAssertEqual("\(error)", "Repo/Specs/Bar/0.6.0/Bar.podspec.json: error: version 0.6.0 is also spelt 0.6 in Repo/Specs/Bar; keep one folder")
+    }
+
+    /// One version spelt two ways (BEHAVIOUR 1.2): one version, the fuller spelling read; an error
+    /// only when that version is asked for and the two specs disagree on its dependencies.
+    func testAVersionSpeltTwiceIsOneVersionAndFailsOnlyWhenTheSpecsDisagree() throws {
+        let directory = try TemporaryDirectory(self)
+        func podspec(_ name: String, _ version: String, _ dependencies: String) -> String {
+            #"{"name": "\#(name)", "version": "\#(version)", "source": {"git": "g", "tag": "\#(version)"}, "dependencies": {\#(dependencies)}}"#
+        }
+        try directory.write("Repo/Specs/Bar/0.6/Bar.podspec.json", podspec("Bar", "0.6", #""Dep": ["~> 1.0"]"#))
+        try directory.write("Repo/Specs/Bar/0.6.0/Bar.podspec.json", podspec("Bar", "0.6.0", #""Dep": [">= 1.0", "< 2"]"#))
+        try directory.write("Repo/Specs/Baz/1.0/Baz.podspec.json", podspec("Baz", "1.0", #""Dep": ["~> 1.0"]"#))
+        try directory.write("Repo/Specs/Baz/1.0.0/Baz.podspec.json", podspec("Baz", "1.0.0", #""Dep": ["~> 2.0"]"#))
+        try directory.write("Repo/Specs/Baz/0.9/Baz.podspec.json", podspec("Baz", "0.9", ""))
+        let source = DirectorySpecSource(label: "Repo", root: directory.path + "/Repo")
+        XCTAssertEqual(try source.versions(of: name("Bar")).map(\.description), ["0.6.0"])
+        XCTAssertEqual(try source.specification(of: name("Bar"), version: try Version("0.6")).version.description, "0.6.0")
+        // Listing and unrelated versions work; only the disagreeing version fails, naming both files.
+        XCTAssertEqual(try source.versions(of: name("Baz")).count, 2)
+        XCTAssertNoThrow(try source.specification(of: name("Baz"), version: try Version("0.9")))
+        XCTAssertThrowsError(try source.specification(of: name("Baz"), version: try Version("1.0"))) { error in
+            XCTAssertEqual("\(error)", "Repo/Specs/Baz/1.0.0/Baz.podspec.json: error: version 1.0.0 is also spelt 1.0 "
+                + "(Repo/Specs/Baz/1.0/Baz.podspec.json), and the two specs disagree on its dependencies; keep one")
         }
     }
 

@@ -27,6 +27,8 @@ public final class DirectorySpecSource: SpecSource {
     private var knownLayout: Layout?
     private var versionFiles: [PackageName: [Version: String]] = [:]
     private var specifications: [PackageName: [Version: Specification]] = [:]
+    /// Other spellings of a version (`0.6` beside `0.6.0`), checked against the one read.
+    private var otherSpellings: [PackageName: [Version: [String]]] = [:]
 
     public init(label: String, root: String) {
         self.label = label
@@ -39,8 +41,43 @@ public final class DirectorySpecSource: SpecSource {
 
     public func specification(of name: PackageName, version: Version) throws -> Specification {
         if let cached = specifications[name]?[version] { return cached }
+        let specification = try readSpecification(of: name, version: version, spelling: nil)
+        for other in otherSpellings[name]?[version] ?? [] {
+            let alternative = try readSpecification(of: name, version: version, spelling: other)
+            guard Self.agree(specification, alternative) else {
+                let layout = try layout()
+                throw MalformedInputError(
+                    file: displayPath(specPath(name, specification.version.description, layout)),
+                    message: "version \(specification.version) is also spelt \(other) (\(displayPath(specPath(name, other, layout)))), "
+                        + "and the two specs disagree on its dependencies; keep one")
+            }
+        }
+        specifications[name, default: [:]][version] = specification
+        return specification
+    }
+
+    /// Of two spellings of one version, the one read: more segments (`0.6.0` over `0.6`), then
+    /// byte order; and the one set aside.
+    static func preferred(_ a: String, _ b: String) -> (kept: String, setAside: String) {
+        let (x, y) = (a.split(separator: ".").count, b.split(separator: ".").count)
+        if x != y { return x > y ? (a, b) : (b, a) }
+        return a.utf8.lexicographicallyPrecedes(b.utf8) ? (a, b) : (b, a)
+    }
+
+    /// Whether two specs of one version ask for the same dependencies (by meaning) and subspecs.
+    static func agree(_ a: Specification, _ b: Specification) -> Bool {
+        func same(_ x: [Dependency], _ y: [Dependency]) -> Bool {
+            x.count == y.count && zip(x, y).allSatisfy { $0.hasSameMeaning(as: $1) }
+        }
+        return same(a.dependencies, b.dependencies) && a.subspecs.map(\.name) == b.subspecs.map(\.name)
+            && zip(a.subspecs, b.subspecs).allSatisfy { same($0.dependencies, $1.dependencies) }
+            && a.platformDependencies.keys.sorted() == b.platformDependencies.keys.sorted()
+            && a.platformDependencies.allSatisfy { same($0.value, b.platformDependencies[$0.key] ?? []) }
+    }
+
+    private func readSpecification(of name: PackageName, version: Version, spelling chosen: String?) throws -> Specification {
         let layout = try layout()
-        guard let spelling = try files(of: name)[version] else {
+        guard let spelling = try chosen ?? files(of: name)[version] else {
             throw FileAccessError(path: displayPath(specPath(name, version.description, layout)), reason: "no such spec")
         }
         let relative = specPath(name, spelling, layout)
@@ -58,7 +95,6 @@ public final class DirectorySpecSource: SpecSource {
             specification = try PodspecJSONCodec(fileName: shownAs, relocate: relocate).decode(
                 bytes, checksum: checksum, expectedName: name, expectedVersion: spelling)
         }
-        specifications[name, default: [:]][version] = specification
         return specification
     }
 
@@ -126,9 +162,14 @@ public final class DirectorySpecSource: SpecSource {
                 version = parsed
             }
             if let other = files[version] {
-                throw MalformedInputError(
-                    file: displayPath(specPath(name, spelling, layout)),
-                    message: "version \(spelling) is also spelt \(other) in \(displayPath(folder)); keep one \(layout == .deps ? "file" : "folder")")
+                // One version spelt two ways (`0.6` and `0.6.0`): the fuller spelling is read; the
+                // other is checked against it when the version is asked for.
+                let (kept, set) = Self.preferred(spelling, other)
+                // The key keeps the spelling it was made with: store the kept one's.
+                files.removeValue(forKey: version)
+                files[kept == spelling ? version : (try? Version(kept)) ?? version] = kept
+                otherSpellings[name, default: [:]][version, default: []].append(set)
+                continue
             }
             files[version] = spelling
         }
