@@ -24,13 +24,29 @@ struct FailureAnalysis {
             }
             parts.append(headline)
         case .cycle:
-            let cycle = facts.first { if case .cycle = $0.cause { true } else { false } }!
+            let cycle = facts.first { fact in
+                switch fact.cause {
+                case .cycle, .unavoidableCycle: true
+                default: false
+                }
+            }!
             parts.append("Dependency cycle: \(cycleSteps(cycle).joined(separator: " -> "))")
         case .noSolution:
             break
         }
-        // A headline says it all when the root asks directly for what it names.
-        if kind == .noSolution || facts.count > 2 {
+        // A headline says it all when the root asks directly for what it names, and a cycle says
+        // it all when the derivation rests only on the cycle and the dependencies that make it.
+        let onlyTheCycle: Bool = if case .cycle = kind {
+            facts.allSatisfy { fact in
+                switch fact.cause {
+                case .cycle, .unavoidableCycle, .dependency, .root: true
+                default: false
+                }
+            }
+        } else {
+            false
+        }
+        if kind == .noSolution || (facts.count > 2 && !onlyTheCycle) {
             parts.append(DerivationReport.text(for: root, registry: registry))
         }
         let update = try suggestedUpdate()
@@ -53,17 +69,31 @@ struct FailureAnalysis {
             return .missingPackage(name, suggestions: suggestions)
         }
         for fact in facts {
-            guard case .cycle = fact.cause else { continue }
-            let names = fact.terms.compactMap { registry.name(of: $0.package) }
-            return .cycle(names + [names[0]])
+            switch fact.cause {
+            case .cycle:
+                let names = fact.terms.compactMap { registry.name(of: $0.package) }
+                return .cycle(names + [names[0]])
+            case let .unavoidableCycle(packages, _):
+                let names = packages.compactMap { registry.name(of: $0) }
+                return .cycle(names + [names[0]])
+            default:
+                continue
+            }
         }
         return .noSolution
     }
 
     /// "A 1.0", "B 2.0", "A 1.0" for a cycle fact.
     private func cycleSteps(_ fact: Incompatibility) -> [String] {
-        guard case let .cycle(versions) = fact.cause else { return [] }
-        let steps = zip(fact.terms, versions).map { "\(registry.name(of: $0.package)!) \($1)" }
+        let steps: [String]
+        switch fact.cause {
+        case let .cycle(versions):
+            steps = zip(fact.terms, versions).map { "\(registry.name(of: $0.package)!) \($1)" }
+        case let .unavoidableCycle(packages, versions):
+            steps = zip(packages, versions).map { "\(registry.name(of: $0)!) \($1)" }
+        default:
+            return []
+        }
         return steps + [steps[0]]
     }
 

@@ -21,6 +21,9 @@ final class Incompatibility: Sendable {
         /// `{A a, B b, ...}`: these versions depend on one another in a circle, each on the
         /// next, the last on the first (a single version that depends on itself, too).
         case cycle([Version])
+        /// `{Foo}`: every version of every package on this cycle depends on the next one, so none
+        /// of them can be selected at all (`packages` and `versions` list the cycle as found).
+        case unavoidableCycle(packages: [PackageID], versions: [Version])
         /// Derived by resolving `conflict` with `other`, the cause of its satisfier.
         case conflict(Incompatibility, Incompatibility)
     }

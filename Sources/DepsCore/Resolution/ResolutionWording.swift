@@ -94,6 +94,9 @@ struct ResolutionWording {
             let steps = zip(terms, versions).map { "\(name(of: $0.package)) \($1)" }
             if steps.count == 1 { return "\(steps[0]) depends on itself" }
             return "\((steps + [steps[0]]).joined(separator: " -> ")) is a dependency cycle"
+        case let .unavoidableCycle(packages, versions):
+            let steps = zip(packages, versions).map { "\(name(of: $0)) \($1)" }
+            return "\((steps + [steps[0]]).joined(separator: " -> ")) is a dependency cycle that every version of them is on"
         case .conflict:
             return describeDerived(terms)
         }
@@ -150,6 +153,7 @@ struct ResolutionWording {
                   priorNegative[0].negated.satisfies(latterPositive[0])
             else { return nil }
             if case .cycle = latter.cause { return nil }
+            if case .unavoidableCycle = latter.cause { return nil }
             return (priorPositive[0], priorNegative[0])
         }
         let ordered: (prior: Incompatibility, priorLine: Int?, latter: Incompatibility, latterLine: Int?, link: (subject: Term, need: Term))
@@ -180,7 +184,7 @@ struct ResolutionWording {
         let b = second.terms.filter(\.isPositive)
         guard a.count == 1, b.count == 1, a[0] == b[0] else { return nil }
         switch (first.cause, second.cause) {
-        case (.cycle, _), (_, .cycle): return nil
+        case (.cycle, _), (_, .cycle), (.unavoidableCycle, _), (_, .unavoidableCycle): return nil
         default: return a[0]
         }
     }

@@ -49,6 +49,22 @@ final class VersionSolver {
 
             let graph = SelectionGraph(decisions: solution.decisions, registry: registry)
             guard let cycle = graph.cycle else { return .solution(graph.reachable) }
+            if try isUnavoidable(cycle) {
+                // No version of any package on it escapes: rule each package out at once, rather
+                // than learning the cycle's versions and unwinding it one package at a time.
+                let versions = cycle.map { registry.version(of: $0.package, at: $0.versionIndex) }
+                let facts = cycle.map { node in
+                    Incompatibility(
+                        terms: [Term(node.package, .full(universe: registry.universe(of: node.package)))],
+                        cause: .unavoidableCycle(packages: cycle.map(\.package), versions: versions))
+                }
+                for fact in facts { add(fact) }
+                switch resolve(conflict: facts[0]) {
+                case let .failed(root): return .failure(root)
+                case let .learned(learned): next = deriveFromLearned(learned)
+                }
+                continue
+            }
             let fact = Incompatibility(
                 terms: cycle.map { Term($0.package, VersionSet(universe: registry.universe(of: $0.package), indices: [$0.versionIndex])) },
                 cause: .cycle(cycle.map { registry.version(of: $0.package, at: $0.versionIndex) })
@@ -59,6 +75,18 @@ final class VersionSolver {
             case let .learned(learned): next = deriveFromLearned(learned)
             }
         }
+    }
+
+    /// Whether every version of every package on the cycle depends on the next package on it:
+    /// then selecting any of them selects the whole cycle. Reads the specs of those versions.
+    private func isUnavoidable(_ cycle: [(package: PackageID, versionIndex: Int)]) throws -> Bool {
+        for (position, node) in cycle.enumerated() {
+            guard let next = registry.name(of: cycle[(position + 1) % cycle.count].package) else { return false }
+            for index in 0..<registry.universe(of: node.package) {
+                guard try registry.dependencies(of: node.package, at: index).contains(where: { $0.name == next }) else { return false }
+            }
+        }
+        return true
     }
 
     // MARK: Unit propagation

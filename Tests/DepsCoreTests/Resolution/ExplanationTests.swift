@@ -122,12 +122,26 @@ extension ExplanationTests {
         let catalog = TableCatalog(["A": ["1.0": ["B": ""]], "B": ["2.0": ["C": ""]], "C": ["1.0": ["A": "~> 1.0"]]])
         let failure = try ResolutionFixture.failure(catalog, ["A": ""])
         XCTAssertEqual(failure.kind, .cycle(try ["A", "B", "C", "A"].map { try PackageName($0) }))
-        XCTAssertEqual(failure.explanation, """
-            Dependency cycle: A 1.0 -> B 2.0 -> C 1.0 -> A 1.0
+        // Every version on it depends on the next: the cycle says it all.
+        XCTAssertEqual(failure.explanation, "Dependency cycle: A 1.0 -> B 2.0 -> C 1.0 -> A 1.0")
+    }
 
-            Because every version of B depends on C and A 1.0 -> B 2.0 -> C 1.0 -> A 1.0 is a dependency cycle, B is incompatible with A.
-            So, because the Depsfile depends on A which depends on B, version solving failed.
-            """)
+    func testACycleSomeVersionsEscapeIsAvoidedAndOtherwiseExplained() throws {
+        // B 1.0 does not need C, so the cycle through B 2.0 is avoided.
+        let escapable = TableCatalog(["A": ["1.0": ["B": ""]], "B": ["1.0": [:], "2.0": ["C": ""]], "C": ["1.0": ["A": ""]]])
+        XCTAssertEqual(try ResolutionFixture.resolve(escapable, ["A": ""]), ["A": "1.0", "B": "1.0"])
+        // Held at B 2.0 by the Depsfile, the cycle cannot be avoided.
+        let failure = try ResolutionFixture.failure(escapable, ["A": "", "B": "2.0"])
+        XCTAssertEqual(failure.explanation, "Dependency cycle: A 1.0 -> B 2.0 -> C 1.0 -> A 1.0")
+    }
+
+    func testALongCycleIsReportedOnceAndShort() throws {
+        var table: [String: [String: [String: String]]] = [:]
+        for index in 0..<2_000 { table["P\(index)"] = ["1.0": ["P\((index + 1) % 2_000)": ""]] }
+        let failure = try ResolutionFixture.failure(TableCatalog(table), ["P0": ""])
+        XCTAssertTrue(failure.explanation.hasPrefix("Dependency cycle: P0 1.0 -> P1 1.0 -> P2 1.0"), String(failure.explanation.prefix(200)))
+        XCTAssertTrue(failure.explanation.hasSuffix("P1999 1.0 -> P0 1.0"))
+        XCTAssertLessThan(failure.explanation.utf8.count, 30_000, "the cycle once, not the whole derivation")
     }
 
     func testAPinnedVersionNoSourceHas() throws {
