@@ -12,6 +12,13 @@ struct Composition {
     let options: CommonOptions
 
     var store: FileProjectStore { FileProjectStore(directory: options.project) }
+
+    /// The project folder's own name (`App`), as `deps why` starts its paths.
+    var projectName: String {
+        guard let resolved = realpath(options.project.isEmpty ? "." : options.project, nil) else { return "Depsfile" }
+        defer { free(resolved) }
+        return String(cString: resolved).split(separator: "/").last.map(String.init) ?? "Depsfile"
+    }
     /// The Depsfile's sources: directories, git spec repositories and CDNs (through the shared
     /// cache, without refreshing them).
     var opener: SpecRepositoryOpener { opener(offline: false, refresh: false) }

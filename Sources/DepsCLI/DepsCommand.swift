@@ -12,7 +12,7 @@ public struct DepsCommand: ParsableCommand {
             Depsfile.lock.
             """,
         version: DepsRelease.version,
-        subcommands: [InitCommand.self, InstallCommand.self, UpdateCommand.self, OutdatedCommand.self, CheckCommand.self, CacheCommand.self, RepoCommand.self]
+        subcommands: [InitCommand.self, InstallCommand.self, UpdateCommand.self, OutdatedCommand.self, CheckCommand.self, WhyCommand.self, CacheCommand.self, RepoCommand.self]
     )
 
     public init() {}

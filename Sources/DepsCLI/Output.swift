@@ -82,6 +82,7 @@ struct Output {
         case let error as CodeFetchError: return ("error: \(error)", error.kind == .integrity ? 65 : 74)
         case let error as MissingCodeSourceError: return ("error: \(error)", 65)
         case let error as SandboxIntegrationError: return ("error: \(error)", 65)
+        case let error as NotLockedError: return ("error: \(error)", 1)
         case let error as ManifestExistsError: return ("Depsfile: error: \(error)", 1)
         case let error as InvalidStarterSourceError: return ("error: \(error)", 64)
         case let error as MalformedInputError: return (error.description, 65)

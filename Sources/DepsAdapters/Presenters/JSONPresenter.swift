@@ -146,6 +146,28 @@ public enum JSONPresenter {
         encode(StarterDocument(command: "init", sources: starter.sources))
     }
 
+    struct WhyStepDocument: Encodable {
+        let name: String
+        let requirement: String?
+        let version: String
+    }
+
+    struct WhyDocument: Encodable {
+        let name: String
+        let paths: [[WhyStepDocument]]
+        let morePaths: Int
+    }
+
+    /// `deps why`: `{"name", "paths": [[{"name", "requirement", "version"}]], "morePaths"}`.
+    public static func render(_ report: WhyReport) -> String {
+        encode(WhyDocument(
+            name: report.name.description,
+            paths: report.paths.map { path in
+                path.steps.map { WhyStepDocument(name: $0.name.description, requirement: $0.requirement.isAny ? nil : $0.requirement.description, version: $0.version.description) }
+            },
+            morePaths: report.morePaths))
+    }
+
     public static func renderError(_ message: String, status: Int32) -> String {
         encode(ErrorDocument(error: .init(status: status, message: message)))
     }

@@ -1,0 +1,42 @@
+/// One way the Depsfile reaches a locked package (`deps why`, BEHAVIOUR 4.5): each step names a
+/// package, the requirement on the edge that led to it, and its locked version.
+public struct DependencyPath: Sendable, Hashable, CustomStringConvertible {
+    public struct Step: Sendable, Hashable {
+        public let name: PackageName
+        public let requirement: Requirement
+        public let version: Version
+    }
+
+    public let steps: [Step]
+
+    /// `Moya (~> 15.0) 15.0.3 -> Alamofire (~> 5.0) 5.7.1` (the project's name goes before it).
+    public var description: String {
+        steps.map { step in
+            step.requirement.isAny ? "\(step.name) \(step.version)" : "\(step.name) (\(step.requirement)) \(step.version)"
+        }.joined(separator: " -> ")
+    }
+}
+
+extension Lockfile {
+    /// Every path from the lock's DEPENDENCIES to `name` (or, for a package whose subspecs are
+    /// locked, to any of them), shortest first, then by text; at most `limit` of them.
+    public func paths(to name: PackageName, limit: Int = 100) -> (paths: [DependencyPath], more: Int) {
+        let target = { (candidate: PackageName) in candidate == name || (!name.isSubspec && candidate.root == name) }
+        var found: [DependencyPath] = []
+        var count = 0
+        func walk(_ dependency: Dependency, _ trail: [DependencyPath.Step], _ visited: Set<PackageName>) {
+            guard let package = package(named: dependency.name), !visited.contains(package.name) else { return }
+            let step = DependencyPath.Step(name: package.name, requirement: dependency.requirement, version: package.version)
+            let here = trail + [step]
+            if target(package.name) {
+                count += 1
+                if found.count < limit * 4 { found.append(DependencyPath(steps: here)) }
+                return
+            }
+            for next in package.dependencies { walk(next, here, visited.union([package.name])) }
+        }
+        for dependency in dependencies { walk(dependency, [], []) }
+        let sorted = found.sorted { ($0.steps.count, $0.description) < ($1.steps.count, $1.description) }
+        return (Array(sorted.prefix(limit)), max(0, count - limit))
+    }
+}

@@ -1,0 +1,30 @@
+/// `deps why NAME`: every path from the Depsfile to a locked package.
+public final class WhyInteractor {
+    private let store: ProjectStore
+
+    public init(store: ProjectStore) {
+        self.store = store
+    }
+
+    public func why(_ name: PackageName) throws -> WhyReport {
+        guard let lockfile = try store.readLockfile() else { throw MissingLockfileError() }
+        let locked = lockfile.packages.contains { $0.name == name || (!name.isSubspec && $0.name.root == name) }
+        guard locked else { throw NotLockedError(name: name) }
+        let (paths, more) = lockfile.paths(to: name)
+        return WhyReport(name: name, paths: paths, morePaths: more)
+    }
+}
+
+/// What `deps why` found.
+public struct WhyReport: Sendable, Equatable {
+    public let name: PackageName
+    public let paths: [DependencyPath]
+    /// Paths left out after the first hundred.
+    public let morePaths: Int
+}
+
+/// `deps why` of a package the lock does not have (exit status 1: the answer is no).
+public struct NotLockedError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let name: PackageName
+    public var description: String { "\(name) is not in Depsfile.lock" }
+}
