@@ -42,6 +42,9 @@ public final class CDNSpecSource: SpecSource, @unchecked Sendable {
     private var shards: [String: [String: (line: Int, text: Substring)]] = [:]
     private var spellings: [PackageName: [Version: String]] = [:]
     private var specifications: [PackageName: [Version: Specification]] = [:]
+    /// Packages whose index and newest podspec are being fetched ahead of the resolver.
+    private var crawled: Set<PackageName> = []
+    static let maximumCrawl = 400
 
     /// What the loads of this run did, for `deps repo update`.
     public struct Counts: Sendable, Equatable {
@@ -108,6 +111,55 @@ public final class CDNSpecSource: SpecSource, @unchecked Sendable {
             bytes, checksum: SHA256Digest.hex(of: bytes), expectedName: root, expectedVersion: spelling)
         specifications[root, default: [:]][version] = specification
         return specification
+    }
+
+    /// Starts fetching, level by level, what resolving these packages will read: each package's
+    /// shard index and newest release's podspec, then the same for that podspec's dependencies.
+    /// The resolver asks one package at a time; this way its answers are mostly here already.
+    public func prepare(for names: [PackageName]) {
+        guard let lengths = try? loadPrefixLengths() else { return }
+        for name in names { crawl(name.root, lengths) }
+    }
+
+    private func crawl(_ root: PackageName, _ lengths: [Int]) {
+        let start = lock.withLock { () -> Bool in
+            guard crawled.count < Self.maximumCrawl else { return false }
+            return crawled.insert(root).inserted
+        }
+        guard start else { return }
+        Task.detached { [self] in
+            let fragments = Self.fragments(of: root, lengths)
+            guard let index = try? await file("all_pods_versions_\(fragments.joined(separator: "_")).txt") else { return }
+            let prefix = "\(root)/"
+            let text = String(decoding: index, as: UTF8.self)
+            guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(prefix) || $0 == Substring(root.description) }) else { return }
+            let spellings = line.split(separator: "/").dropFirst().map(String.init)
+            let versions = spellings.compactMap { spelling in (try? Version(spelling)).map { ($0, spelling) } }
+            guard let newest = versions.filter({ !$0.0.isPrerelease }).max(by: { $0.0 < $1.0 }) ?? versions.max(by: { $0.0 < $1.0 }) else { return }
+            let relative = (["Specs"] + fragments + [root.description, newest.1, "\(root).podspec.json"]).joined(separator: "/")
+            guard let bytes = try? await file(relative),
+                  let specification = try? PodspecJSONCodec(fileName: relative).decode(
+                    bytes, checksum: "", expectedName: root, expectedVersion: newest.1) else { return }
+            var needed = specification.dependencies.map(\.name.root)
+            for subspec in specification.subspecs { needed += subspec.dependencies.map(\.name.root) }
+            for list in specification.platformDependencies.values { needed += list.map(\.name.root) }
+            for name in Set(needed) where name != root { crawl(name, lengths) }
+        }
+    }
+
+    static func fragments(of name: PackageName, _ lengths: [Int]) -> [String] {
+        let digest = Insecure.MD5.hash(data: Array(name.description.utf8))
+        let hex = Array(digest.map { byte -> String in
+            let digits = Array("0123456789abcdef")
+            return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+        }.joined())
+        var fragments: [String] = []
+        var offset = 0
+        for length in lengths {
+            fragments.append(String(hex[offset..<(offset + length)]))
+            offset += length
+        }
+        return fragments
     }
 
     /// The names in the shard indexes read so far (all_pods.txt is far too big to read for a suggestion).

@@ -10,6 +10,13 @@ public protocol SpecSource: AnyObject {
     func specification(of name: PackageName, version: Version) throws -> Specification
     /// Every package name the source has (used only to suggest a close name).
     func packageNames() throws -> [PackageName]
+    /// A hint that the resolver is about to ask about these packages (the Depsfile's): a remote
+    /// source may start fetching what it will need. Nothing by default.
+    func prepare(for names: [PackageName])
+}
+
+extension SpecSource {
+    public func prepare(for names: [PackageName]) {}
 }
 
 /// A project directory: its Depsfile and its lockfile.

@@ -32,6 +32,8 @@ public final class SpecCatalog: PackageCatalog {
         }
         recordedSources = recorded
         platform = manifest.platform
+        let wanted = manifest.dependencies.filter { $0.externalSource == nil }.map(\.name.root)
+        for source in sources { source.prepare(for: wanted) }
     }
 
     /// The labels of the sources, as the Depsfile lists them (`../../Specs, ../Other`).
