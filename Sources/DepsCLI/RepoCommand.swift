@@ -41,7 +41,7 @@ struct RepoUpdateCommand: ParsableCommand {
                 for label in labels { reports.append(try await unsafeOpener.refresh(label)) }
                 return reports
             }
-            output.result(options.json ? Self.json(reports) : reports.map(Self.line).joined())
+            output.result(options.json ? JSONPresenter.render(reports) : reports.map(Self.line).joined())
             return 0
         }
     }
@@ -69,44 +69,7 @@ struct RepoUpdateCommand: ParsableCommand {
 
     private static func files(_ count: Int) -> String { count == 1 ? "1 file" : "\(count) files" }
 
-    /// `{"command": "repo update", "sources": [{"source", "kind", "changed", "unchanged", "removed", "commit", "previous_commit"}]}`.
-    static func json(_ reports: [SpecRepositoryOpener.RefreshReport]) -> String {
-        func string(_ text: String?) -> String {
-            guard let text else { return "null" }
-            var out = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                default:
-                    if scalar.value < 0x20 || scalar.value == 0x7F {
-                        let hex = String(scalar.value, radix: 16)
-                        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                    } else {
-                        out.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-            return out + "\""
-        }
-        let items = reports.map { report in
-            """
-                {
-                  "changed" : \(report.changed),
-                  "commit" : \(string(report.commit)),
-                  "kind" : \(string(report.kind.rawValue)),
-                  "previous_commit" : \(string(report.previousCommit)),
-                  "removed" : \(report.removed),
-                  "source" : \(string(report.source)),
-                  "unchanged" : \(report.unchanged)
-                }
-            """
-        }
-        return "{\n  \"command\" : \"repo update\",\n  \"sources\" : [\n" + items.joined(separator: ",\n") + "\n  ]\n}\n"
-    }
+
 }
 
 /// Text from files and servers, safe to print (BEHAVIOUR 7): control characters escaped.

@@ -168,6 +168,30 @@ public enum JSONPresenter {
             morePaths: report.morePaths))
     }
 
+    struct RepoUpdateDocument: Encodable {
+        struct Source: Encodable {
+            let source: String
+            let kind: String
+            let changed: Int
+            let unchanged: Int
+            let removed: Int
+            let commit: String?
+            let previous_commit: String?
+        }
+
+        let command: String
+        let sources: [Source]
+    }
+
+    /// `deps repo update`: `{"command": "repo update", "sources": [{"source", "kind", "changed",
+    /// "unchanged", "removed", "commit", "previous_commit"}]}`.
+    public static func render(_ reports: [SpecRepositoryOpener.RefreshReport]) -> String {
+        encode(RepoUpdateDocument(command: "repo update", sources: reports.map {
+            .init(source: $0.source, kind: $0.kind.rawValue, changed: $0.changed, unchanged: $0.unchanged, removed: $0.removed,
+                  commit: $0.commit, previous_commit: $0.previousCommit)
+        }))
+    }
+
     public static func renderError(_ message: String, status: Int32) -> String {
         encode(ErrorDocument(error: .init(status: status, message: message)))
     }

@@ -242,19 +242,7 @@ public final class CDNSpecSource: SpecSource, @unchecked Sendable {
 
     /// The shard of a name: the first hex digits of its MD5, cut by `prefix_lengths`.
     private func shardFragments(_ name: PackageName) throws -> [String] {
-        let lengths = try loadPrefixLengths()
-        let digest = Insecure.MD5.hash(data: Array(name.description.utf8))
-        let hex = Array(digest.map { byte -> String in
-            let digits = Array("0123456789abcdef")
-            return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
-        }.joined())
-        var fragments: [String] = []
-        var offset = 0
-        for length in lengths {
-            fragments.append(String(hex[offset..<(offset + length)]))
-            offset += length
-        }
-        return fragments
+        Self.fragments(of: name, try loadPrefixLengths())
     }
 
     private func specPath(_ name: PackageName, _ spelling: String) throws -> String {
