@@ -3,7 +3,8 @@
 ///    transitive package can hold it back;
 /// 2. a transitive package whose candidates kept being rejected because of earlier decisions
 ///    (promoted after a few conflicts, as uv does), so that it is decided before them next time;
-/// 3. nearer the Depsfile before deeper (its distance when the solver first met it);
+/// 3. nearer the Depsfile before deeper (its distance when the solver first met it), except that
+///    a package with a single candidate left goes first, since deciding it chooses nothing;
 /// 4. the fewest candidate versions (the conflicts show sooner);
 /// 5. the order the solver first met them in (which the canonical order of the catalog's
 ///    answers fixes, so it is the same on every run).
@@ -28,6 +29,9 @@ struct DecisionQueue {
     private func precedes(_ entry: Entry, _ other: Entry) -> Bool {
         if entry.isDirect != other.isDirect { return entry.isDirect }
         if entry.isPromoted != other.isPromoted { return entry.isPromoted }
+        // A needed package with one candidate left has no choice to make: deciding it first only
+        // propagates sooner, whatever its depth.
+        if (entry.candidates == 1) != (other.candidates == 1) { return entry.candidates == 1 }
         if entry.depth != other.depth { return entry.depth < other.depth }
         if entry.candidates != other.candidates { return entry.candidates < other.candidates }
         return entry.package.index < other.package.index

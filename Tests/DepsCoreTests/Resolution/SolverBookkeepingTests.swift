@@ -31,7 +31,7 @@ final class SolverBookkeepingTests: XCTestCase {
     }
 
     func testTheQueueOrdersDirectThenPromotedThenNearerThenFewerCandidatesThenTheOrderMet() {
-        let solution = solution(deriving: ["Zed": [0, 1, 2], "Able": [0, 1], "Mid": [0, 1], "Far": [2]])
+        let solution = solution(deriving: ["Zed": [0, 1, 2], "Able": [0, 1], "Mid": [0, 1], "Far": [1, 2]])
         func order(depths: [String: Int32], promoted: Set<String>) -> [String] {
             var queue = DecisionQueue()
             for name in ["Zed", "Able", "Mid", "Far"] {
@@ -43,9 +43,21 @@ final class SolverBookkeepingTests: XCTestCase {
         }
         // Direct first (Mid has fewer candidates than Zed), then nearer, then fewer candidates.
         XCTAssertEqual(order(depths: ["Zed": 1, "Mid": 1, "Able": 2, "Far": 3], promoted: []), ["Mid", "Zed", "Able", "Far"])
-        XCTAssertEqual(order(depths: ["Zed": 1, "Mid": 1, "Able": 2, "Far": 2], promoted: []), ["Mid", "Zed", "Far", "Able"])
+        // Same depth and as many candidates: the order first met.
+        XCTAssertEqual(order(depths: ["Zed": 1, "Mid": 1, "Able": 2, "Far": 2], promoted: []), ["Mid", "Zed", "Able", "Far"])
         // A promoted transitive package goes before other transitive ones, never before a direct one.
         XCTAssertEqual(order(depths: ["Zed": 1, "Mid": 1, "Able": 2, "Far": 3], promoted: ["Far", "Zed"]), ["Mid", "Zed", "Far", "Able"])
+    }
+
+    func testAPackageWithOneCandidateLeftGoesBeforeNearerTransitiveOnes() {
+        let solution = solution(deriving: ["Zed": [0, 1, 2], "Able": [0, 1], "Mid": [0, 1], "Far": [2]])
+        var queue = DecisionQueue()
+        for (name, depth) in [("Zed", Int32(1)), ("Able", 2), ("Mid", 1), ("Far", 5)] {
+            queue.update(ids[name]!, in: solution, registry: registry, depth: depth, isPromoted: false)
+        }
+        var order: [String] = []
+        while let next = queue.popBest(in: solution) { order.append(registry.name(of: next)!.description) }
+        XCTAssertEqual(order, ["Mid", "Zed", "Far", "Able"])
     }
 
     func testTheQueueDropsEntriesOutdatedByALaterChange() {
