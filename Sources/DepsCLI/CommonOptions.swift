@@ -18,6 +18,7 @@ struct CommonOptions: ParsableArguments {
     var noColor = false
 
     func validate() throws {
+        if project.isEmpty { throw ValidationError("--project needs a directory; use --project . for the current one.") }
         if verbose && quiet { throw ValidationError("--verbose and --quiet cannot be used together.") }
     }
 }

@@ -75,7 +75,13 @@ struct Composition {
     /// Holds the project's advisory lock for a command that writes. The wait is
     /// `DEPS_LOCK_TIMEOUT` seconds (60 by default).
     func lockProject(for command: String) throws -> ProjectLock? {
-        let timeout = Self.environment("DEPS_LOCK_TIMEOUT").flatMap(Double.init) ?? 60
+        var timeout = 60.0
+        if let text = Self.environment("DEPS_LOCK_TIMEOUT") {
+            guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
+                throw InvalidSettingError(name: "DEPS_LOCK_TIMEOUT", value: text, expected: "a number of seconds, 0 or more")
+            }
+            timeout = seconds
+        }
         return try ProjectLock.acquire(directory: options.project, command: command, timeoutSeconds: timeout)
     }
 
@@ -87,4 +93,13 @@ struct Composition {
     static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
+}
+
+/// An environment variable deps cannot use (exit status 64).
+struct InvalidSettingError: Error, CustomStringConvertible {
+    let name: String
+    let value: String
+    let expected: String
+
+    var description: String { "\(name) must be \(expected), not '\(TextEscaping.escaped(value))'" }
 }

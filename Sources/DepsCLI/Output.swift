@@ -12,24 +12,29 @@ import Darwin
 /// statuses of BEHAVIOUR 6: 1 for a "no", 64 for usage, 65 for malformed input, 74 for I/O.
 struct Output {
     let options: CommonOptions
+    /// Why writing the results failed (a closed pipe, a full disk), if it did.
+    private let lostOutput = LostOutput()
 
     func result(_ text: String) {
         guard !options.quiet || options.json else { return }
-        Self.write(text, to: STDOUT_FILENO)
+        if let failure = Self.write(text, to: STDOUT_FILENO) { lostOutput.record(failure) }
     }
 
     func diagnostic(_ text: String) {
         Self.write(text.hasSuffix("\n") ? text : text + "\n", to: STDERR_FILENO)
     }
 
-    static func write(_ text: String, to descriptor: Int32) {
+    /// Writes all of the text; returns why it could not, if it could not.
+    @discardableResult
+    static func write(_ text: String, to descriptor: Int32) -> String? {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }
-            if written <= 0 { return }
+            if written <= 0 { return written < 0 ? String(cString: strerror(errno)).lowercased() : "nothing was written" }
             bytes = bytes.dropFirst(written)
         }
+        return nil
     }
 
     /// Runs a command body; prints any error it throws and exits with its status.
@@ -42,6 +47,11 @@ struct Output {
             diagnostic(message)
             if options.json { Self.write(JSONPresenter.renderError(message, status: errorStatus), to: STDOUT_FILENO) }
             throw ExitCode(errorStatus)
+        }
+        if let failure = lostOutput.failure {
+            // The work is done, but its report was lost: say so, and do not exit with 0.
+            diagnostic("error: cannot write the output: \(failure)")
+            throw ExitCode(74)
         }
         if status != 0 { throw ExitCode(status) }
     }
@@ -83,6 +93,8 @@ struct Output {
         case let error as MissingCodeSourceError: return ("error: \(error)", 65)
         case let error as SandboxIntegrationError: return ("error: \(error)", 65)
         case let error as NotLockedError: return ("error: \(error)", 1)
+        case let error as NewerLockfileError: return ("Depsfile.lock: error: \(error)", 65)
+        case let error as InvalidSettingError: return ("error: \(error)", 64)
         case let error as ManifestExistsError: return ("Depsfile: error: \(error)", 1)
         case let error as InvalidStarterSourceError: return ("error: \(error)", 64)
         case let error as MalformedInputError: return (error.description, 65)
@@ -103,4 +115,13 @@ struct InterruptedError: Error, CustomStringConvertible {
     var description: String {
         "deps: interrupted by \(signal == SIGINT ? "SIGINT" : "SIGTERM"); temporary files were removed and Depsfile.lock was not written"
     }
+}
+
+/// Where `Output` notes that writing the results failed.
+final class LostOutput: @unchecked Sendable {
+    private let lock = ProcessLocalLock()
+    private var reason: String?
+
+    func record(_ failure: String) { lock.withLock { if reason == nil { reason = failure } } }
+    var failure: String? { lock.withLock { reason } }
 }

@@ -48,7 +48,7 @@ struct RepoUpdateCommand: ParsableCommand {
 
     /// `Updated trunk (3 files changed, 41 unchanged)`, one line per source.
     static func line(_ report: SpecRepositoryOpener.RefreshReport) -> String {
-        let source = TextEscaping.shown(report.source)
+        let source = TextEscaping.escaped(report.source)
         switch report.kind {
         case .directory:
             return "Skipped \(source) (a directory; nothing to refresh)\n"
@@ -68,21 +68,4 @@ struct RepoUpdateCommand: ParsableCommand {
     }
 
     private static func files(_ count: Int) -> String { count == 1 ? "1 file" : "\(count) files" }
-
-
-}
-
-/// Text from files and servers, safe to print (BEHAVIOUR 7): control characters escaped.
-enum TextEscaping {
-    static func shown(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
-                out += scalar.escaped(asASCII: true)
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
 }

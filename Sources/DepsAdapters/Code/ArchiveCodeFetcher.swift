@@ -185,8 +185,8 @@ struct ArchiveExtraction {
 
 /// Text from archives, servers and child processes made safe for a terminal: control characters
 /// and escape sequences are shown as `\u{1B}`-style escapes, never printed raw.
-enum TextEscaping {
-    static func escaped(_ text: String) -> String {
+public enum TextEscaping {
+    public static func escaped(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {

@@ -31,6 +31,11 @@ public struct DepsfileCodec {
     }
 
     public func decode(_ bytes: [UInt8], checksum: String) throws(MalformedInputError) -> Manifest {
+        if let marker = MergeConflictMarker.first(in: bytes) {
+            throw MalformedInputError(
+                file: fileName, line: marker.line,
+                message: "merge conflict marker '\(marker.text)'; resolve the conflict in \(fileName), then run `deps install`")
+        }
         let document = YAMLDocument(file: fileName)
         let root = try document.root(of: bytes, expecting: "a mapping with `sources` and `dependencies`")
         let fields = try document.fields(

@@ -385,15 +385,8 @@ public final class CDNSpecSource: SpecSource, @unchecked Sendable {
 
     /// Text from a server, safe to print: control characters escaped, at most 80 characters.
     static func shown<S: StringProtocol>(_ text: S) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars.prefix(80) {
-            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
-                out += scalar.escaped(asASCII: true)
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return text.unicodeScalars.count > 80 ? out + "…" : out
+        let head = String(String.UnicodeScalarView(text.unicodeScalars.prefix(80)))
+        return TextEscaping.escaped(head) + (text.unicodeScalars.count > 80 ? "…" : "")
     }
 }
 

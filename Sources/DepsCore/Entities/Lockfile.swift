@@ -79,6 +79,13 @@ public struct Lockfile: Sendable, Hashable {
         self.sourceIndex = sourceIndex
     }
 
+    /// Whether a newer release of deps than `release` wrote this lock (its `DEPS:` line): an older
+    /// deps must not rewrite what it may not understand.
+    public func isWrittenByNewerDeps(than release: String) -> Bool {
+        guard let written = try? Version(depsVersion), let running = try? Version(release) else { return false }
+        return written > running
+    }
+
     /// The lock of a project that has none yet: every package of the next one is new.
     public static let empty = Lockfile(
         packages: [], dependencies: [], specRepos: [], externalSources: [:], specChecksums: [:],

@@ -16,7 +16,7 @@ public final class InstallInteractor {
     ///
     /// - Parameter lockOnly: stop after resolving: write Depsfile.lock, touch no sandbox.
     public func begin(dryRun: Bool = false, lockOnly: Bool = false) throws -> WorkStep<LockfileUpdate> {
-        let session = try LockfileResolution(store: store, opener: opener)
+        let session = try LockfileResolution(store: store, opener: opener).refusingNewerLockfile()
         let next = try session.lockfileStillHolding() ?? session.resolve(pins: session.pins()).lockfile
         return try session.beginInstall(
             next.carryingContentPins(from: session.lockfile), store: store,

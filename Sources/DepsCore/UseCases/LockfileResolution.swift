@@ -27,6 +27,14 @@ struct LockfileResolution {
         catalog = try SpecCatalog(manifest: manifest, lockfile: lockfile, opener: opener)
     }
 
+    /// Refuses to go on with a lock a newer deps wrote (install and update would rewrite it).
+    func refusingNewerLockfile() throws -> LockfileResolution {
+        if let lockfile, lockfile.isWrittenByNewerDeps(than: DepsRelease.version) {
+            throw NewerLockfileError(writtenBy: lockfile.depsVersion, running: DepsRelease.version)
+        }
+        return self
+    }
+
     /// The pins that survive the Depsfile's changes and the packages named for update.
     func pins(releasing named: Set<PackageName> = []) -> [PackageName: Version] {
         guard let lockfile else { return [:] }
@@ -136,5 +144,16 @@ extension LockfileResolution {
         var result = try update(to: outcome.lock, store: store, dryRun: false, heldBack: heldBack).merging(outcome)
         result.wrotePackageManifest = outcome.wrotePackageManifest
         return result
+    }
+}
+
+/// A lock written by a newer deps than the one running (exit status 65).
+public struct NewerLockfileError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let writtenBy: String
+    public let running: String
+
+    public var description: String {
+        "Depsfile.lock was written by deps \(writtenBy), newer than this deps (\(running)); upgrade deps to \(writtenBy) or later, "
+            + "so that nothing it recorded is lost"
     }
 }

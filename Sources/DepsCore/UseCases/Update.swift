@@ -20,6 +20,7 @@ public final class UpdateInteractor {
     /// Resolves, and does everything that needs no fetching; what is left, if anything, is pending.
     public func begin(_ names: [PackageName], dryRun: Bool = false) throws -> WorkStep<LockfileUpdate> {
         let session = try LockfileResolution(store: store, opener: opener, ignoringUnreadableLockfile: names.isEmpty)
+            .refusingNewerLockfile()
         if names.isEmpty {
             // Every package's code is looked up again: a branch may have moved.
             let next = try session.resolve(pins: [:]).lockfile
