@@ -20,31 +20,29 @@ struct GitCodeFetcher: Sendable {
                 return FetchedCode(tree: LocalFileSystem.join(entry, "tree"), pin: .commit(commit))
             }
         }
-        let remote = CodeLocation.isRelative(url) ? LocalFileSystem.absolute(url, from: projectDirectory) : url
-        let mirror = cache.mirrorPath(remote)
-        let commit = try await withFileLock(cache.mirrorLockPath(remote), shownAs: mirror) {
-            try await resolveCommit(request, remote: remote, shownURL: url, reference: reference, mirror: mirror)
-        }
-        let tree = try await cache.tree(name: name, version: request.version.description, pin: commit, source: remote) { folder in
-            let archive = cache.temporaryPath("git-archive")
-            defer { LocalFileSystem.removeTree(archive) }
-            try await git(["--git-dir", mirror, "archive", "--format=tar", "-o", archive, commit], request, url)
-            try await run("tar", ["-xf", archive, "-C", folder, "--no-same-owner"], request, url)
-        }
+        let (tree, commit) = try await tree(request, url: url, reference: reference, version: request.version.description)
         return FetchedCode(tree: tree, pin: .commit(commit))
     }
 
     /// The checkout of a repository named by a Depsfile's `git:` external source, to read the
     /// package's spec from its root: the tree at the pinned commit, else where the reference points.
     func checkout(name: PackageName, url: String, reference: GitReference, pin: String?) async throws -> (tree: String, commit: String) {
-        let request = CodeRequest(name: name, version: try! Version("0"), source: .git(url: url, reference), pin: pin.map { .commit($0) })
+        let request = CodeRequest(name: name, version: Version(segments: [0]), source: .git(url: url, reference), pin: pin.map { .commit($0) })
+        try cache.prepareOnce()
+        return try await tree(request, url: url, reference: reference, version: "external")
+    }
+
+    /// Resolves the commit through the URL's mirror (under its lock), then the commit's tree as a
+    /// cache entry: exported with `git archive`, so it has no `.git`.
+    private func tree(
+        _ request: CodeRequest, url: String, reference: GitReference, version: String
+    ) async throws -> (tree: String, commit: String) {
         let remote = CodeLocation.isRelative(url) ? LocalFileSystem.absolute(url, from: projectDirectory) : url
         let mirror = cache.mirrorPath(remote)
-        try cache.prepareOnce()
         let commit = try await withFileLock(cache.mirrorLockPath(remote), shownAs: mirror) {
             try await resolveCommit(request, remote: remote, shownURL: url, reference: reference, mirror: mirror)
         }
-        let tree = try await cache.tree(name: name.description, version: "external", pin: commit, source: remote) { folder in
+        let tree = try await cache.tree(name: request.name.description, version: version, pin: commit, source: remote) { folder in
             let archive = cache.temporaryPath("git-archive")
             defer { LocalFileSystem.removeTree(archive) }
             try await git(["--git-dir", mirror, "archive", "--format=tar", "-o", archive, commit], request, url)

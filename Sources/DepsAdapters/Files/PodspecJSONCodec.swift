@@ -59,9 +59,7 @@ public struct PodspecJSONCodec {
         var moduleName: String?
         if let node = fields["module_name"], !node.isNull {
             let text = try document.scalar(node, "`module_name`")
-            guard ModuleName.isValid(text) else {
-                throw document.error(node, "module_name '\(text)' is not a Swift identifier (letters, digits and _, not starting with a digit)")
-            }
+            if let problem = ModuleName.problem(with: text, field: "module_name") { throw document.error(node, problem) }
             moduleName = text
         }
         let subspecs = try reader.subspecs(fields["subspecs"], of: expectedName, path: [], scope: scope)

@@ -3,10 +3,14 @@ import Crypto
 /// The SHA-256 of a file's bytes as lowercase hex, as the lockfile records it.
 enum SHA256Digest {
     static func hex(of bytes: [UInt8]) -> String {
+        lowercaseHex(SHA256.hash(data: bytes))
+    }
+
+    /// Bytes (a digest) as lower-case hexadecimal text.
+    static func lowercaseHex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
-        text.reserveCapacity(64)
-        for byte in SHA256.hash(data: bytes) {
+        for byte in bytes {
             text.append(digits[Int(byte >> 4)])
             text.append(digits[Int(byte & 0x0F)])
         }
@@ -37,12 +41,6 @@ extension SHA256Digest {
             if count == 0 { break }
             buffer.withUnsafeBytes { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
         }
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        for byte in hasher.finalize() {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
+        return lowercaseHex(hasher.finalize())
     }
 }

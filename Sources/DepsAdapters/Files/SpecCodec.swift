@@ -100,9 +100,7 @@ public struct SpecCodec {
         var moduleName: String?
         if let node = fields["module"], !node.isNull {
             let text = try document.scalar(node, "module")
-            guard ModuleName.isValid(text) else {
-                throw document.error(node, "module '\(text)' is not a Swift identifier (letters, digits and _, not starting with a digit)")
-            }
+            if let problem = ModuleName.problem(with: text, field: "module") { throw document.error(node, problem) }
             moduleName = text
         }
         return Specification(

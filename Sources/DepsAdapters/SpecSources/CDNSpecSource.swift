@@ -130,9 +130,7 @@ public final class CDNSpecSource: SpecSource, @unchecked Sendable {
         Task.detached { [self] in
             let fragments = Self.fragments(of: root, lengths)
             guard let index = try? await file("all_pods_versions_\(fragments.joined(separator: "_")).txt") else { return }
-            let prefix = "\(root)/"
-            let text = String(decoding: index, as: UTF8.self)
-            guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(prefix) || $0 == Substring(root.description) }) else { return }
+            guard let line = Self.parseIndex(index)[root.description]?.text else { return }
             let spellings = line.split(separator: "/").dropFirst().map(String.init)
             let versions = spellings.compactMap { spelling in (try? Version(spelling)).map { ($0, spelling) } }
             guard let newest = versions.filter({ !$0.0.isPrerelease }).max(by: { $0.0 < $1.0 }) ?? versions.max(by: { $0.0 < $1.0 }) else { return }
@@ -148,18 +146,7 @@ public final class CDNSpecSource: SpecSource, @unchecked Sendable {
     }
 
     static func fragments(of name: PackageName, _ lengths: [Int]) -> [String] {
-        let digest = Insecure.MD5.hash(data: Array(name.description.utf8))
-        let hex = Array(digest.map { byte -> String in
-            let digits = Array("0123456789abcdef")
-            return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
-        }.joined())
-        var fragments: [String] = []
-        var offset = 0
-        for length in lengths {
-            fragments.append(String(hex[offset..<(offset + length)]))
-            offset += length
-        }
-        return fragments
+        DirectorySpecSource.shards(of: name, lengths)
     }
 
     /// The names in the shard indexes read so far (all_pods.txt is far too big to read for a suggestion).
@@ -226,6 +213,13 @@ public final class CDNSpecSource: SpecSource, @unchecked Sendable {
     private func loadShard(_ indexPath: String) throws -> [String: (line: Int, text: Substring)] {
         if let known = shards[indexPath] { return known }
         let bytes = try waitForAsync({ [self] in try await file(indexPath) }) ?? []
+        let table = Self.parseIndex(bytes)
+        shards[indexPath] = table
+        return table
+    }
+
+    /// A shard index's lines by package name (`Name/1.0.0/1.1.0`), with their line numbers.
+    static func parseIndex(_ bytes: [UInt8]) -> [String: (line: Int, text: Substring)] {
         var table: [String: (line: Int, text: Substring)] = [:]
         let text = Substring(String(decoding: bytes, as: UTF8.self))
         var number = 0
@@ -236,7 +230,6 @@ public final class CDNSpecSource: SpecSource, @unchecked Sendable {
             let name = String(trimmed.prefix { $0 != "/" })
             if table[name] == nil { table[name] = (number, trimmed) }
         }
-        shards[indexPath] = table
         return table
     }
 

@@ -44,7 +44,7 @@ public final class DirectorySpecSource: SpecSource {
         let specification = try readSpecification(of: name, version: version, spelling: nil)
         for other in otherSpellings[name]?[version] ?? [] {
             let alternative = try readSpecification(of: name, version: version, spelling: other)
-            guard Self.agree(specification, alternative) else {
+            guard specification.agreesOnDependencies(with: alternative) else {
                 let layout = try layout()
                 throw MalformedInputError(
                     file: displayPath(specPath(name, specification.version.description, layout)),
@@ -62,17 +62,6 @@ public final class DirectorySpecSource: SpecSource {
         let (x, y) = (a.split(separator: ".").count, b.split(separator: ".").count)
         if x != y { return x > y ? (a, b) : (b, a) }
         return a.utf8.lexicographicallyPrecedes(b.utf8) ? (a, b) : (b, a)
-    }
-
-    /// Whether two specs of one version ask for the same dependencies (by meaning) and subspecs.
-    static func agree(_ a: Specification, _ b: Specification) -> Bool {
-        func same(_ x: [Dependency], _ y: [Dependency]) -> Bool {
-            x.count == y.count && zip(x, y).allSatisfy { $0.hasSameMeaning(as: $1) }
-        }
-        return same(a.dependencies, b.dependencies) && a.subspecs.map(\.name) == b.subspecs.map(\.name)
-            && zip(a.subspecs, b.subspecs).allSatisfy { same($0.dependencies, $1.dependencies) }
-            && a.platformDependencies.keys.sorted() == b.platformDependencies.keys.sorted()
-            && a.platformDependencies.allSatisfy { same($0.value, b.platformDependencies[$0.key] ?? []) }
     }
 
     private func readSpecification(of name: PackageName, version: Version, spelling chosen: String?) throws -> Specification {
@@ -251,14 +240,10 @@ public final class DirectorySpecSource: SpecSource {
 
     /// The shard folders of a name: its MD5 in lower-case hexadecimal, cut by `lengths`
     /// (`Alamofire` → `d`, `a`, `2` for `[1, 1, 1]`).
+    /// CocoaPods' rule, shared by directories, git repositories and CDNs.
     static func shards(of name: PackageName, _ lengths: [Int]) -> [String] {
         guard !lengths.isEmpty else { return [] }
-        let digits = Array("0123456789abcdef")
-        var hex: [Character] = []
-        for byte in Insecure.MD5.hash(data: Array(name.description.utf8)) {
-            hex.append(digits[Int(byte >> 4)])
-            hex.append(digits[Int(byte & 0x0F)])
-        }
+        let hex = Array(SHA256Digest.lowercaseHex(Insecure.MD5.hash(data: Array(name.description.utf8))))
         var shards: [String] = []
         var offset = 0
         for length in lengths {

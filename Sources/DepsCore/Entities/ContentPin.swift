@@ -83,15 +83,21 @@ extension Lockfile {
     /// This lock with the pins `sandbox` recorded for the named packages that this lock has no pin for.
     public func keepingPins(of names: Set<PackageName>, from sandbox: Lockfile?) -> Lockfile {
         guard let sandbox else { return self }
-        var fetched: [PackageName: (source: CodeSource, pin: ContentPin)] = [:]
+        var checkouts = checkoutOptions
+        var digests = sourceChecksums
         for name in names where contentPin(of: name) == nil {
-            if let option = sandbox.checkoutOptions[name] {
-                fetched[name] = (.git(url: option.git, .commit(option.commit)), .commit(option.commit))
-            } else if let digest = sandbox.sourceChecksums[name] {
-                fetched[name] = (.path(""), .archiveDigest(digest))
-            }
+            checkouts[name] = sandbox.checkoutOptions[name]
+            digests[name] = sandbox.sourceChecksums[name]
         }
-        return fetched.isEmpty ? self : recording(fetched)
+        return replacingContentPins(checkoutOptions: checkouts, sourceChecksums: digests)
+    }
+
+    /// The commit a `git:` external source is pinned to: what CHECKOUT OPTIONS records for the
+    /// package, while the lock records that same source and URL.
+    public func lockedCommit(of name: PackageName, from source: ExternalSource) -> String? {
+        guard case let .git(url, _) = source, externalSources[name] == source,
+              let option = checkoutOptions[name], option.git == url else { return nil }
+        return option.commit
     }
 
     /// This lock without any code pins (what `--lock-only` writes for new packages).

@@ -8,15 +8,17 @@ extension Lockfile {
     /// - Parameters:
     ///   - roots: the Depsfile's dependencies now (a newly added one that was locked as a
     ///     transitive package keeps its version).
-    ///   - released: the packages to let move.
+    ///   - released: the packages to let move. All subspecs of a package share its version, so
+    ///     releasing a package (or one of its subspecs) releases the package and every subspec.
     public func pins(roots: [PackageName], releasing released: Set<PackageName>) -> [PackageName: Version] {
-        let byName = Dictionary(packages.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let releasedPackages = Set(released.map(\.root))
+        func isReleased(_ name: PackageName) -> Bool { releasedPackages.contains(name.root) }
         var pins: [PackageName: Version] = [:]
-        var queue = roots.filter { !released.contains($0) }
+        var queue = roots.filter { !isReleased($0) }
         while let name = queue.popLast() {
-            guard pins[name] == nil, let package = byName[name] else { continue }
+            guard pins[name] == nil, let package = package(named: name) else { continue }
             pins[name] = package.version
-            for dependency in package.dependencies where !released.contains(dependency.name) {
+            for dependency in package.dependencies where !isReleased(dependency.name) {
                 queue.append(dependency.name)
             }
         }

@@ -125,6 +125,26 @@ extension Specification {
         subspecs.first { $0.name == name }
     }
 
+    /// The Swift module of a subspec's target: the package's module and the subspec's name
+    /// (`Moya_Core`), with what a module name cannot hold replaced by `_`.
+    public func moduleName(ofSubspec subspec: String) -> String {
+        moduleName + "_" + ModuleName.defaultName(for: (try? PackageName(subspec)) ?? name)
+    }
+
+    /// Whether two specs of one version (spelt two ways) ask for the same thing: dependencies of
+    /// the same meaning, the same subspecs with the same dependencies, the same platform ones.
+    public func agreesOnDependencies(with other: Specification) -> Bool {
+        func same(_ x: [Dependency], _ y: [Dependency]) -> Bool {
+            x.count == y.count && zip(x, y).allSatisfy { $0.hasSameMeaning(as: $1) }
+        }
+        func samePlatforms(_ x: [String: [Dependency]], _ y: [String: [Dependency]]) -> Bool {
+            x.keys.sorted() == y.keys.sorted() && x.allSatisfy { same($0.value, y[$0.key] ?? []) }
+        }
+        return same(dependencies, other.dependencies) && samePlatforms(platformDependencies, other.platformDependencies)
+            && subspecs.map(\.name) == other.subspecs.map(\.name)
+            && zip(subspecs, other.subspecs).allSatisfy { same($0.dependencies, $1.dependencies) }
+    }
+
     /// The subspecs a dependency on the whole package brings: `default_subspecs`, else all.
     /// CocoaPods' `default_subspecs: :none` (`none`, unless a subspec has that name) means none.
     public var defaultSubspecNames: [String] {

@@ -38,10 +38,7 @@ struct LockfileResolution {
     /// The pins that survive the Depsfile's changes and the packages named for update.
     func pins(releasing named: Set<PackageName> = []) -> [PackageName: Version] {
         guard let lockfile else { return [:] }
-        // Naming a package releases its subspecs too, and naming a subspec its package's others.
-        var released = manifest.dependenciesReleasingPins(from: lockfile).union(named)
-        let releasedRoots = Set(named.map(\.root))
-        for package in lockfile.packages where releasedRoots.contains(package.name.root) { released.insert(package.name) }
+        let released = manifest.dependenciesReleasingPins(from: lockfile).union(named)
         return lockfile.pins(roots: manifest.dependencies.map(\.name), releasing: released)
     }
 

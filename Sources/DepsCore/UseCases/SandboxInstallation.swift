@@ -23,9 +23,7 @@ public struct SandboxInstallation: Sendable {
 
     /// What the sandbox must do to match `lock`, without doing it.
     func plan(for lock: Lockfile, catalog: SpecCatalog) throws -> SandboxPlan {
-        let sources = try catalog.codeSources(of: lock)
-        let state = try sandbox.state(expecting: lock) ?? SandboxState(manifest: nil, filledFolders: [])
-        return state.changes(toMatch: lock, usedInPlace: Set(sources.filter { $0.value.isUsedInPlace }.keys))
+        try prepare(lock, catalog: catalog).plan
     }
 
     /// Works out, without fetching anything, what the sandbox must do to match `lock`.
@@ -171,16 +169,13 @@ extension SandboxInstallation {
             specifications[package.name] = try catalog.specification(of: package.name, version: package.version)
         }
         let used = Set(lock.packages.map(\.name))
-        func subspecModule(_ specification: Specification, _ subspec: String) -> String {
-            specification.moduleName + "_" + ModuleName.defaultName(for: (try? PackageName(subspec)) ?? specification.name)
-        }
         /// The modules a dependency on `name` reaches: the package's, a subspec's, or the default subspecs'.
         func modules(of name: PackageName, seen: Set<PackageName> = []) -> [String] {
             guard let specification = specifications[name.root], !seen.contains(name) else { return [] }
             if specification.subspecs.isEmpty { return [specification.moduleName] }
             if let subspecName = name.subspec {
                 guard let subspec = specification.subspec(named: subspecName) else { return [] }
-                if subspec.sourceFiles != nil { return [subspecModule(specification, subspecName)] }
+                if subspec.sourceFiles != nil { return [specification.moduleName(ofSubspec: subspecName)] }
                 return subspec.dependencies.flatMap { modules(of: $0.name, seen: seen.union([name])) }
             }
             return specification.defaultSubspecNames.flatMap { sub in
@@ -209,8 +204,8 @@ extension SandboxInstallation {
                 guard let globs = subspec.sourceFiles, let name = try? package.name.subspec(subspec.name) else { continue }
                 let needs = subspec.dependencies.flatMap { modules(of: $0.name) } + own
                 targets.append(try SwiftPackageTarget(
-                    name: name, module: subspecModule(specification, subspec.name), sourceFiles: globs, folder: folder,
-                    files: files, dependencyModules: Array(Set(needs)).filter { $0 != subspecModule(specification, subspec.name) }))
+                    name: name, module: specification.moduleName(ofSubspec: subspec.name), sourceFiles: globs, folder: folder,
+                    files: files, dependencyModules: Array(Set(needs)).filter { $0 != specification.moduleName(ofSubspec: subspec.name) }))
             }
             if used.contains(package.name) {
                 wholePackages.append(SwiftPackageProduct(name: package.name.description, targets: modules(of: package.name)))
@@ -228,8 +223,8 @@ extension SpecCatalog {
         for package in lock.rootPackages {
             if let external = lock.externalSources[package.name] {
                 // A git external source is fetched at the commit the lock records.
-                if case let .git(url, _) = external, let option = lock.checkoutOptions[package.name], option.git == url {
-                    sources[package.name] = .git(url: url, .commit(option.commit))
+                if case let .git(url, _) = external, let commit = lock.lockedCommit(of: package.name, from: external) {
+                    sources[package.name] = .git(url: url, .commit(commit))
                 } else {
                     sources[package.name] = external.codeSource
                 }

@@ -17,12 +17,7 @@ public final class SpecCatalog: PackageCatalog {
         var external: [PackageName: (ExternalSource, Specification)] = [:]
         for dependency in manifest.dependencies {
             guard let source = dependency.externalSource else { continue }
-            // A git source keeps the commit the lock recorded while the lock records the same source.
-            var pinned: String?
-            if case let .git(url, _) = source, lockfile?.externalSources[dependency.name] == source,
-               let option = lockfile?.checkoutOptions[dependency.name], option.git == url {
-                pinned = option.commit
-            }
+            let pinned = lockfile?.lockedCommit(of: dependency.name, from: source)
             external[dependency.name] = (source, try opener.externalSpecification(of: dependency.name, from: source, pinnedTo: pinned))
         }
         externalSpecifications = external
@@ -62,8 +57,9 @@ public final class SpecCatalog: PackageCatalog {
         guard specification.supports(platform) else {
             return [Dependency(.unavailable("\(root) \(version), which does not support \(platform!)"))]
         }
-        let anchor = Dependency(.versionAnchor(of: root), .exactly(version))
         if name.isVersionAnchor { return specification.dependencies(on: platform) }
+        // Most packages have no subspecs; only those pay for the anchor.
+        var anchor: Dependency { Dependency(.versionAnchor(of: root), .exactly(version)) }
         if let subspecName = name.subspec {
             guard let subspec = specification.subspec(named: subspecName) else {
                 return [Dependency(.unavailable("\(root) \(version), which has no subspec \(subspecName)"))]
