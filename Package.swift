@@ -72,6 +72,6 @@ let package = Package(
             dependencies: ["DepsAdapters", "DepsCore", "DepsYAML"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "DepsCLITests", dependencies: ["deps", "LoopbackHTTPServer"]),
+        .testTarget(name: "DepsCLITests", dependencies: ["deps", "DepsCLI", "LoopbackHTTPServer"]),
     ]
 )

@@ -46,7 +46,7 @@ struct CacheCleanCommand: ParsableCommand {
     func validate() throws {
         if all == !names.isEmpty { throw ValidationError("Name the packages to remove, or pass --all.") }
         let invalid = names.filter { !PackageName.isValid($0) }
-        if !invalid.isEmpty { throw ValidationError("invalid package name: \(invalid.joined(separator: ", "))") }
+        if !invalid.isEmpty { throw ValidationError("invalid package name: \(invalid.map(MessageText.escaped).joined(separator: ", "))") }
     }
 
     func run() throws {

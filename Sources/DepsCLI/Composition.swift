@@ -69,7 +69,8 @@ struct Composition {
     /// Progress of fetches on stderr, unless `--quiet`.
     func progress() -> FetchProgressPresenter? {
         guard !options.quiet else { return nil }
-        return FetchProgressPresenter(onTerminal: isatty(STDERR_FILENO) == 1) { Output.write($0, to: STDERR_FILENO) }
+        let onTerminal = isatty(STDERR_FILENO) == 1
+        return FetchProgressPresenter(onTerminal: onTerminal) { onTerminal ? Output.writeRaw($0, to: STDERR_FILENO) : Output.write($0, to: STDERR_FILENO) }
     }
 
     /// Holds the project's advisory lock for a command that writes. The wait is
@@ -101,5 +102,5 @@ struct InvalidSettingError: Error, CustomStringConvertible {
     let value: String
     let expected: String
 
-    var description: String { "\(name) must be \(expected), not '\(TextEscaping.escaped(value))'" }
+    var description: String { "\(name) must be \(expected), not '\(MessageText.escaped(value))'" }
 }

@@ -1,5 +1,10 @@
 import ArgumentParser
 import DepsCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The root command: `deps <subcommand>`.
 public struct DepsCommand: ParsableCommand {
@@ -16,4 +21,25 @@ public struct DepsCommand: ParsableCommand {
     )
 
     public init() {}
+
+    /// Parses the arguments and runs the command, like `main()`, but prints argument-parser's own
+    /// messages (usage errors quote the arguments) through `Output`, so they are escaped too.
+    public static func runAsMain() -> Never {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+            Glibc.exit(0)
+        } catch {
+            let code = exitCode(for: error)
+            var message = fullMessage(for: error)
+            // argument-parser quotes arguments as they were given: show those escaped.
+            for argument in CommandLine.arguments.dropFirst() where argument.unicodeScalars.contains(where: MessageText.isControl) {
+                message = message.replacing(argument, with: MessageText.escaped(argument))
+            }
+            if !message.isEmpty {
+                Output.write(message.hasSuffix("\n") ? message : message + "\n", to: code == .success ? STDOUT_FILENO : STDERR_FILENO)
+            }
+            Glibc.exit(code.rawValue)
+        }
+    }
 }

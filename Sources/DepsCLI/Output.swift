@@ -17,16 +17,59 @@ struct Output {
 
     func result(_ text: String) {
         guard !options.quiet || options.json else { return }
-        if let failure = Self.write(text, to: STDOUT_FILENO) { lostOutput.record(failure) }
+        if let failure = Self.write(text, to: STDOUT_FILENO, keepingColour: true) { lostOutput.record(failure) }
     }
 
     func diagnostic(_ text: String) {
         Self.write(text.hasSuffix("\n") ? text : text + "\n", to: STDERR_FILENO)
     }
 
-    /// Writes all of the text; returns why it could not, if it could not.
+    /// Writes all of the text; returns why it could not, if it could not. Every byte deps prints
+    /// goes through here, so this is where no control character can pass: whatever a message did
+    /// not already escape is escaped now (BEHAVIOUR 7). Only newlines and tabs are kept, and with
+    /// `keepingColour`, the colour sequences (`ESC [ 1 ; 32 m`) that `TextStyle` writes.
     @discardableResult
-    static func write(_ text: String, to descriptor: Int32) -> String? {
+    static func write(_ text: String, to descriptor: Int32, keepingColour: Bool = false) -> String? {
+        writeRaw(neutralized(text, keepingColour: keepingColour), to: descriptor)
+    }
+
+    /// `text` with every control character but newline and tab escaped, and colour sequences
+    /// kept when `keepingColour` is true.
+    static func neutralized(_ text: String, keepingColour: Bool) -> String {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.contains(where: { MessageText.isControl($0) && $0 != "\n" && $0 != "\t" }) else { return text }
+        var result = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "\n" || scalar == "\t" || !MessageText.isControl(scalar) {
+                result.append(scalar)
+                index += 1
+                continue
+            }
+            if keepingColour, scalar == "\u{1B}", let end = colourSequenceEnd(scalars, from: index) {
+                result.append(contentsOf: scalars[index...end])
+                index = end + 1
+                continue
+            }
+            result.append(contentsOf: MessageText.escaped(String(scalar)).unicodeScalars)
+            index += 1
+        }
+        return String(result)
+    }
+
+    /// The index of the `m` that ends a colour sequence (`ESC [`, digits and `;`, `m`) starting at `start`.
+    private static func colourSequenceEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+        guard start + 2 < scalars.count, scalars[start + 1] == "[" else { return nil }
+        var index = start + 2
+        while index < scalars.count, scalars[index] == ";" || ("0"..."9").contains(scalars[index]) { index += 1 }
+        return index < scalars.count && scalars[index] == "m" && index - start <= 16 ? index : nil
+    }
+
+    /// Writes the bytes as they are: for the progress line, which draws itself with `\r` and
+    /// `ESC [ K` and shows only names, versions and escaped locations.
+    @discardableResult
+    static func writeRaw(_ text: String, to descriptor: Int32) -> String? {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }

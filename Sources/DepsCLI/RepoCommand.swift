@@ -48,7 +48,7 @@ struct RepoUpdateCommand: ParsableCommand {
 
     /// `Updated trunk (3 files changed, 41 unchanged)`, one line per source.
     static func line(_ report: SpecRepositoryOpener.RefreshReport) -> String {
-        let source = TextEscaping.escaped(report.source)
+        let source = MessageText.escaped(report.source)
         switch report.kind {
         case .directory:
             return "Skipped \(source) (a directory; nothing to refresh)\n"

@@ -26,7 +26,7 @@ struct UpdateCommand: ParsableCommand {
     func validate() throws {
         let invalid = names.filter { !PackageName.isValid($0) }
         if !invalid.isEmpty {
-            throw ValidationError("invalid package name\(invalid.count == 1 ? "" : "s"): \(invalid.joined(separator: ", "))")
+            throw ValidationError("invalid package name\(invalid.count == 1 ? "" : "s"): \(invalid.map(MessageText.escaped).joined(separator: ", "))")
         }
     }
 

@@ -18,7 +18,7 @@ struct WhyCommand: ParsableCommand {
     var name: String
 
     func validate() throws {
-        guard PackageName.isValid(name) else { throw ValidationError("invalid package name: \(name)") }
+        guard PackageName.isValid(name) else { throw ValidationError("invalid package name: \(MessageText.escaped(name))") }
     }
 
     func run() throws {

@@ -8,4 +8,4 @@ import DepsCLI
 // A reader that goes away (`deps install | head -c 10`) makes writes fail with EPIPE, which
 // deps reports, instead of killing deps mid-work with SIGPIPE.
 signal(SIGPIPE, SIG_IGN)
-DepsCommand.main()
+DepsCommand.runAsMain()

@@ -141,7 +141,7 @@ struct ArchiveExtraction {
         for entry in String(decoding: listing.standardOutput, as: UTF8.self).split(separator: "\n") {
             let name = String(entry)
             if name.hasPrefix("/") || name.split(separator: "/").contains("..") {
-                throw refused("entry '\(TextEscaping.escaped(name))' would be written outside its folder")
+                throw refused("entry '\(MessageText.escaped(name))' would be written outside its folder")
             }
         }
         let unpacked = folder + ".unpacked"
@@ -160,7 +160,7 @@ struct ArchiveExtraction {
             guard let target = entry.linkTarget else { continue }
             let base = entry.relativePath.split(separator: "/").dropLast().joined(separator: "/")
             if !LocalFileSystem.staysInside(target, from: base) {
-                throw refused("link '\(TextEscaping.escaped(entry.relativePath))' points outside its folder")
+                throw refused("link '\(MessageText.escaped(entry.relativePath))' points outside its folder")
             }
         }
         let top = (try LocalFileSystem.directoryEntries(unpacked, shownAs: unpacked) ?? []).filter { $0 != "__MACOSX" }
@@ -179,22 +179,6 @@ struct ArchiveExtraction {
     private func unreadable(_ result: ChildProcessResult) -> CodeFetchError {
         let detail = result.standardErrorText.split(separator: "\n").first.map(String.init) ?? "exit status \(result.status)"
         return CodeFetchError(
-            name: request.name, url: url, kind: .integrity, cause: "cannot read the archive: \(TextEscaping.escaped(detail))")
-    }
-}
-
-/// Text from archives, servers and child processes made safe for a terminal: control characters
-/// and escape sequences are shown as `\u{1B}`-style escapes, never printed raw.
-public enum TextEscaping {
-    public static func escaped(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
-                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+            name: request.name, url: url, kind: .integrity, cause: "cannot read the archive: \(MessageText.escaped(detail))")
     }
 }

@@ -62,7 +62,7 @@ public struct FileSandbox: Sandbox {
         guard copy.succeeded else {
             throw FileAccessError(
                 path: "\(Self.folderName)/\(name)",
-                reason: "cannot copy the code: " + TextEscaping.escaped(copy.standardErrorText))
+                reason: "cannot copy the code: " + MessageText.escaped(copy.standardErrorText))
         }
         try remove(name)
         try LocalFileSystem.move(fresh, to: target, shownAs: "\(Self.folderName)/\(name)")

@@ -1,3 +1,5 @@
+import DepsCore
+
 /// A file or directory that cannot be read or written (exit status 74).
 public struct FileAccessError: Error, Sendable, Equatable, CustomStringConvertible {
     public let path: String
@@ -8,5 +10,5 @@ public struct FileAccessError: Error, Sendable, Equatable, CustomStringConvertib
         self.reason = reason
     }
 
-    public var description: String { "\(path): error: \(reason)" }
+    public var description: String { "\(MessageText.escaped(path)): error: \(MessageText.escaped(reason))" }
 }

@@ -155,9 +155,16 @@ public struct LockfileCodec {
             externalSources: externalSources,
             specChecksums: checksums,
             depsfileChecksum: try checksum(fields[Section.depsfileChecksum]!, document, Section.depsfileChecksum),
-            depsVersion: try document.scalar(fields[Section.deps]!, Section.deps),
+            depsVersion: try depsVersion(fields[Section.deps]!, document),
             checkoutOptions: checkoutOptions,
             sourceChecksums: sourceChecksums)
+    }
+
+    /// The release of deps that wrote the lock: a version, kept as written.
+    private func depsVersion(_ node: YAMLNode, _ document: YAMLDocument) throws(MalformedInputError) -> String {
+        let text = try document.scalar(node, Section.deps)
+        _ = try document.version(text, at: node, for: Section.deps)
+        return text
     }
 
     private func checksum(_ node: YAMLNode, _ document: YAMLDocument, _ what: String) throws(MalformedInputError) -> String {

@@ -1,3 +1,4 @@
+import DepsCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -88,7 +89,7 @@ public struct ProjectLockedError: Error, Sendable, Equatable, CustomStringConver
     public let waitedSeconds: Double
 
     public var description: String {
-        "\(lockFile): error: \(holder) is working on this project; waited \(Int(waitedSeconds)) s. "
+        "\(MessageText.escaped(lockFile)): error: \(MessageText.escaped(holder)) is working on this project; waited \(Int(waitedSeconds)) s. "
             + "Run deps again when it is done, or set DEPS_LOCK_TIMEOUT to wait longer."
     }
 }

@@ -20,7 +20,7 @@ struct YAMLDocument {
         return root
     }
 
-    func error(_ node: YAMLNode, _ message: String) -> MalformedInputError {
+    func error(_ node: YAMLNode, _ message: MessageText) -> MalformedInputError {
         MalformedInputError(file: file, at: node, message)
     }
 
@@ -65,11 +65,11 @@ struct YAMLDocument {
         for pair in pairs {
             let name = try key(pair)
             guard known.contains(name) else {
-                var message = "unknown key '\(name)' in \(context)"
+                var message: MessageText = "unknown key '\(name)' in \(context)"
                 if let suggestion = SpellingSuggestion.closest(to: name, among: known, limit: 1).first {
-                    message += "; did you mean '\(suggestion)'?"
+                    message = message + "; did you mean '\(suggestion)'?"
                 } else {
-                    message += "; expected one of: " + known.joined(separator: ", ")
+                    message = message + "; expected one of: \(known.joined(separator: ", "))"
                 }
                 throw error(pair.key, message)
             }

@@ -1,3 +1,4 @@
+import DepsCore
 /// Prints what `deps cache list` and `deps cache clean` found: a table of package, version,
 /// pin and size, then the cache's folder and its whole size.
 public struct CacheListingTextPresenter {
@@ -10,14 +11,14 @@ public struct CacheListingTextPresenter {
         } else {
             lines += table(listing.entries)
         }
-        lines.append("\(listing.root): \(Self.size(listing.totalBytes)) in all")
+        lines.append("\(MessageText.escaped(listing.root)): \(Self.size(listing.totalBytes)) in all")
         return lines.map { $0 + "\n" }.joined()
     }
 
     public func renderRemoved(_ listing: CacheListing) -> String {
         var lines = listing.entries.map { "Removed \($0.name) \($0.version) (\(Self.size($0.bytes)))" }
         if lines.isEmpty { lines.append("Nothing to remove.") }
-        lines.append("\(listing.root): \(Self.size(listing.totalBytes)) left")
+        lines.append("\(MessageText.escaped(listing.root)): \(Self.size(listing.totalBytes)) left")
         return lines.map { $0 + "\n" }.joined()
     }
 

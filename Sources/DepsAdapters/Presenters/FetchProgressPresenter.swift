@@ -27,7 +27,7 @@ public final class FetchProgressPresenter: FetchProgress, @unchecked Sendable {
                 running.append(label)
                 redraw(total)
             } else {
-                write("Fetching \(label) from \(TextEscaping.escaped(request.source.location))\n")
+                write("Fetching \(label) from \(MessageText.escaped(request.source.location))\n")
             }
         }
     }

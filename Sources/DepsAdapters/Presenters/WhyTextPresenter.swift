@@ -9,7 +9,7 @@ public struct WhyTextPresenter {
     }
 
     public func render(_ report: WhyReport) -> String {
-        var lines = report.paths.map { "\(projectName) -> \($0)" }
+        var lines = report.paths.map { "\(MessageText.escaped(projectName)) -> \($0)" }
         if report.morePaths > 0 { lines.append("... and \(report.morePaths) more paths") }
         return lines.map { $0 + "\n" }.joined()
     }

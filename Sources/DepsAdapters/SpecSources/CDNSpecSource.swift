@@ -87,7 +87,7 @@ public final class CDNSpecSource: SpecSource, @unchecked Sendable {
         }
         let lowered = host.lowercased()
         if lowered == "localhost" || lowered == "::1" || lowered.hasPrefix("127.") { return nil }
-        return "warning: the spec repository \(url) is plain http: its specs can be read and changed on the way; use https"
+        return "warning: the spec repository \(MessageText.escaped(url)) is plain http: its specs can be read and changed on the way; use https"
     }
 
     // MARK: SpecSource
@@ -254,7 +254,7 @@ public final class CDNSpecSource: SpecSource, @unchecked Sendable {
         do {
             root = try YAMLParser.parse(bytes, fileName: fileURL)
         } catch {
-            throw MalformedInputError(file: fileURL, line: error.line, column: error.column, message: error.message)
+            throw MalformedInputError(error)
         }
         var lengths: [Int] = []
         if let node = root?.value(forKey: "prefix_lengths"), !node.isNull {
@@ -379,7 +379,7 @@ public final class CDNSpecSource: SpecSource, @unchecked Sendable {
     /// Text from a server, safe to print: control characters escaped, at most 80 characters.
     static func shown<S: StringProtocol>(_ text: S) -> String {
         let head = String(String.UnicodeScalarView(text.unicodeScalars.prefix(80)))
-        return TextEscaping.escaped(head) + (text.unicodeScalars.count > 80 ? "…" : "")
+        return MessageText.escaped(head) + (text.unicodeScalars.count > 80 ? "…" : "")
     }
 }
 

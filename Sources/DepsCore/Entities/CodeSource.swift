@@ -45,11 +45,11 @@ public enum CodeSource: Sendable, Hashable, CustomStringConvertible {
             throw CodeSourceError(
                 locations.isEmpty
                     ? "expected one of `git:`, `http:` or `path:`"
-                    : "expected only one of `git:`, `http:` or `path:`, found " + locations.map { "`\($0):`" }.joined(separator: " and "))
+                    : "expected only one of `git:`, `http:` or `path:`, found \(locations.map { "`\($0):`" }.joined(separator: " and "))")
         }
         guard !location.isEmpty else { throw CodeSourceError("the `\(kind):` location is empty") }
         guard !location.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
-            throw CodeSourceError("the `\(kind):` location holds a control character")
+            throw CodeSourceError("the `\(kind):` location '\(location)' holds a control character")
         }
         switch kind {
         case "git":
@@ -137,7 +137,7 @@ public enum GitReference: Sendable, Hashable, CustomStringConvertible {
 /// A spec's `source:` that cannot be used.
 public struct CodeSourceError: Error, Sendable, Equatable, CustomStringConvertible {
     public let description: String
-    init(_ description: String) { self.description = description }
+    init(_ description: MessageText) { self.description = description.text }
 }
 
 /// The text of a git commit id: 40 lower-case hexadecimal digits.

@@ -86,5 +86,5 @@ public struct PackageName: Sendable, Hashable, Comparable, CustomStringConvertib
 /// A text that is not a package name.
 public struct PackageNameError: Error, Sendable, Equatable, CustomStringConvertible {
     public let text: String
-    public var description: String { "invalid package name '\(text)'" }
+    public var description: String { "invalid package name '\(MessageText.escaped(text))'" }
 }

@@ -165,5 +165,5 @@ extension Requirement: CustomStringConvertible {
 /// A text that is not a requirement.
 public struct RequirementError: Error, Sendable, Equatable, CustomStringConvertible {
     public let text: String
-    public var description: String { "invalid requirement '\(text)'" }
+    public var description: String { "invalid requirement '\(MessageText.escaped(text))'" }
 }

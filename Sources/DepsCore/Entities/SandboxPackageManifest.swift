@@ -137,5 +137,5 @@ public struct SandboxIntegrationError: Error, Sendable, Equatable, CustomStringC
     public let name: PackageName
     public let message: String
 
-    public var description: String { "\(name): \(message)" }
+    public var description: String { "\(name): \(MessageText.escaped(message))" }
 }

@@ -104,7 +104,7 @@ public struct SourceFileGlob: Sendable, Hashable, CustomStringConvertible {
 public struct SourceFileGlobError: Error, Sendable, Equatable, CustomStringConvertible {
     public let pattern: String
     public let reason: String
-    public var description: String { "invalid source_files pattern '\(pattern)': \(reason)" }
+    public var description: String { "invalid source_files pattern '\(MessageText.escaped(pattern))': \(reason)" }
 }
 
 /// Swift module names: what a spec's `module:` may be, and the default made from a package name.
@@ -117,7 +117,7 @@ public enum ModuleName {
     }
 
     /// Why `text` cannot be a module name, for an error naming the field; nil when it can.
-    public static func problem(with text: String, field: String) -> String? {
+    public static func problem(with text: String, field: String) -> MessageText? {
         isValid(text) ? nil : "\(field) '\(text)' is not a Swift identifier (letters, digits and _, not starting with a digit)"
     }
 

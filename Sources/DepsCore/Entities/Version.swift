@@ -274,5 +274,5 @@ extension Version: CustomStringConvertible {}
 /// A text that is not a version.
 public struct VersionError: Error, Sendable, Equatable, CustomStringConvertible {
     public let text: String
-    public var description: String { "invalid version '\(text)'" }
+    public var description: String { "invalid version '\(MessageText.escaped(text))'" }
 }

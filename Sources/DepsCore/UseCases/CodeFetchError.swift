@@ -21,7 +21,7 @@ public struct CodeFetchError: Error, Sendable, Equatable, CustomStringConvertibl
         self.cause = cause
     }
 
-    public var description: String { "\(name): \(url): \(cause)" }
+    public var description: String { "\(name): \(MessageText.escaped(url)): \(MessageText.escaped(cause))" }
 }
 
 /// Installing the sandbox failed for one or more packages; nothing was written to Depsfile.lock.

@@ -42,6 +42,6 @@ public struct InvalidStarterSourceError: Error, Sendable, Equatable, CustomStrin
     public var repeated = false
 
     public var description: String {
-        repeated ? "the source '\(source)' is given twice" : "invalid source '\(source.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : String($0) }.joined())'"
+        repeated ? "the source '\(MessageText.escaped(source))' is given twice" : "invalid source '\(MessageText.escaped(source))'"
     }
 }
