@@ -44,7 +44,7 @@ public struct DepsfileCodec {
         var sources: [String] = []
         if let node = fields["sources"] {
             for item in try document.sequence(node, "sources") {
-                let source = try document.scalar(item, "a source")
+                let source = try document.location(try document.scalar(item, "a source"), at: item, "a source")
                 guard !source.isEmpty else { throw document.error(item, "a source cannot be empty") }
                 guard !sources.contains(source) else { throw document.error(item, "source '\(source)' is listed twice") }
                 sources.append(source)
@@ -91,7 +91,7 @@ public struct DepsfileCodec {
         } ?? .any
         if let gitNode = fields["git"] {
             guard fields["path"] == nil else { throw document.error(value, "\(name) has both `path:` and `git:`; keep one") }
-            let url = try document.scalar(gitNode, "the git URL of \(name)")
+            let url = try document.location(try document.scalar(gitNode, "the git URL of \(name)"), at: gitNode, "the git URL of \(name)")
             guard !url.isEmpty else { throw document.error(gitNode, "the git URL of \(name) cannot be empty") }
             let references = ["tag", "commit", "branch"].filter { fields[$0] != nil }
             guard references.count == 1, let key = references.first, let referenceNode = fields[key] else {
@@ -112,7 +112,7 @@ public struct DepsfileCodec {
         guard let pathNode = fields["path"] else {
             throw document.error(value, "expected `path:` or `git:` in the source of \(name)")
         }
-        let path = try document.scalar(pathNode, "the path of \(name)")
+        let path = try document.location(try document.scalar(pathNode, "the path of \(name)"), at: pathNode, "the path of \(name)")
         guard !path.isEmpty else { throw document.error(pathNode, "the path of \(name) cannot be empty") }
         return Dependency(name, requirement, externalSource: .path(path))
     }

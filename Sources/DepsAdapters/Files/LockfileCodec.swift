@@ -32,11 +32,11 @@ public struct LockfileCodec {
     public func encode(_ lockfile: Lockfile) -> String {
         var sections: [(String, YAMLNode)] = []
         sections.append((Section.packages, .sequence(lockfile.packages.map { package in
-            let entry = "\(package.name) (\(package.version))"
+            let entry = LockEntryText.package(package)
             guard !package.dependencies.isEmpty else { return .scalar(entry) }
-            return .mapping([(entry, .sequence(package.dependencies.map { .scalar($0.description) }))])
+            return .mapping([(entry, .sequence(package.dependencies.map { .scalar(LockEntryText.dependency($0)) }))])
         })))
-        sections.append((Section.dependencies, .sequence(lockfile.dependencies.map { .scalar($0.description) })))
+        sections.append((Section.dependencies, .sequence(lockfile.dependencies.map { .scalar(LockEntryText.dependency($0)) })))
         sections.append((Section.specRepos, .mapping(lockfile.specRepos.map { repo in
             (repo.source, .sequence(repo.packages.map { .scalar($0.description) }))
         })))
@@ -65,6 +65,8 @@ public struct LockfileCodec {
 
     // MARK: Reading
 
+    /// Reads a lock, refusing what deps never writes: a package listed twice in one list (which
+    /// entry counted would depend on the order they were read in) and a location holding a NUL.
     public func decode(_ bytes: [UInt8]) throws(MalformedInputError) -> Lockfile {
         if let marker = MergeConflictMarker.first(in: bytes) {
             throw MalformedInputError(
@@ -80,20 +82,30 @@ public struct LockfileCodec {
             throw MalformedInputError(file: fileName, line: root.mark.line, message: "missing section '\(section)'")
         }
 
+        // The mapping sections cannot name a package twice: the YAML reader refuses a duplicate key.
         var packages: [LockedPackage] = []
+        var listedPackages = PackageListing(Section.packages)
         for item in try document.sequence(fields[Section.packages]!, Section.packages) {
-            packages.append(try lockedPackage(item, document))
+            let (package, entryNode) = try lockedPackage(item, document)
+            try listedPackages.add(package.name, at: entryNode, document)
+            packages.append(package)
         }
         var dependencies: [Dependency] = []
+        var listedDependencies = PackageListing(Section.dependencies)
         for item in try document.sequence(fields[Section.dependencies]!, Section.dependencies) {
-            dependencies.append(try dependency(try document.scalar(item, "a dependency"), at: item, document))
+            let dependency = try dependency(try document.scalar(item, "a dependency"), at: item, document)
+            try listedDependencies.add(dependency.name, at: item, document)
+            dependencies.append(dependency)
         }
         var specRepos: [SpecRepoEntry] = []
+        var listedInRepos = PackageListing(Section.specRepos)
         for pair in try document.mapping(fields[Section.specRepos]!, Section.specRepos) {
-            let source = try document.key(pair)
+            let source = try document.location(try document.key(pair), at: pair.key, "a spec repository")
             var names: [PackageName] = []
             for item in try document.sequence(pair.value, "the packages of \(source)") {
-                names.append(try document.packageName(try document.scalar(item, "a package name"), at: item))
+                let name = try document.packageName(try document.scalar(item, "a package name"), at: item)
+                try listedInRepos.add(name, at: item, document)
+                names.append(name)
             }
             specRepos.append(SpecRepoEntry(source: source, packages: names))
         }
@@ -105,7 +117,7 @@ public struct LockfileCodec {
                     try document.mapping(pair.value, "the source of \(name)"), known: ["path", "git", "tag", "commit", "branch"],
                     in: "the source of \(name)")
                 if let git = source["git"] {
-                    let url = try document.scalar(git, "the git URL of \(name)")
+                    let url = try document.location(try document.scalar(git, "the git URL of \(name)"), at: git, "the git URL of \(name)")
                     guard let key = ["tag", "commit", "branch"].first(where: { source[$0] != nil }),
                           let reference = try? GitReference.reading(key: key, value: try document.scalar(source[key]!, "the \(key) of \(name)")) else {
                         throw document.error(pair.value, "expected `git:` with `tag:`, `commit:` or `branch:` for \(name)")
@@ -113,7 +125,8 @@ public struct LockfileCodec {
                     externalSources[name] = .git(url: url, reference)
                 } else {
                     guard let path = source["path"] else { throw document.error(pair.value, "expected `path:` or `git:` for \(name)") }
-                    externalSources[name] = .path(try document.scalar(path, "the path of \(name)"))
+                    externalSources[name] = .path(
+                        try document.location(try document.scalar(path, "the path of \(name)"), at: path, "the path of \(name)"))
                 }
             }
         }
@@ -136,7 +149,7 @@ public struct LockfileCodec {
                 guard GitCommit.isValid(commit) else {
                     throw document.error(commitNode, "invalid commit '\(commit)' for \(name); expected 40 hexadecimal digits")
                 }
-                let git = try document.scalar(gitNode, "the git URL of \(name)")
+                let git = try document.location(try document.scalar(gitNode, "the git URL of \(name)"), at: gitNode, "the git URL of \(name)")
                 guard !git.isEmpty else { throw document.error(gitNode, "the git URL of \(name) cannot be empty") }
                 checkoutOptions[name] = CheckoutOption(git: git, commit: commit)
             }
@@ -175,21 +188,17 @@ public struct LockfileCodec {
         return text
     }
 
-    /// `Alamofire (5.9.1)`, or a one-pair mapping `Moya (15.0.0): [Alamofire (~> 5.0)]`.
-    private func lockedPackage(_ item: YAMLNode, _ document: YAMLDocument) throws(MalformedInputError) -> LockedPackage {
-        let entryNode: YAMLNode
-        var dependencies: [Dependency] = []
+    /// `Alamofire (5.9.1)`, or a one-pair mapping `Moya (15.0.0): [Alamofire (~> 5.0)]`; with the
+    /// node of its `Name (version)` text.
+    private func lockedPackage(_ item: YAMLNode, _ document: YAMLDocument) throws(MalformedInputError) -> (LockedPackage, YAMLNode) {
+        var entryNode = item
+        var dependencyItems: [YAMLNode] = []
         if let pairs = item.mappingPairs {
             guard pairs.count == 1 else {
                 throw document.error(item, "expected `Name (version):` followed by its dependencies")
             }
             entryNode = pairs[0].key
-            for dependencyItem in try document.sequence(pairs[0].value, "dependencies") {
-                let text = try document.scalar(dependencyItem, "a dependency")
-                dependencies.append(try dependency(text, at: dependencyItem, document))
-            }
-        } else {
-            entryNode = item
+            dependencyItems = try document.sequence(pairs[0].value, "dependencies")
         }
         let text = try document.scalar(entryNode, "a package")
         let entry = LockEntryText(text)
@@ -197,36 +206,39 @@ public struct LockfileCodec {
             throw document.error(entryNode, "expected `Name (version)`, found '\(text)'")
         }
         let name = try document.packageName(entry.name, at: entryNode)
-        return LockedPackage(name: name, version: try document.version(details, at: entryNode, for: entry.name), dependencies: dependencies)
+        let version = try document.version(String(details), at: entryNode, for: entry.name)
+        var dependencies: [Dependency] = []
+        var listed = PackageListing("the dependencies of \(name)")
+        for dependencyItem in dependencyItems {
+            let dependency = try dependency(try document.scalar(dependencyItem, "a dependency"), at: dependencyItem, document)
+            try listed.add(dependency.name, at: dependencyItem, document)
+            dependencies.append(dependency)
+        }
+        return (LockedPackage(name: name, version: version, dependencies: dependencies), entryNode)
     }
 
-    /// `Moya (~> 15.0)`, `SnapKit`, `LocalKit (from `../LocalKit`)`, `LocalKit (from `../LocalKit`, ~> 1.0)`.
+    /// `Moya (~> 15.0)`, `SnapKit`, `LocalKit (from `../LocalKit`)`, `LocalKit (from `../LocalKit`, ~> 1.0)`,
+    /// `Networking (from `URL`, tag `2.1.0`)`; a location or reference may be fenced (`LockEntryText`).
     private func dependency(_ text: String, at node: YAMLNode, _ document: YAMLDocument) throws(MalformedInputError) -> Dependency {
         let entry = LockEntryText(text)
         let name = try document.packageName(entry.name, at: node)
-        guard var details = entry.details?[...] else { return Dependency(name) }
+        guard var details = entry.details else { return Dependency(name) }
         var externalSource: ExternalSource?
-        if details.hasPrefix("from `") {
-            let pathStart = details.index(details.startIndex, offsetBy: 6)
-            guard let pathEnd = details[pathStart...].firstIndex(of: "`") else {
-                throw document.error(node, "expected `from `path`` in '\(text)'")
+        if details.starts(with: "from ".unicodeScalars) {
+            guard let (quoted, rest) = LockEntryText.unquoted(details.dropFirst(5)) else {
+                throw document.error(node, "expected `from `location`` in '\(text)'")
             }
-            let location = String(details[pathStart..<pathEnd])
+            let location = try document.location(quoted, at: node, "the external source of \(name)")
             externalSource = .path(location)
-            details = details[details.index(after: pathEnd)...]
-            if details.hasPrefix(",") { details = details.dropFirst() }
-            details = details.drop { $0 == " " }
+            details = Self.afterComma(rest)
             // `from `URL`, tag `2.1.0``: a git external source.
-            for key in ["tag", "commit", "branch"] where details.hasPrefix("\(key) `") {
-                let valueStart = details.index(details.startIndex, offsetBy: key.count + 2)
-                guard let valueEnd = details[valueStart...].firstIndex(of: "`"),
-                      let reference = try? GitReference.reading(key: key, value: String(details[valueStart..<valueEnd])) else {
+            if let key = ["tag", "commit", "branch"].first(where: { details.starts(with: "\($0) `".unicodeScalars) }) {
+                guard let (value, rest) = LockEntryText.unquoted(details.dropFirst(key.count + 1)),
+                      let reference = try? GitReference.reading(key: key, value: value) else {
                     throw document.error(node, "expected `\(key) `value`` in '\(text)'")
                 }
                 externalSource = .git(url: location, reference)
-                details = details[details.index(after: valueEnd)...]
-                if details.hasPrefix(",") { details = details.dropFirst() }
-                details = details.drop { $0 == " " }
+                details = Self.afterComma(rest)
             }
         }
         var requirement = Requirement.any
@@ -234,25 +246,32 @@ public struct LockfileCodec {
             do {
                 requirement = try Requirement(String(details))
             } catch {
-                throw document.error(node, "invalid requirement '\(details)' for \(name)")
+                throw document.error(node, "invalid requirement '\(String(details))' for \(name)")
             }
         }
         return Dependency(name, requirement, externalSource: externalSource)
     }
+
+    /// The text after a `,` separator and the spaces that follow it.
+    private static func afterComma(_ text: Substring.UnicodeScalarView) -> Substring.UnicodeScalarView {
+        (text.first == "," ? text.dropFirst() : text).drop { $0 == " " }
+    }
 }
 
-/// The text of a lockfile entry, `Name (details)`, split in its two parts.
-struct LockEntryText {
-    let name: String
-    let details: String?
+/// The line each package was first listed on in one list of a lock. A package listed twice is
+/// malformed: which of its entries counts would depend on the order they are read in.
+private struct PackageListing {
+    let list: String
+    private var firstLines: [PackageName: Int] = [:]
 
-    init(_ text: String) {
-        if let open = text.firstIndex(of: " "), text[open...].hasPrefix(" ("), text.hasSuffix(")") {
-            name = String(text[..<open])
-            details = String(text[text.index(open, offsetBy: 2)..<text.index(before: text.endIndex)])
-        } else {
-            name = text
-            details = nil
+    init(_ list: String) {
+        self.list = list
+    }
+
+    mutating func add(_ name: PackageName, at node: YAMLNode, _ document: YAMLDocument) throws(MalformedInputError) {
+        if let first = firstLines[name] {
+            throw document.error(node, "\(name) is listed twice in \(list) (first on line \(first))")
         }
+        firstLines[name] = node.mark.line
     }
 }

@@ -5,7 +5,8 @@ public enum ExternalSource: Sendable, Hashable, CustomStringConvertible {
     /// A git repository whose checkout holds the spec at its root (BEHAVIOUR 1.1).
     case git(url: String, GitReference)
 
-    /// `from `../LocalKit``, `from `https://…/Networking.git`, tag `2.1.0``.
+    /// `from `../LocalKit``, `from `https://…/Networking.git`, tag `2.1.0`` (the lockfile fences a
+    /// value that holds a backtick).
     public var description: String {
         switch self {
         case let .path(path): "from `\(path)`"
@@ -42,7 +43,9 @@ public struct Dependency: Sendable, Hashable, CustomStringConvertible {
         self.externalSource = externalSource
     }
 
-    /// The lockfile spelling: `Moya (~> 15.0)`, `SnapKit`, `LocalKit (from `../LocalKit`)`.
+    /// The lockfile spelling: `Moya (~> 15.0)`, `SnapKit`, `LocalKit (from `../LocalKit`)`. The
+    /// lockfile itself fences a location or reference that holds a backtick (``from `` a`b ``)``),
+    /// so that it reads back.
     public var description: String {
         var details: [String] = []
         if let externalSource { details.append(externalSource.description) }
