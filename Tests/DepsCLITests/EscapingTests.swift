@@ -62,6 +62,12 @@ final class EscapingTests: XCTestCase {
                 XCTAssertNil(project.lockfile, "Depsfile \(index), \(command)")
             }
         }
+        // A spec repository that exists under such a name, named by a resolution failure.
+        try FileManager.default.createDirectory(atPath: project.root + "/" + hostile, withIntermediateDirectories: true)
+        try project.write("App/Depsfile", "sources:\n  - \"../\(yamlHostile)\"\ndependencies:\n  Lib:\n")
+        let missing = try project.deps(["install"], cache: cache)
+        assertEscaped(missing, status: [1])
+        XCTAssertTrue(missing.stderr.contains("Unable to find a specification for Lib in sources: ../X"), missing.stderr)
     }
 
     func testValuesFromTheLockfile() throws {

@@ -18,7 +18,7 @@ struct FailureAnalysis {
         case let .missingPackage(name, suggestions):
             var headline = "Unable to find a specification for \(name)"
             let sources = registry.cache.catalog.sourceLabels
-            if !sources.isEmpty { headline += " in sources: " + sources.joined(separator: ", ") }
+            if !sources.isEmpty { headline += " in sources: " + sources.map(MessageText.escaped).joined(separator: ", ") }
             if !suggestions.isEmpty {
                 headline += "\nDid you mean \(wording.list(suggestions.map(\.description), joinedBy: "or"))?"
             }
