@@ -49,6 +49,8 @@ let package = Package(
             dependencies: [
                 "DepsCore",
                 "DepsAdapters",
+                "DepsProcess",
+                "DepsHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

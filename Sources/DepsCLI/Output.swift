@@ -122,9 +122,12 @@ struct Output {
             done.signal()
         }
         let watch = SignalWatch { task.cancel() }
-        defer { watch.stop() }
         done.wait()
-        if let signal = watch.received { throw InterruptedError(signal: signal) }
+        if let signal = watch.end() {
+            // The signal may have come as the work finished: then every file it wrote is whole.
+            if case .success? = outcome { throw InterruptedError(signal: signal, afterFinishing: true) }
+            throw InterruptedError(signal: signal)
+        }
         return try outcome!.get()
     }
 
@@ -154,10 +157,21 @@ struct Output {
 /// The command was interrupted by SIGINT or SIGTERM while it fetched.
 struct InterruptedError: Error, CustomStringConvertible {
     let signal: Int32
+    /// Whether the work had finished when the signal came.
+    var afterFinishing = false
 
     var description: String {
-        "deps: interrupted by \(signal == SIGINT ? "SIGINT" : "SIGTERM"); temporary files were removed and Depsfile.lock was not written"
+        afterFinishing
+            ? "deps: interrupted by \(Self.name(of: signal)) as it finished; every file it wrote is complete"
+            : "deps: interrupted by \(Self.name(of: signal)); temporary files were removed and Depsfile.lock was not written"
     }
+
+    /// What deps says when a signal ends it while it is not fetching (see `SignalWatch.takeOver`).
+    static func ending(by signal: Int32) -> String {
+        "deps: interrupted by \(name(of: signal)); temporary files were removed and no file was left half-written"
+    }
+
+    static func name(of signal: Int32) -> String { signal == SIGINT ? "SIGINT" : "SIGTERM" }
 }
 
 /// Where `Output` notes that writing the results failed.

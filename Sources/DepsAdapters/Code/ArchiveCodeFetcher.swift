@@ -38,6 +38,8 @@ struct ArchiveCodeFetcher: Sendable {
             do {
                 try await ArchiveExtraction(archive: archive, kind: kind, request: request, url: url).extract(into: folder)
             } catch let error as CodeFetchError where error.kind == .integrity {
+                // A cache with no room left is no fault of the archive.
+                if let failure = cache.writeFailure() { throw failure }
                 // An archive that cannot be extracted safely is not kept.
                 LocalFileSystem.removeTree(archive)
                 throw error
@@ -74,6 +76,7 @@ struct ArchiveCodeFetcher: Sendable {
             do {
                 response = try await http.download(url, to: temporary)
             } catch let error as HTTPError {
+                if let failure = cache.writeFailure() { throw failure }
                 throw CodeFetchError(name: request.name, url: url, kind: .unreachable, cause: error.causeDescription)
             }
             guard response.isSuccess else {

@@ -52,6 +52,17 @@ public struct CodeCache: Sendable {
         }
     }
 
+    /// Why the cache cannot be written, when its file system says so: it is full, or mounted
+    /// read-only. A tool (git, curl, tar) that fails to write reports that in its own words, if
+    /// at all; this names the cache and the reason, and keeps the failure from being taken for
+    /// damaged code.
+    func writeFailure() -> FileAccessError? {
+        guard let problem = LocalFileSystem.fileSystemProblem(at: LocalFileSystem.kind(of: base) == .directory ? base : root) else {
+            return nil
+        }
+        return FileAccessError(path: root, reason: "cannot write in the cache: " + problem)
+    }
+
     /// `prepare()`, the first time this process asks.
     func prepareOnce() throws {
         // Under the lock, so that no task goes on before the folders exist.
@@ -66,7 +77,7 @@ public struct CodeCache: Sendable {
 
     /// A fresh temporary path in `tmp/`, removed by the caller (or by the next run, if killed).
     func temporaryPath(_ hint: String) -> String {
-        LocalFileSystem.join(temporaryFolder, "\(getpid()).\(TemporaryCounter.next()).\(hint).tmp")
+        TemporaryPaths.register(LocalFileSystem.join(temporaryFolder, "\(getpid()).\(TemporaryCounter.next()).\(hint).tmp"))
     }
 
     // MARK: Git mirrors

@@ -56,6 +56,7 @@ public struct FileSandbox: Sandbox {
         try LocalFileSystem.makeDirectories(root, shownAs: Self.folderName)
         let fresh = LocalFileSystem.join(root, ".\(name).\(getpid()).tmp")
         LocalFileSystem.removeTree(fresh)
+        TemporaryPaths.register(fresh)
         defer { LocalFileSystem.removeTree(fresh) }
         // cp gives every file the time it was written, as a checkout does, so builds notice.
         let copy = try await ChildProcess.run("cp", ["-R", "--", code.tree, fresh], environment: ["LC_ALL": "C"])
@@ -74,6 +75,7 @@ public struct FileSandbox: Sandbox {
         guard lstat(target, &info) == 0 else { return }
         let aside = LocalFileSystem.join(root, ".\(name).\(getpid()).old")
         LocalFileSystem.removeTree(aside)
+        TemporaryPaths.register(aside)
         try LocalFileSystem.move(target, to: aside, shownAs: "\(Self.folderName)/\(name)")
         LocalFileSystem.removeTree(aside)
     }
@@ -86,6 +88,12 @@ public struct FileSandbox: Sandbox {
         }
         try LocalFileSystem.makeDirectories(root, shownAs: Self.folderName)
         try LocalFileSystem.writeAtomically(bytes, to: manifestPath, shownAs: manifestShownAs)
+    }
+
+    public func checkWritable() throws {
+        try LocalFileSystem.checkWritableFolder(root, shownAs: Self.folderName)
+        let manifest = try LocalFileSystem.resolvingLinks(manifestPath, shownAs: manifestShownAs)
+        try LocalFileSystem.checkReplaceable(manifest, shownAs: manifestShownAs)
     }
 
     /// Removes `.<Name>.<pid>.tmp` and `.old` folders whose process is gone.

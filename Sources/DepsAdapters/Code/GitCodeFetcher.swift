@@ -171,6 +171,8 @@ struct GitCodeFetcher: Sendable {
             throw CodeFetchError(name: request.name, url: url, kind: .unreachable, cause: error.description)
         }
         guard result.succeeded else {
+            // git and tar write into the cache: one that is full or read-only is named as such.
+            if let failure = cache.writeFailure() { throw failure }
             let detail = result.standardErrorText.split(separator: "\n").last.map(String.init) ?? "exit status \(result.status)"
             throw CodeFetchError(name: request.name, url: url, kind: .unreachable, cause: "\(tool) \(arguments.first ?? ""): \(detail)")
         }

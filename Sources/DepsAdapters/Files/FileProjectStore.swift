@@ -36,6 +36,13 @@ public final class FileProjectStore: ProjectStore {
         try LocalFileSystem.writeAtomically(bytes, to: manifestPath, shownAs: Self.manifestName)
     }
 
+    public func checkLockfileCanBeWritten() throws {
+        let target = try LocalFileSystem.resolvingLinks(lockfilePath, shownAs: Self.lockfileName)
+        try LocalFileSystem.checkReplaceable(target, shownAs: Self.lockfileName)
+        try LocalFileSystem.checkWritableFolder(
+            LocalFileSystem.parentDirectory(of: target), shownAs: Self.lockfileName, saying: "cannot write in its folder")
+    }
+
     @discardableResult
     public func writeLockfile(_ lockfile: Lockfile) throws -> Bool {
         let bytes = Array(LockfileCodec(fileName: Self.lockfileName).encode(lockfile).utf8)

@@ -1,3 +1,4 @@
+import DepsProcess
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,20 +12,34 @@ extension LocalFileSystem {
         if kind(of: path) == .directory { return }
         let parent = parentDirectory(of: path)
         if parent != path && parent != "." && parent != "/" { try makeDirectories(parent, shownAs: name) }
-        if mkdir(path, 0o755) != 0 && errno != EEXIST {
-            throw FileAccessError(path: name, reason: "cannot create the folder: " + reason(errno))
+        if mkdir(path, 0o755) != 0 {
+            guard errno == EEXIST else { throw FileAccessError(path: name, reason: "cannot create the folder: " + reason(errno)) }
+            // Made meanwhile by another process, or something else is there: a file, or a
+            // symbolic link to a missing folder.
+            guard kind(of: path) == .directory else {
+                var link = stat()
+                let dangling = lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK && kind(of: path) == nil
+                throw FileAccessError(
+                    path: name,
+                    reason: dangling ? "cannot create the folder: it is a symbolic link to a missing folder" : "cannot create the folder: something else is there")
+            }
         }
     }
 
     /// Removes a file, a symbolic link or a whole folder; nothing when there is nothing there.
     static func removeTree(_ path: String) {
+        TemporaryPaths.forget(path)
+        removeEntries(path)
+    }
+
+    private static func removeEntries(_ path: String) {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         if info.st_mode & S_IFMT == S_IFDIR {
             // A folder without write permission cannot be emptied; make it writable first.
             if info.st_mode & S_IWUSR == 0 { chmod(path, info.st_mode | S_IRWXU) }
             for entry in (try? directoryEntries(path, shownAs: path)) ?? [] ?? [] {
-                removeTree(join(path, entry))
+                removeEntries(join(path, entry))
             }
             rmdir(path)
         } else {
@@ -32,10 +47,17 @@ extension LocalFileSystem {
         }
     }
 
+    /// Renames `from` to `to`. Like an atomic write, a rename is not cut short by a SIGINT or
+    /// SIGTERM, and none starts once one has arrived: a temporary folder being removed because of
+    /// the signal is never renamed into place half removed.
     static func move(_ from: String, to: String, shownAs name: String) throws(FileAccessError) {
-        if rename(from, to) != 0 {
-            throw FileAccessError(path: name, reason: "cannot rename into place: " + reason(errno))
+        let moved = try TerminationSignals.deferringTermination { () throws(FileAccessError) in
+            if rename(from, to) != 0 {
+                throw FileAccessError(path: name, reason: "cannot rename into place: " + reason(errno))
+            }
+            TemporaryPaths.forget(from)
         }
+        guard moved != nil else { throw FileAccessError(path: name, reason: "not renamed into place: deps was interrupted") }
     }
 
     /// Whether a folder exists and holds at least one entry.

@@ -1,3 +1,4 @@
+import DepsProcess
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -63,16 +64,34 @@ enum LocalFileSystem {
 
     /// Replaces the file atomically: the bytes go to a temporary file in the same directory,
     /// which is flushed to disk and renamed over the target. A reader sees the old bytes or the
-    /// new ones, never a mix, even if the process is killed.
+    /// new ones, never a mix, even if the process is killed; a SIGINT or SIGTERM arriving meanwhile
+    /// takes effect once the file is in place, so it never leaves the temporary file behind.
+    ///
+    /// A symbolic link is written through: the file it names is replaced (its temporary file made
+    /// beside it), and the link stays a link. A file that is read-only is refused, not replaced
+    /// (see `checkReplaceable`), and the replacement keeps the permissions of the file it replaces.
     static func writeAtomically(_ bytes: [UInt8], to path: String, shownAs name: String) throws(FileAccessError) {
+        let target = try resolvingLinks(path, shownAs: name)
+        let existing = try checkReplaceable(target, shownAs: name)
+        removeStaleTemporaries(of: target)
+        let written = try TerminationSignals.deferringTermination { () throws(FileAccessError) in
+            try replace(target, with: bytes, permissions: existing.map { $0.st_mode & 0o777 }, shownAs: name)
+        }
+        guard written != nil else {
+            throw FileAccessError(path: name, reason: "not written: deps was interrupted")
+        }
+    }
+
+    private static func replace(_ path: String, with bytes: [UInt8], permissions: mode_t?, shownAs name: String) throws(FileAccessError) {
         let directory = parentDirectory(of: path)
-        removeStaleTemporaries(of: path)
         let temporary = temporaryPath(of: path, process: getpid())
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw FileAccessError(path: name, reason: "cannot write: " + reason(errno)) }
         var failure: Int32?
+        // Keeping the old file's permissions is a courtesy: one deps may not set is no failure.
+        if let permissions { _ = fchmod(descriptor, permissions) }
         var offset = 0
-        while offset < bytes.count {
+        while failure == nil && offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
@@ -82,7 +101,7 @@ enum LocalFileSystem {
             offset += written
         }
         if failure == nil && fsync(descriptor) != 0 { failure = errno }
-        close(descriptor)
+        if close(descriptor) != 0 && failure == nil { failure = errno }
         if failure == nil && rename(temporary, path) != 0 { failure = errno }
         if let failure {
             unlink(temporary)
@@ -94,6 +113,82 @@ enum LocalFileSystem {
             fsync(directoryDescriptor)
             close(directoryDescriptor)
         }
+    }
+
+    /// The file that writing `path` really writes: `path` itself, or the file its chain of
+    /// symbolic links names (which may not exist yet). A relative link is taken from its folder.
+    static func resolvingLinks(_ path: String, shownAs name: String) throws(FileAccessError) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { throw FileAccessError(path: name, reason: "cannot read the symbolic link: " + reason(errno)) }
+            let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target : join(parentDirectory(of: current), target)
+        }
+        throw FileAccessError(path: name, reason: "cannot write: " + reason(ELOOP))
+    }
+
+    /// Refuses a file deps may not replace, and returns its status when it exists: it must be a
+    /// regular file that this process could write in place. Replacing a file by renaming another
+    /// over it needs only its folder to be writable, so without this a read-only file (`chmod
+    /// a-w`, a file a version control system keeps read-only until it is checked out for editing)
+    /// would be replaced silently. A file with no write permission at all is read-only even to
+    /// root, whom the system lets write anything.
+    @discardableResult
+    static func checkReplaceable(_ path: String, shownAs name: String) throws(FileAccessError) -> stat? {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT { return nil }
+            throw FileAccessError(path: name, reason: "cannot write: " + reason(errno))
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw FileAccessError(path: name, reason: "cannot write: it is a directory, not a file")
+        default: throw FileAccessError(path: name, reason: "cannot write: it is not a regular file")
+        }
+        if info.st_mode & 0o222 == 0 {
+            throw FileAccessError(path: name, reason: "cannot write: it is read-only")
+        }
+        if faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) != 0 {
+            let cause = errno == EACCES ? "it is read-only" : reason(errno)
+            throw FileAccessError(path: name, reason: "cannot write: \(cause)")
+        }
+        return info
+    }
+
+    /// Refuses a folder this process cannot make entries in (read-only, or on a read-only file
+    /// system), or that is a symbolic link to a missing folder. Nothing when there is no such folder.
+    static func checkWritableFolder(_ path: String, shownAs name: String, saying what: String = "cannot write") throws(FileAccessError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            var link = stat()
+            if lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK {
+                throw FileAccessError(path: name, reason: "\(what): it is a symbolic link to a missing folder")
+            }
+            if code == ENOENT { return }
+            throw FileAccessError(path: name, reason: "\(what): " + reason(code))
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw FileAccessError(path: name, reason: "\(what): it is not a folder")
+        }
+        if faccessat(AT_FDCWD, path, W_OK | X_OK, AT_EACCESS) != 0 {
+            let cause = errno == EROFS ? reason(EROFS) : errno == EACCES ? "the folder is read-only" : reason(errno)
+            throw FileAccessError(path: name, reason: "\(what): \(cause)")
+        }
+    }
+
+    /// What keeps anything from being written on the file system holding `path`: no space left
+    /// (none left even for root, who may use the reserve), or a read-only mount. Nil otherwise.
+    static func fileSystemProblem(at path: String) -> String? {
+        var info = statvfs()
+        guard statvfs(path, &info) == 0 else { return nil }
+        if info.f_flag & UInt(ST_RDONLY) != 0 { return reason(EROFS) }
+        if info.f_bavail == 0 && (geteuid() != 0 || info.f_bfree == 0) { return reason(ENOSPC) }
+        return nil
     }
 
     static func temporaryPath(of path: String, process: pid_t) -> String {

@@ -1,4 +1,5 @@
 import DepsCore
+import DepsProcess
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -30,31 +31,56 @@ public final class ProjectLock {
         let path = LocalFileSystem.join(directory, fileName)
         let started = monotonicSeconds()
         while true {
-            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { return nil }
-            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
-                // The file may have been removed by the previous holder after we opened it.
-                if sameFile(descriptor, path) {
-                    let record = Array("\(getpid()) \(command)\n".utf8)
-                    _ = ftruncate(descriptor, 0)
-                    _ = record.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-                    return ProjectLock(descriptor: descriptor, path: path)
+            // Making and taking the lock file is one step that a SIGINT or SIGTERM waits for, so a
+            // signal that ends deps finds the file listed among its temporary paths, and removes it.
+            let attempt = TerminationSignals.deferringTermination { () -> Attempt in
+                let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+                guard descriptor >= 0 else { return .unavailable }
+                guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+                    let holder = readHolder(descriptor)
+                    close(descriptor)
+                    return .held(by: holder)
                 }
-                close(descriptor)
+                // The file may have been removed by the previous holder after we opened it.
+                guard sameFile(descriptor, path) else {
+                    close(descriptor)
+                    return .removedMeanwhile
+                }
+                let record = Array("\(getpid()) \(command)\n".utf8)
+                _ = ftruncate(descriptor, 0)
+                _ = record.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+                TemporaryPaths.listMadeInSection(path)
+                return .taken(descriptor)
+            }
+            switch attempt {
+            case let .taken(descriptor)?:
+                return ProjectLock(descriptor: descriptor, path: path)
+            case .removedMeanwhile?:
                 continue
+            case let .held(by: holder)?:
+                if monotonicSeconds() - started >= timeoutSeconds {
+                    throw ProjectLockedError(lockFile: path, holder: holder, waitedSeconds: timeoutSeconds)
+                }
+                usleep(20_000)
+            case .unavailable?, nil:
+                // No lock file can be made here, or a signal is interrupting deps: it writes nothing then.
+                return nil
             }
-            let holder = readHolder(descriptor)
-            close(descriptor)
-            if monotonicSeconds() - started >= timeoutSeconds {
-                throw ProjectLockedError(lockFile: path, holder: holder, waitedSeconds: timeoutSeconds)
-            }
-            usleep(20_000)
         }
+    }
+
+    private enum Attempt {
+        case taken(Int32)
+        case held(by: String)
+        case removedMeanwhile
+        case unavailable
     }
 
     public func release() {
         guard descriptor >= 0 else { return }
-        unlink(path)
+        // Unless a signal that is ending deps removed it already: then the path may be another
+        // process's lock by now.
+        if TemporaryPaths.forget(path) { unlink(path) }
         close(descriptor)
         descriptor = -1
     }

@@ -27,10 +27,17 @@ public protocol ProjectStore: AnyObject {
     /// Writes the lockfile atomically; returns false when the file already held these bytes.
     @discardableResult
     func writeLockfile(_ lockfile: Lockfile) throws -> Bool
+    /// Throws what `writeLockfile` would (a read-only lockfile, a folder that cannot be written),
+    /// so that a command can refuse before it changes anything.
+    func checkLockfileCanBeWritten() throws
     /// Whether the project has a Depsfile.
     func hasManifest() -> Bool
     /// Writes a starter Depsfile (never over an existing one).
     func writeStarterManifest(_ starter: StarterManifest) throws
+}
+
+extension ProjectStore {
+    public func checkLockfileCanBeWritten() throws {}
 }
 
 /// Opens the spec sources a Depsfile names, and reads specs from external sources.
@@ -99,6 +106,13 @@ public protocol Sandbox: Sendable {
     func remove(_ name: PackageName) throws
     /// Writes Manifest.lock atomically, only when its content changes.
     func writeManifest(_ lock: Lockfile) throws
+    /// Throws what changing the sandbox would (a read-only folder or Manifest.lock), so that an
+    /// installation can refuse before it changes anything.
+    func checkWritable() throws
+}
+
+extension Sandbox {
+    public func checkWritable() throws {}
 }
 
 /// Told as fetches start and finish, to show progress.

@@ -127,6 +127,8 @@ extension LockfileResolution {
             return .finished(try update(to: next, store: store, dryRun: true, heldBack: heldBack)
                 .merging(SandboxOutcome(lock: next, plan: plan, previous: nil)))
         }
+        // A lock that will change but cannot be written is refused before the sandbox changes.
+        if next != lockfile { try store.checkLockfileCanBeWritten() }
         let work = try installation.prepare(next, catalog: catalog, refetching: refetching)
         guard work.needsFetching else {
             return .finished(try finish(try installation.finishWithoutFetching(work, catalog: catalog), store: store, heldBack: heldBack))

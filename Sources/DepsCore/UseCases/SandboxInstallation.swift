@@ -73,6 +73,8 @@ public struct SandboxInstallation: Sendable {
     /// Fetches and places what the plan adds or changes, removes what it removes.
     func carryOut(_ work: SandboxWork, catalog: SpecCatalog) async throws -> SandboxOutcome {
         let (lock, plan, state, sources, heldPins) = (work.lock, work.plan, work.state, work.sources, work.heldPins)
+        // A sandbox that cannot be written is refused before anything changes.
+        try sandbox.checkWritable()
         // From here on Manifest.lock lists only the packages left alone; each one placed is added at the end.
         if let manifest = state.manifest { try sandbox.writeManifest(manifest.keeping(plan.unchanged)) }
         for name in plan.toRemove { try sandbox.remove(name) }

@@ -154,7 +154,7 @@ final class SandboxInstallationTests: XCTestCase {
             (["git": "u", "commit": "abc"], "invalid `commit:` 'abc'; expected a full 40-digit hexadecimal commit id"),
             (["git": "u", "tag": "--upload-pack=x"], "invalid `tag:` '--upload-pack=x'"),
             (["http": "h.zip", "sha256": "xyz"], "invalid `sha256:` 'xyz'; expected 64 lower-case hexadecimal digits"),
-            (["git": "a\u{1B}[2J", "tag": "1"], "the `git:` location holds a control character"),
+            (["git": "a\u{1B}[2J", "tag": "1"], #"the `git:` location 'a\u{1B}[2J' holds a control character"#),
         ] {
             XCTAssertThrowsError(try CodeSource(fields: fields)) { XCTAssertEqual(String(describing: $0), message) }
         }
