@@ -1,7 +1,7 @@
 import ArgumentParser
-import Dispatch
 import DepsAdapters
 import DepsCore
+import DepsProcess
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -115,25 +115,14 @@ struct Output {
     /// child processes stop and temporary files are removed, and deps then exits with 130 or 143.
     func waitInterruptibly<T>(_ body: @escaping () async throws -> T) throws -> T {
         nonisolated(unsafe) let work = body
-        nonisolated(unsafe) var outcome: Result<T, Error>?
-        let done = DispatchSemaphore(value: 0)
-        let task = Task.detached {
-            do { outcome = .success(try await work()) } catch { outcome = .failure(error) }
-            done.signal()
-        }
-        let watch = SignalWatch { task.cancel() }
-        done.wait()
-        if let signal = watch.end() {
-            // The signal may have come as the work finished: then every file it wrote is whole.
-            if case .success? = outcome { throw InterruptedError(signal: signal, afterFinishing: true) }
-            throw InterruptedError(signal: signal)
-        }
-        return try outcome!.get()
+        return try waitForAsync { try await work() }
     }
 
     static func describe(_ error: Error) -> (message: String, status: Int32) {
         switch error {
         case let error as InterruptedError: return (error.description, 128 + error.signal)
+        case let error as TerminationSignals.Interrupted:
+            return (InterruptedError(signal: error.signal, afterFinishing: error.afterFinishing).description, 128 + error.signal)
         case let error as SandboxInstallError: return (error.description, error.isIntegrityFailure ? 65 : 74)
         case let error as CodeFetchError: return ("error: \(error)", error.kind == .integrity ? 65 : 74)
         case let error as MissingCodeSourceError: return ("error: \(error)", 65)
@@ -166,7 +155,7 @@ struct InterruptedError: Error, CustomStringConvertible {
             : "deps: interrupted by \(Self.name(of: signal)); temporary files were removed and Depsfile.lock was not written"
     }
 
-    /// What deps says when a signal ends it while it is not fetching (see `SignalWatch.takeOver`).
+    /// What deps says when a signal ends it while it is not fetching (see `DepsCommand.takeOverTerminationSignals`).
     static func ending(by signal: Int32) -> String {
         "deps: interrupted by \(name(of: signal)); temporary files were removed and no file was left half-written"
     }

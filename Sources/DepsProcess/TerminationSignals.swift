@@ -123,6 +123,18 @@ public enum TerminationSignals {
         return Interruption(key: key)
     }
 
+    /// Work that a SIGINT or SIGTERM interrupted: thrown once it has stopped and cleaned up.
+    public struct Interrupted: Error, Sendable, Equatable {
+        public let signal: Int32
+        /// Whether the work had finished when the signal came: then all it wrote is whole.
+        public let afterFinishing: Bool
+
+        public init(signal: Int32, afterFinishing: Bool) {
+            self.signal = signal
+            self.afterFinishing = afterFinishing
+        }
+    }
+
     /// Work that a signal interrupts rather than ends.
     public struct Interruption: Sendable {
         let key: Int

@@ -669,4 +669,38 @@ final class FileSafetyTests: XCTestCase {
         let summary = counts.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
         print("fetch soak: \(runs) runs in \(Int(Date().timeIntervalSince(started))) s; \(summary); leftovers found: 0 unless reported above")
     }
+
+    // MARK: Signals while a spec repository is read
+
+    /// A CDN that never answers: SIGINT or SIGTERM stops the download (curl is not left running
+    /// on its own), removes its temporary files and exits with 130 or 143.
+    func testASignalWhileASpecRepositoryIsReadStopsTheDownloadAndLeavesNothing() throws {
+        let server = try LoopbackHTTPServer()
+        addTeardownBlock { server.stop() }
+        server.serve("/CocoaPods-version.yml", .stall(seconds: 30))
+        try project.write("App/Depsfile", "sources:\n  - \(server.baseURL)/\ndependencies:\n  Lib:\n")
+        for signal in [SIGINT, SIGTERM] {
+            let asked = server.requestCount("/CocoaPods-version.yml")
+            let (process, errors) = try start(["install"])
+            waitUntilSignalsAreTaken(process)
+            let deadline = Date().addingTimeInterval(10)
+            while server.requestCount("/CocoaPods-version.yml") == asked && Date() < deadline { usleep(10_000) }
+            XCTAssertGreaterThan(server.requestCount("/CocoaPods-version.yml"), asked)
+            let signalled = Date()
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            // Not after the stalled download gave up (30 s): the signal stopped it.
+            XCTAssertLessThan(Date().timeIntervalSince(signalled), 10)
+            let stderr = try String(contentsOfFile: errors, encoding: .utf8)
+            XCTAssertEqual(process.terminationStatus, 128 + signal, stderr)
+            XCTAssertTrue(stderr.contains("interrupted by \(signal == SIGINT ? "SIGINT" : "SIGTERM")"), stderr)
+            // No curl still asking the server on deps' behalf.
+            usleep(200_000)
+            // (`[c]url` keeps the pattern from matching the shell that runs pgrep.)
+            let still = try tool(["sh", "-c", "pgrep -f -- \"[c]url.*$0\" || true", server.baseURL])
+            XCTAssertEqual(still.trimmingCharacters(in: .whitespacesAndNewlines), "", "a download outlived deps")
+            XCTAssertEqual(leftovers(under: "cache") + leftovers(under: "App"), [])
+            XCTAssertNil(project.lockfile)
+        }
+    }
 }

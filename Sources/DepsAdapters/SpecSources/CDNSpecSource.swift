@@ -286,9 +286,16 @@ public final class CDNSpecSource: SpecSource, @unchecked Sendable {
     }
 
     /// The bytes of a file of the CDN (nil when the server has none: 404), from the cache or the
-    /// server as the class comment says. One load per file per run.
+    /// server as the class comment says. One load per file per run. The loads are shared by
+    /// whoever waits for them, so a waiter that is cancelled (deps is being interrupted) cancels
+    /// them all: their curl stops and their temporary files are removed.
     func file(_ relative: String) async throws -> [UInt8]? {
-        try await task(for: relative).value
+        let load = task(for: relative)
+        return try await withTaskCancellationHandler {
+            try await load.value
+        } onCancel: { [self] in
+            for load in lock.withLock({ Array(loads.values) }) { load.cancel() }
+        }
     }
 
     private func task(for relative: String) -> Task<[UInt8]?, Error> {

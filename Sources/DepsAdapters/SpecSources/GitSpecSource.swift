@@ -188,14 +188,22 @@ extension CodeCache {
 /// Runs async work to its end from synchronous code (the spec sources are synchronous, the
 /// network and child processes are not). Never call it from a task of the cooperative pool that
 /// the work itself needs; the commands call spec sources from their main thread.
-func waitForAsync<T>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+///
+/// A SIGINT or SIGTERM meanwhile cancels the work (its git or curl stops, its temporary files are
+/// removed as on any failure) and then throws `TerminationSignals.Interrupted`.
+public func waitForAsync<T>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
     nonisolated(unsafe) var outcome: Result<T, Error>?
     let done = SemaphoreBox()
-    Task.detached {
+    let task = Task.detached {
         do { outcome = .success(try await body()) } catch { outcome = .failure(error) }
         done.signal()
     }
+    let interruption = TerminationSignals.interrupting { _ in task.cancel() }
     done.wait()
+    if let signal = interruption.end() {
+        if case .success? = outcome { throw TerminationSignals.Interrupted(signal: signal, afterFinishing: true) }
+        throw TerminationSignals.Interrupted(signal: signal, afterFinishing: false)
+    }
     return try outcome!.get()
 }
 
