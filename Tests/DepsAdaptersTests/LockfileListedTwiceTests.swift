@@ -25,6 +25,18 @@ final class LockfileListedTwiceTests: XCTestCase {
         XCTAssertNoThrow(try codec.decode(Array(try golden().utf8)))
     }
 
+    func testSubspecsOfOnePackageLockedAtTwoVersionsAreRefused() throws {
+        try assertRefused("  - SnapKit (5.7.1)\n", "  - SnapKit/Core (5.7.1)\n  - SnapKit/Extra (5.8.0)\n",
+                          "Depsfile.lock:8: error: SnapKit/Extra is locked at 5.8.0 but SnapKit/Core at 5.7.1 (line 7); "
+                              + "the subspecs of SnapKit share one version")
+        try assertRefused("  - SnapKit (5.7.1)\n", "  - SnapKit (5.7.1)\n  - SnapKit/Core (5.6.0)\n",
+                          "Depsfile.lock:8: error: SnapKit/Core is locked at 5.6.0 but SnapKit at 5.7.1 (line 7); "
+                              + "the subspecs of SnapKit share one version")
+        // At one version they are one package's pieces, as deps writes them.
+        let text = try golden().replacingOccurrences(of: "  - SnapKit (5.7.1)\n", with: "  - SnapKit/Core (5.7.1)\n  - SnapKit/Extra (5.7.1)\n")
+        XCTAssertNoThrow(try codec.decode(Array(text.utf8)))
+    }
+
     func testAPackageListedTwiceInPackagesIsRefusedWhateverTheVersions() throws {
         // The same version, then a second version before and after the first entry.
         try assertRefused("  - SnapKit (5.7.1)\n", "  - SnapKit (5.7.1)\n  - SnapKit (5.7.1)\n",

@@ -85,9 +85,19 @@ public struct LockfileCodec {
         // The mapping sections cannot name a package twice: the YAML reader refuses a duplicate key.
         var packages: [LockedPackage] = []
         var listedPackages = PackageListing(Section.packages)
+        // A package and its subspecs share one version: `Kit/Core (1.0.0)` beside `Kit/Extra (2.0.0)`
+        // pins two versions of Kit at once, and which one counted would depend on the order.
+        var versionsOfRoots: [PackageName: (name: PackageName, version: Version, line: Int)] = [:]
         for item in try document.sequence(fields[Section.packages]!, Section.packages) {
             let (package, entryNode) = try lockedPackage(item, document)
             try listedPackages.add(package.name, at: entryNode, document)
+            if let first = versionsOfRoots[package.name.root], first.version != package.version {
+                throw document.error(
+                    entryNode,
+                    "\(package.name) is locked at \(package.version) but \(first.name) at \(first.version) (line \(first.line)); "
+                        + "the subspecs of \(package.name.root) share one version")
+            }
+            versionsOfRoots[package.name.root] = versionsOfRoots[package.name.root] ?? (package.name, package.version, entryNode.mark.line)
             packages.append(package)
         }
         var dependencies: [Dependency] = []

@@ -4,9 +4,11 @@
 struct ResolutionWording {
     let registry: PackageRegistry
 
-    /// "the Depsfile" for the root, the package's name otherwise.
+    /// "the Depsfile" for the root, the package's name otherwise. The stand-in that ties a
+    /// package's subspecs to one version reads as the package: "Kit/Core 1.0.0 depends on Kit 1.0.0".
     func name(of package: PackageID) -> String {
-        registry.name(of: package)?.description ?? "the Depsfile"
+        guard let name = registry.name(of: package) else { return "the Depsfile" }
+        return name.isVersionAnchor ? name.root.description : name.description
     }
 
     /// The term read positively: the package and the versions it covers. `every` writes a

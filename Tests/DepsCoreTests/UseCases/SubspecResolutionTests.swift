@@ -91,6 +91,14 @@ final class SubspecResolutionTests: XCTestCase {
         }
     }
 
+    func testSubspecsAskedForAtTwoVersionsAreExplainedWithThePackagesVersions() throws {
+        XCTAssertThrowsError(try install(store(["RestKit/Core": "= 0.26.0", "RestKit/Network": "= 0.27.0"]), source())) { error in
+            let text = (error as? ResolutionFailure)?.explanation ?? "\(error)"
+            XCTAssertTrue(text.contains("RestKit/Core 0.26.0 depends on RestKit 0.26.0"), text)
+            XCTAssertFalse(text.contains("RestKit/ "), "the resolver's stand-in leaked: \(text)")
+        }
+    }
+
     func testThePlatformFiltersVersionsAndAddsItsOwnDependencies() throws {
         let source = InMemorySpecSource(["Analytics": ["1.0": [:]], "Kit": ["1.0": [:]]])
         source.add(specification: Specification(
