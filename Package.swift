@@ -65,13 +65,14 @@ let package = Package(
 
         // A loopback HTTP server the tests start, to stand in for remote hosts.
         .target(name: "LoopbackHTTPServer", path: "Tests/Support/LoopbackHTTPServer"),
+        .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
 
-        .testTarget(name: "DepsYAMLTests", dependencies: ["DepsYAML"]),
+        .testTarget(name: "DepsYAMLTests", dependencies: ["DepsYAML", "SeededRandom"]),
         .testTarget(name: "DepsHTTPTests", dependencies: ["DepsHTTP", "DepsProcess", "LoopbackHTTPServer"]),
-        .testTarget(name: "DepsCoreTests", dependencies: ["DepsCore"]),
+        .testTarget(name: "DepsCoreTests", dependencies: ["DepsCore", "SeededRandom"]),
         .testTarget(
             name: "DepsAdaptersTests",
-            dependencies: ["DepsAdapters", "DepsCore", "DepsYAML"],
+            dependencies: ["DepsAdapters", "DepsCore", "DepsYAML", "SeededRandom"],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "DepsCLITests", dependencies: ["deps", "DepsCLI", "LoopbackHTTPServer"]),

@@ -1,3 +1,4 @@
+import SeededRandom
 import DepsAdapters
 import DepsCore
 import DepsYAML
@@ -171,19 +172,6 @@ final class CodecRoundTripTests: XCTestCase {
 
 /// Random values of every kind a lock holds, built from the pieces that trouble a writer most.
 struct OddValues {
-    /// SplitMix64: seeded, so that every run builds the same values.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var mixed = state
-            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-            return mixed ^ (mixed >> 31)
-        }
-    }
-
     static let pieces: [String] = [
         "`", "``", "```", ") (", "(", ")", ", ", ",", "from ", "from `", "tag `", "`, tag `", "~> 1.0", " ", "  ", "\t", "\n",
         "\r\n", "\u{1B}[31m", "\u{07}", "\u{7F}", "\u{85}", "\u{9F}", "\"", "'", "''", ":", ": ", "#", " #", "é", "e\u{301}",
@@ -195,10 +183,10 @@ struct OddValues {
     static let operators = ["=", "!=", ">", "<", ">=", "<=", "~>"]
     static let hex = Array("0123456789abcdef")
 
-    var random: Generator
+    var random: SplitMix64
 
     init(seed: UInt64) {
-        random = Generator(state: seed)
+        random = SplitMix64(seed: seed)
     }
 
     mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
@@ -272,8 +260,12 @@ struct OddValues {
 
     mutating func lockfile() -> Lockfile {
         let packageNames = names(Int.random(in: 0...8, using: &random))
+        // A package and its subspecs share one version, as in every lock deps writes.
+        var versionsOfRoots: [PackageName: Version] = [:]
         let packages = packageNames.map { name in
-            LockedPackage(name: name, version: version(), dependencies: names(Int.random(in: 0...3, using: &random)).map {
+            let version = versionsOfRoots[name.root] ?? version()
+            versionsOfRoots[name.root] = version
+            return LockedPackage(name: name, version: version, dependencies: names(Int.random(in: 0...3, using: &random)).map {
                 dependency($0, externalSources: chance(10))
             })
         }

@@ -1,21 +1,6 @@
+import SeededRandom
 import DepsYAML
 
-/// SplitMix64: a small seeded generator, so that every run builds the same trees.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}
 
 /// Random trees of strings, empty values, sequences and mappings, with strings built from
 /// the pieces that trouble YAML writers most.
@@ -30,10 +15,10 @@ struct RandomTreeGenerator {
         "https://example.com/a.git", "a", "Z9",
     ]
 
-    var random: SeededGenerator
+    var random: SplitMix64
 
     init(seed: UInt64) {
-        random = SeededGenerator(seed: seed)
+        random = SplitMix64(seed: seed)
     }
 
     mutating func string() -> String {

@@ -1,3 +1,4 @@
+import SeededRandom
 import DepsCore
 
 /// A small random spec repository with a Depsfile and a lockfile, drawn from a seed:

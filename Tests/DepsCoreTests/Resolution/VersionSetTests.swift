@@ -1,4 +1,5 @@
 @testable import DepsCore
+import SeededRandom
 import XCTest
 
 final class VersionSetTests: XCTestCase {
