@@ -28,18 +28,23 @@ public struct DepsCommand: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
-            Glibc.exit(0)
+            endProcess(0)
         } catch {
             let code = exitCode(for: error)
             var message = fullMessage(for: error)
             // argument-parser quotes arguments as they were given: show those escaped.
             for argument in CommandLine.arguments.dropFirst() where argument.unicodeScalars.contains(where: MessageText.isControl) {
-                message = message.replacing(argument, with: MessageText.escaped(argument))
+                message = message.replacing("'\(argument)'", with: "'\(MessageText.escaped(argument))'")
             }
             if !message.isEmpty {
                 Output.write(message.hasSuffix("\n") ? message : message + "\n", to: code == .success ? STDOUT_FILENO : STDERR_FILENO)
             }
-            Glibc.exit(code.rawValue)
+            endProcess(code.rawValue)
         }
     }
+}
+
+/// The C library's `exit`, which inside a command type `exit(withError:)` would hide.
+private func endProcess(_ status: Int32) -> Never {
+    exit(status)
 }

@@ -72,7 +72,7 @@ struct Output {
     static func writeRaw(_ text: String, to descriptor: Int32) -> String? {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            let written = bytes.withUnsafeBytes { writeToDescriptor(descriptor, $0) }
             if written < 0 && errno == EINTR { continue }
             if written <= 0 { return written < 0 ? String(cString: strerror(errno)).lowercased() : "nothing was written" }
             bytes = bytes.dropFirst(written)
@@ -170,4 +170,9 @@ final class LostOutput: @unchecked Sendable {
 
     func record(_ failure: String) { lock.withLock { if reason == nil { reason = failure } } }
     var failure: String? { lock.withLock { reason } }
+}
+
+/// The C library's `write`, which inside `Output` its own `write` would hide.
+private func writeToDescriptor(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
+    write(descriptor, bytes.baseAddress, bytes.count)
 }

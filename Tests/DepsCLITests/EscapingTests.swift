@@ -127,6 +127,22 @@ final class EscapingTests: XCTestCase {
         assertEscaped(listing, status: [0])
     }
 
+    func testJSONStaysValidJSONWhateverTheValuesHold() throws {
+        let odd = project.root + "/cache-\u{7F}\u{85}\u{1B}\n"
+        let listing = try project.deps(["cache", "list", "--json"], cache: odd)
+        XCTAssertEqual(listing.status, 0, listing.stderr)
+        assertEscaped(listing, shows: false, status: [0])
+        let document = try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [String: Any]
+        XCTAssertEqual(document?["root"] as? String, odd, listing.stdout)
+    }
+
+    func testAUsageMessageKeepsItsLinesWhenAnArgumentIsANewline() throws {
+        let outcome = try DepsBinary.run(["why", "\n"])
+        XCTAssertEqual(outcome.status, 64)
+        XCTAssertTrue(outcome.stderr.contains(#"invalid package name: \u{A}"#), outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains("\nUsage: deps why"), outcome.stderr)
+    }
+
     func testArchiveEntryNamesAndServerRepliesAreEscaped() throws {
         let server = try LoopbackHTTPServer()
         addTeardownBlock { server.stop() }

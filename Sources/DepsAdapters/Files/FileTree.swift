@@ -28,8 +28,9 @@ extension LocalFileSystem {
 
     /// Removes a file, a symbolic link or a whole folder; nothing when there is nothing there.
     static func removeTree(_ path: String) {
-        TemporaryPaths.forget(path)
+        // Forgotten only once it is gone: a signal that ends deps meanwhile still removes it.
         removeEntries(path)
+        TemporaryPaths.forget(path)
     }
 
     private static func removeEntries(_ path: String) {

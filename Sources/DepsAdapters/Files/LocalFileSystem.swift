@@ -85,7 +85,9 @@ enum LocalFileSystem {
     private static func replace(_ path: String, with bytes: [UInt8], permissions: mode_t?, shownAs name: String) throws(FileAccessError) {
         let directory = parentDirectory(of: path)
         let temporary = temporaryPath(of: path, process: getpid())
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // A fresh file: never one left there, nor a link planted in its place.
+        unlink(temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw FileAccessError(path: name, reason: "cannot write: " + reason(errno)) }
         var failure: Int32?
         // Keeping the old file's permissions is a courtesy: one deps may not set is no failure.

@@ -194,17 +194,39 @@ extension CodeCache {
 public func waitForAsync<T>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
     nonisolated(unsafe) var outcome: Result<T, Error>?
     let done = SemaphoreBox()
-    let task = Task.detached {
+    // Watched before the work starts, so that no signal finds it running unwatched.
+    let cancellation = CancellationBox()
+    let interruption = TerminationSignals.interrupting { _ in cancellation.cancel() }
+    cancellation.watch(Task.detached {
         do { outcome = .success(try await body()) } catch { outcome = .failure(error) }
         done.signal()
-    }
-    let interruption = TerminationSignals.interrupting { _ in task.cancel() }
+    })
     done.wait()
-    if let signal = interruption.end() {
-        if case .success? = outcome { throw TerminationSignals.Interrupted(signal: signal, afterFinishing: true) }
-        throw TerminationSignals.Interrupted(signal: signal, afterFinishing: false)
-    }
+    if let signal = interruption.end() { throw TerminationSignals.Interrupted(signal: signal, afterFinishing: false) }
     return try outcome!.get()
+}
+
+/// A task to cancel, or the note that it must be cancelled as soon as it is known.
+private final class CancellationBox: @unchecked Sendable {
+    private let lock = ProcessLocalLock()
+    private var task: Task<Void, Never>?
+    private var cancelled = false
+
+    func watch(_ task: Task<Void, Never>) {
+        let cancelNow = lock.withLock { () -> Bool in
+            self.task = task
+            return cancelled
+        }
+        if cancelNow { task.cancel() }
+    }
+
+    func cancel() {
+        let task = lock.withLock { () -> Task<Void, Never>? in
+            cancelled = true
+            return self.task
+        }
+        task?.cancel()
+    }
 }
 
 /// A counting semaphore over pthreads (no Foundation, no Dispatch needed).
