@@ -75,6 +75,6 @@ let package = Package(
             dependencies: ["DepsAdapters", "DepsCore", "DepsYAML", "SeededRandom"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "DepsCLITests", dependencies: ["deps", "DepsCLI", "LoopbackHTTPServer"]),
+        .testTarget(name: "DepsCLITests", dependencies: ["deps", "DepsCLI", "DepsYAML", "LoopbackHTTPServer"]),
     ]
 )

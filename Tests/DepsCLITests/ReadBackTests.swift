@@ -1,3 +1,4 @@
+import DepsYAML
 import Foundation
 import XCTest
 
@@ -5,29 +6,17 @@ import XCTest
 /// folder name holds a backtick, the lock's quote, or any other odd character installs, and
 /// the lock it writes passes `deps check` and `deps install --deployment`.
 final class ReadBackTests: XCTestCase {
-    /// A Depsfile value in YAML's double-quoted form, with the escapes it needs.
-    func doubleQuoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\u{1B}": result += "\\e"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
-
     /// A project whose Depsfile names `OddKit` at `../<folder>` and SnapKit from the spec repository.
     func project(withPackageIn folder: String) throws -> TemporaryProject {
         let project = try TemporaryProject(self)
         try project.publish(["SnapKit": ["5.7.1": [:]]])
         try project.write("\(folder)/OddKit.yaml", "name: OddKit\nversion: 1.0.0\ndependencies:\n  SnapKit: \"~> 5.0\"\n")
         try project.write("\(folder)/Sources/OddKit/OddKit.swift", "public let odd = 1\n")
-        try project.write("App/Depsfile", "sources:\n  - ../Specs\ndependencies:\n  OddKit:\n    path: \(doubleQuoted("../" + folder))\n")
+        // Written through deps' YAML emitter, which quotes the path as it needs.
+        try project.write("App/Depsfile", YAMLEmitter.emit(.mapping([
+            ("sources", .sequence([.scalar("../Specs")])),
+            ("dependencies", .mapping([("OddKit", .mapping([("path", .scalar("../" + folder))]))])),
+        ])))
         return project
     }
 

@@ -287,21 +287,25 @@ final class HTTPClientTests: XCTestCase {
         }
     }
 
+    /// The process identifier a child wrote to `file`, once it is there (10 s at most).
+    func processIdentifier(writtenTo file: String) async throws -> pid_t {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+            if let text = try? String(contentsOfFile: file, encoding: .utf8),
+               let value = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                return value
+            }
+        }
+        return try XCTUnwrap(nil as pid_t?, "the child never started")
+    }
+
     func testCancellationKillsTheChild() async throws {
         let pidFile = path("pid")
         let task = Task {
             try await ChildProcess.run("sh", ["-c", "echo $$ > '\(pidFile)'; exec sleep 30"])
         }
-        var pid: pid_t?
-        let deadline = ContinuousClock.now + .seconds(10)
-        while pid == nil, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-            if let text = try? String(contentsOfFile: pidFile, encoding: .utf8),
-               let value = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
-                pid = value
-            }
-        }
-        let child = try XCTUnwrap(pid, "the child never started")
+        let child = try await processIdentifier(writtenTo: pidFile)
         XCTAssertEqual(kill(child, 0), 0, "the child is running")
 
         let started = ContinuousClock.now
@@ -322,16 +326,7 @@ final class HTTPClientTests: XCTestCase {
         let task = Task {
             try await ChildProcess.run("sh", ["-c", "trap '' TERM; echo $$ > '\(pidFile)'; exec sleep 30"])
         }
-        var pid: pid_t?
-        let deadline = ContinuousClock.now + .seconds(10)
-        while pid == nil, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-            if let text = try? String(contentsOfFile: pidFile, encoding: .utf8),
-               let value = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
-                pid = value
-            }
-        }
-        let child = try XCTUnwrap(pid, "the child never started")
+        let child = try await processIdentifier(writtenTo: pidFile)
         try await Task.sleep(for: .milliseconds(50))  // let the shell reach exec
 
         let started = ContinuousClock.now
