@@ -10,8 +10,10 @@ import Darwin
 /// the work itself needs; the commands call spec sources from their main thread.
 ///
 /// A SIGINT or SIGTERM meanwhile cancels the work (its git or curl stops, its temporary files are
-/// removed as on any failure) and then throws `TerminationSignals.Interrupted`.
-public func waitForAsync<T>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+/// removed as on any failure) and then throws `TerminationSignals.Interrupted`. With
+/// `reportingFinishedWork`, for work that ends a command, a signal that came as the work
+/// succeeded is reported as having come after it (`afterFinishing`).
+public func waitForAsync<T>(reportingFinishedWork: Bool = false, _ body: @escaping @Sendable () async throws -> T) throws -> T {
     nonisolated(unsafe) var outcome: Result<T, Error>?
     let done = SemaphoreBox()
     // Watched before the work starts, so that no signal finds it running unwatched.
@@ -22,7 +24,11 @@ public func waitForAsync<T>(_ body: @escaping @Sendable () async throws -> T) th
         done.signal()
     })
     done.wait()
-    if let signal = interruption.end() { throw TerminationSignals.Interrupted(signal: signal, afterFinishing: false) }
+    if let signal = interruption.end() {
+        let finished: Bool
+        if case .success? = outcome { finished = reportingFinishedWork } else { finished = false }
+        throw TerminationSignals.Interrupted(signal: signal, afterFinishing: finished)
+    }
     return try outcome!.get()
 }
 

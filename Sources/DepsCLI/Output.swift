@@ -115,14 +115,12 @@ struct Output {
     /// child processes stop and temporary files are removed, and deps then exits with 130 or 143.
     func waitInterruptibly<T>(_ body: @escaping () async throws -> T) throws -> T {
         nonisolated(unsafe) let work = body
-        return try waitForAsync { try await work() }
+        return try waitForAsync(reportingFinishedWork: true) { try await work() }
     }
 
     static func describe(_ error: Error) -> (message: String, status: Int32) {
         switch error {
-        case let error as InterruptedError: return (error.description, 128 + error.signal)
-        case let error as TerminationSignals.Interrupted:
-            return (InterruptedError(signal: error.signal, afterFinishing: error.afterFinishing).description, 128 + error.signal)
+        case let error as TerminationSignals.Interrupted: return (InterruptionMessage.text(for: error), 128 + error.signal)
         case let error as SandboxInstallError: return (error.description, error.isIntegrityFailure ? 65 : 74)
         case let error as CodeFetchError: return ("error: \(error)", error.kind == .integrity ? 65 : 74)
         case let error as MissingCodeSourceError: return ("error: \(error)", 65)
@@ -143,16 +141,14 @@ struct Output {
     }
 }
 
-/// The command was interrupted by SIGINT or SIGTERM while it fetched.
-struct InterruptedError: Error, CustomStringConvertible {
-    let signal: Int32
-    /// Whether the work had finished when the signal came.
-    var afterFinishing = false
-
-    var description: String {
-        afterFinishing
-            ? "deps: interrupted by \(Self.name(of: signal)) as it finished; every file it wrote is complete"
-            : "deps: interrupted by \(Self.name(of: signal)); temporary files were removed and Depsfile.lock was not written"
+/// What deps says when SIGINT or SIGTERM ends it.
+enum InterruptionMessage {
+    /// Work that was cancelled (fetching, reading a remote spec repository), or that had finished.
+    static func text(for interruption: TerminationSignals.Interrupted) -> String {
+        let signal = name(of: interruption.signal)
+        return interruption.afterFinishing
+            ? "deps: interrupted by \(signal) as it finished; every file it wrote is complete"
+            : "deps: interrupted by \(signal); temporary files were removed and Depsfile.lock was not written"
     }
 
     /// What deps says when a signal ends it while it is not fetching (see `DepsCommand.takeOverTerminationSignals`).

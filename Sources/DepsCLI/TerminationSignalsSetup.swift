@@ -17,7 +17,7 @@ extension DepsCommand {
     public static func takeOverTerminationSignals() {
         TerminationSignals.takeOver { signal in
             TemporaryPaths.removeAll()
-            Output.write(InterruptedError.ending(by: signal) + "\n", to: STDERR_FILENO)
+            Output.write(InterruptionMessage.ending(by: signal) + "\n", to: STDERR_FILENO)
         }
     }
 }

@@ -25,11 +25,9 @@ struct ArchiveCodeFetcher: Sendable {
                 name: request.name, url: url, kind: .integrity,
                 cause: "cannot tell the archive's type; expected a name ending in .zip, .tar.gz, .tgz, .tar.bz2, .tbz2, .tar.xz or .txz")
         }
-        if let expected = lockedDigest ?? declaredDigest {
-            let entry = cache.treeEntryPath(name, request.version.description, expected)
-            if CodeCache.isWholeTreeEntry(entry) {
-                return FetchedCode(tree: LocalFileSystem.join(entry, "tree"), pin: .archiveDigest(expected))
-            }
+        if let expected = lockedDigest ?? declaredDigest,
+           let tree = cache.cachedTree(name: name, version: request.version.description, pin: expected) {
+            return FetchedCode(tree: tree, pin: .archiveDigest(expected))
         }
         let (archive, digest) = try await withFileLock(cache.archiveLockPath(url), shownAs: url) {
             try await download(request, url: url, expected: lockedDigest ?? declaredDigest, declaredDigest: declaredDigest, lockedDigest: lockedDigest)

@@ -105,15 +105,21 @@ public struct CodeCache: Sendable {
         LocalFileSystem.join(treesFolder, "\(name)/\(version)/\(pin)")
     }
 
+    /// The extracted code of a package at a pin when the cache holds it whole, else nil.
+    func cachedTree(name: String, version: String, pin: String) -> String? {
+        let entry = treeEntryPath(name, version, pin)
+        return Self.isWholeTreeEntry(entry) ? LocalFileSystem.join(entry, "tree") : nil
+    }
+
     /// The extracted code of a package at a pin, made by `make` into a temporary folder when the
     /// cache does not hold it yet. An entry without its record (damaged) is removed and made again.
     func tree(
         name: String, version: String, pin: String, source: String,
         make: (_ folder: String) async throws -> Void
     ) async throws -> String {
+        if let tree = cachedTree(name: name, version: version, pin: pin) { return tree }
         let entry = treeEntryPath(name, version, pin)
         let tree = LocalFileSystem.join(entry, "tree")
-        if Self.isWholeTreeEntry(entry) { return tree }
         try LocalFileSystem.makeDirectories(LocalFileSystem.parentDirectory(of: entry), shownAs: entry)
         return try await withFileLock(entry + ".lock", shownAs: entry) {
             if Self.isWholeTreeEntry(entry) { return tree }

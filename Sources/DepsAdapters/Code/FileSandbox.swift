@@ -82,12 +82,7 @@ public struct FileSandbox: Sandbox {
 
     public func writeManifest(_ lock: Lockfile) throws {
         let bytes = Array(LockfileCodec(fileName: manifestShownAs).encode(lock).utf8)
-        if LocalFileSystem.kind(of: manifestPath) == .file,
-           (try? LocalFileSystem.readFile(manifestPath, shownAs: manifestShownAs)) == bytes {
-            return
-        }
-        try LocalFileSystem.makeDirectories(root, shownAs: Self.folderName)
-        try LocalFileSystem.writeAtomically(bytes, to: manifestPath, shownAs: manifestShownAs)
+        try LocalFileSystem.writeIfChanged(bytes, to: manifestPath, shownAs: manifestShownAs, makingFolderShownAs: Self.folderName)
     }
 
     public func checkWritable() throws {

@@ -14,11 +14,9 @@ struct GitCodeFetcher: Sendable {
     func fetch(_ request: CodeRequest, url: String, reference: GitReference) async throws -> FetchedCode {
         let name = request.name.description
         // The code of a pinned commit needs no git at all once the cache holds it.
-        if case let .commit(commit)? = request.pin {
-            let entry = cache.treeEntryPath(name, request.version.description, commit)
-            if CodeCache.isWholeTreeEntry(entry) {
-                return FetchedCode(tree: LocalFileSystem.join(entry, "tree"), pin: .commit(commit))
-            }
+        if case let .commit(commit)? = request.pin,
+           let tree = cache.cachedTree(name: name, version: request.version.description, pin: commit) {
+            return FetchedCode(tree: tree, pin: .commit(commit))
         }
         let (tree, commit) = try await tree(request, url: url, reference: reference, version: request.version.description)
         return FetchedCode(tree: tree, pin: .commit(commit))

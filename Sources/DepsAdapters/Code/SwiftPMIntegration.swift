@@ -52,9 +52,8 @@ public struct SwiftPMIntegration: ProjectIntegration {
     public func write(_ manifest: SandboxPackageManifest) throws -> Bool {
         try linkPackagesUsedInPlace(manifest)
         let bytes = Array(Self.render(manifest).utf8)
-        if isWritten(), (try? LocalFileSystem.readFile(manifestPath, shownAs: "Deps/Package.swift")) == bytes { return false }
-        try LocalFileSystem.makeDirectories(sandboxRoot, shownAs: FileSandbox.folderName)
-        try LocalFileSystem.writeAtomically(bytes, to: manifestPath, shownAs: "Deps/Package.swift")
+        guard try LocalFileSystem.writeIfChanged(
+            bytes, to: manifestPath, shownAs: "Deps/Package.swift", makingFolderShownAs: FileSandbox.folderName) else { return false }
         let projectManifest = LocalFileSystem.join(projectDirectory, Self.manifestName)
         if LocalFileSystem.kind(of: projectManifest) == .file { utimes(projectManifest, nil) }
         return true

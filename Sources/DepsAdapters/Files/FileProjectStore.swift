@@ -46,12 +46,6 @@ public final class FileProjectStore: ProjectStore {
     @discardableResult
     public func writeLockfile(_ lockfile: Lockfile) throws -> Bool {
         let bytes = Array(LockfileCodec(fileName: Self.lockfileName).encode(lockfile).utf8)
-        if LocalFileSystem.kind(of: lockfilePath) == .file,
-           let current = try? LocalFileSystem.readFile(lockfilePath, shownAs: Self.lockfileName),
-           current == bytes {
-            return false
-        }
-        try LocalFileSystem.writeAtomically(bytes, to: lockfilePath, shownAs: Self.lockfileName)
-        return true
+        return try LocalFileSystem.writeIfChanged(bytes, to: lockfilePath, shownAs: Self.lockfileName)
     }
 }

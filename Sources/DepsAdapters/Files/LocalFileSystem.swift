@@ -82,6 +82,17 @@ enum LocalFileSystem {
         }
     }
 
+    /// Writes the file as `writeAtomically` does unless it already holds exactly these bytes, so
+    /// that an unchanged file keeps its modification time; returns whether it wrote. With
+    /// `folder`, the file's folder is made first when it is missing.
+    @discardableResult
+    static func writeIfChanged(_ bytes: [UInt8], to path: String, shownAs name: String, makingFolderShownAs folder: String? = nil) throws(FileAccessError) -> Bool {
+        if kind(of: path) == .file, (try? readFile(path, shownAs: name)) == bytes { return false }
+        if let folder { try makeDirectories(parentDirectory(of: path), shownAs: folder) }
+        try writeAtomically(bytes, to: path, shownAs: name)
+        return true
+    }
+
     private static func replace(_ path: String, with bytes: [UInt8], permissions: mode_t?, shownAs name: String) throws(FileAccessError) {
         let directory = parentDirectory(of: path)
         let temporary = temporaryPath(of: path, process: getpid())

@@ -192,7 +192,7 @@ public struct LockfileCodec {
 
     private func checksum(_ node: YAMLNode, _ document: YAMLDocument, _ what: String) throws(MalformedInputError) -> String {
         let text = try document.scalar(node, what)
-        guard text.utf8.count == 64, text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }) else {
+        guard SHA256Text.isValid(text) else {
             throw document.error(node, "invalid SHA-256 '\(text)' for \(what)")
         }
         return text

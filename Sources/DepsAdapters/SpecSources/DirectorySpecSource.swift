@@ -98,7 +98,7 @@ public final class DirectorySpecSource: SpecSource {
                 var deeper: [String] = []
                 for shard in shards {
                     for entry in try LocalFileSystem.directoryEntries(LocalFileSystem.join(root, shard), shownAs: displayPath(shard)) ?? []
-                    where entry.utf8.count == length && entry.utf8.allSatisfy(Self.isLowerHex) {
+                    where entry.utf8.count == length && entry.utf8.allSatisfy(SHA256Text.isLowerHex) {
                         deeper.append("\(shard)/\(entry)")
                     }
                 }
@@ -251,9 +251,5 @@ public final class DirectorySpecSource: SpecSource {
             offset += length
         }
         return shards
-    }
-
-    private static func isLowerHex(_ byte: UInt8) -> Bool {
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x66)
     }
 }

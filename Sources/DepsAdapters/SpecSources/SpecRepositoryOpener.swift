@@ -41,8 +41,6 @@ public final class SpecRepositoryOpener: SpecSourceOpener {
     public let warn: (String) -> Void
 
     private var opened: [String: SpecSource] = [:]
-    /// What opening with `refresh` did to each git repository, by label.
-    public private(set) var gitRefreshes: [String: GitSpecSource.Refresh] = [:]
     /// The warnings given so far.
     public private(set) var warnings: [String] = []
 
@@ -66,11 +64,9 @@ public final class SpecRepositoryOpener: SpecSourceOpener {
             source = try local.openSource(label)
         case let .git(url):
             let (cache, offline, refresh) = (cache, offline, refresh)
-            let (git, refreshed) = try waitForAsync {
+            source = try waitForAsync {
                 try await GitSpecSource.open(label: label, url: url, cache: cache, offline: offline, refresh: refresh)
-            }
-            if let refreshed { gitRefreshes[label] = refreshed }
-            source = git
+            }.0
         case let .cdn(url):
             if let warning = CDNSpecSource.insecureWarning(for: url) {
                 warnings.append(warning)

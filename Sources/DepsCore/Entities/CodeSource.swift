@@ -153,7 +153,7 @@ public enum SHA256Text {
         text.utf8.count == 64 && text.utf8.allSatisfy(isLowerHex)
     }
 
-    static func isLowerHex(_ byte: UInt8) -> Bool {
+    public static func isLowerHex(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x66)
     }
 }

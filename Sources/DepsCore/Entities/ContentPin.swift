@@ -56,6 +56,16 @@ extension Lockfile {
         return replacingContentPins(checkoutOptions: checkouts, sourceChecksums: digests)
     }
 
+    /// Whether `other` locks the package `name` as this lock does: the same version, spelt the
+    /// same, from the same spec, source and external source. Its code may still be pinned anew.
+    public func locksAlike(_ name: PackageName, _ other: Lockfile) -> Bool {
+        guard let version = version(ofRoot: name), let otherVersion = other.version(ofRoot: name) else { return false }
+        return version == otherVersion && version.description == otherVersion.description
+            && specChecksums[name] == other.specChecksums[name]
+            && source(of: name) == other.source(of: name)
+            && externalSources[name] == other.externalSources[name]
+    }
+
     /// This lock (a new resolution) with the code pins of `previous` kept for every package whose
     /// version, spec and source are unchanged: the code a lock pinned stays pinned.
     ///
@@ -65,11 +75,7 @@ extension Lockfile {
         var checkouts: [PackageName: CheckoutOption] = [:]
         var digests: [PackageName: String] = [:]
         for package in rootPackages {
-            guard !released.contains(package.name), let oldVersion = previous.version(ofRoot: package.name),
-                  oldVersion == package.version, oldVersion.description == package.version.description,
-                  previous.specChecksums[package.name] == specChecksums[package.name],
-                  previous.source(of: package.name) == source(of: package.name),
-                  previous.externalSources[package.name] == externalSources[package.name] else { continue }
+            guard !released.contains(package.name), locksAlike(package.name, previous) else { continue }
             checkouts[package.name] = previous.checkoutOptions[package.name] ?? checkoutOptions[package.name]
             digests[package.name] = previous.sourceChecksums[package.name] ?? sourceChecksums[package.name]
         }

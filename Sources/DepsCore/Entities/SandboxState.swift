@@ -20,17 +20,13 @@ public struct SandboxState: Sendable, Equatable {
         var changes: [SandboxChange] = []
         for package in lock.rootPackages {
             let name = package.name
-            guard let manifest, let heldVersion = manifest.version(ofRoot: name),
+            guard let manifest, manifest.version(ofRoot: name) != nil,
                   usedInPlace.contains(name) || filledFolders.contains(name) else {
                 changes.append(SandboxChange(name: name, kind: .added))
                 continue
             }
             let pin = lock.contentPin(of: name)
-            let same = heldVersion == package.version && heldVersion.description == package.version.description
-                && manifest.specChecksums[name] == lock.specChecksums[name]
-                && manifest.source(of: name) == lock.source(of: name)
-                && manifest.externalSources[name] == lock.externalSources[name]
-                && (pin == nil || pin == manifest.contentPin(of: name))
+            let same = lock.locksAlike(name, manifest) && (pin == nil || pin == manifest.contentPin(of: name))
             changes.append(SandboxChange(name: name, kind: same ? .unchanged : .changed))
         }
         let wanted = Set(lock.rootPackages.map(\.name))

@@ -23,13 +23,6 @@ public final class CheckInteractor {
             directDependencyCount: report.directDependencyCount, lockedPackageCount: report.lockedPackageCount)
     }
 
-    /// `deps install --deployment`: fail where `deps install` would write another lockfile (other
-    /// than a different `DEPS:` line); otherwise make the sandbox match the lock exactly,
-    /// never changing the lock.
-    public func deploy() async throws -> SyncReport {
-        try await beginDeployment().completed()
-    }
-
     /// The checks, and what needs no fetching; fetching what the sandbox lacks is left pending.
     public func beginDeployment() throws -> WorkStep<SyncReport> {
         let (report, lockfile, catalog) = try lockfileReport(deployment: true)

@@ -63,13 +63,6 @@ public struct SandboxInstallation: Sendable {
         return SandboxOutcome(lock: lock, plan: work.plan, previous: work.state.manifest, wrotePackageManifest: wrote)
     }
 
-    /// Prepares and carries out the plan. Returns the lock with the pins of the code that was fetched.
-    func apply(_ lock: Lockfile, catalog: SpecCatalog, refetching: Set<PackageName> = []) async throws -> SandboxOutcome {
-        let work = try prepare(lock, catalog: catalog, refetching: refetching)
-        guard work.needsFetching else { return try finishWithoutFetching(work, catalog: catalog) }
-        return try await carryOut(work, catalog: catalog)
-    }
-
     /// Fetches and places what the plan adds or changes, removes what it removes.
     func carryOut(_ work: SandboxWork, catalog: SpecCatalog) async throws -> SandboxOutcome {
         let (lock, plan, state, sources, heldPins) = (work.lock, work.plan, work.state, work.sources, work.heldPins)
