@@ -62,7 +62,7 @@ public struct DepsfileCodec {
         if let node = fields["platform"], !node.isNull {
             let text = try document.scalar(node, "platform")
             let parts = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-            let known = ["ios", "osx", "macos", "tvos", "watchos", "visionos"]
+            let known = Platform.names
             guard (1...2).contains(parts.count), known.contains(parts[0].lowercased()) else {
                 throw document.error(node, "invalid platform '\(text)'; expected a platform and a deployment target, e.g. `ios 15.0` (one of \(known.joined(separator: ", ")))")
             }

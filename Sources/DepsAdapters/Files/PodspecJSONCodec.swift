@@ -21,7 +21,6 @@ public struct PodspecJSONCodec {
     }
 
     /// The keys of a platform-specific part (`"ios": {...}`); `macos` is read as `osx`.
-    static let platformKeys = ["ios", "osx", "macos", "tvos", "watchos", "visionos"]
 
     /// What CocoaPods adds to a `source_files` pattern that names a folder (`Sources/Moya/`): the
     /// source files directly in it (`Pod::Sandbox::FileAccessor`'s glob for source files).
@@ -234,7 +233,7 @@ public struct PodspecJSONCodec {
         /// The `dependencies` of each platform-specific part (`"ios": {"dependencies": ...}`).
         func platformDependencies(_ fields: [String: YAMLNode], scope: Scope) throws(MalformedInputError) -> [String: [Dependency]] {
             var result: [String: [Dependency]] = [:]
-            for key in PodspecJSONCodec.platformKeys {
+            for key in Platform.names {
                 guard let node = fields[key], !node.isNull else { continue }
                 let platform = Platform(name: key, deploymentTarget: nil).name
                 let part = try self.fields(node, scope.naming(key))

@@ -18,10 +18,19 @@ public struct DependencyPath: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension Lockfile {
+    /// Whether the lock holds `name`, or, for a package whose subspecs it holds, any of them.
+    public func locks(_ name: PackageName) -> Bool {
+        packages.contains { Self.answers(name, $0.name) }
+    }
+
+    private static func answers(_ name: PackageName, _ candidate: PackageName) -> Bool {
+        candidate == name || (!name.isSubspec && candidate.root == name)
+    }
+
     /// Every path from the lock's DEPENDENCIES to `name` (or, for a package whose subspecs are
     /// locked, to any of them), shortest first, then by text; at most `limit` of them.
     public func paths(to name: PackageName, limit: Int = 100) -> (paths: [DependencyPath], more: Int) {
-        let target = { (candidate: PackageName) in candidate == name || (!name.isSubspec && candidate.root == name) }
+        let target = { (candidate: PackageName) in Self.answers(name, candidate) }
         var found: [DependencyPath] = []
         var count = 0
         func walk(_ dependency: Dependency, _ trail: [DependencyPath.Step], _ visited: Set<PackageName>) {

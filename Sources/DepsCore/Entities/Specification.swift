@@ -71,8 +71,7 @@ public struct Subspec: Sendable, Hashable {
 
     /// The dependencies that apply on `platform`: its own, and that platform's.
     public func dependencies(on platform: Platform?) -> [Dependency] {
-        guard let platform, let specific = platformDependencies[platform.name], !specific.isEmpty else { return dependencies }
-        return (dependencies + specific).sorted { $0.name < $1.name }
+        withPlatformDependencies(dependencies, platformDependencies, on: platform)
     }
 
     public init(
@@ -92,6 +91,9 @@ public struct Platform: Sendable, Hashable, CustomStringConvertible {
     /// `ios`, `osx`, `tvos`, `watchos`, `visionos` (CocoaPods' names; `macos` is read as `osx`).
     public let name: String
     public let deploymentTarget: Version?
+
+    /// The names a Depsfile's `platform:` and a podspec's `platforms` may use.
+    public static let names = ["ios", "osx", "macos", "tvos", "watchos", "visionos"]
 
     public init(name: String, deploymentTarget: Version?) {
         let lower = name.lowercased()
@@ -116,8 +118,7 @@ extension Specification {
 
     /// The dependencies that apply on `platform`: the spec's own, and that platform's.
     public func dependencies(on platform: Platform?) -> [Dependency] {
-        guard let platform, let specific = platformDependencies[platform.name], !specific.isEmpty else { return dependencies }
-        return (dependencies + specific).sorted { $0.name < $1.name }
+        withPlatformDependencies(dependencies, platformDependencies, on: platform)
     }
 
     /// The named subspec (`Core`), searching nested ones by `A/B` paths too.
@@ -151,4 +152,12 @@ extension Specification {
         if defaultSubspecs == ["none"] && subspec(named: "none") == nil { return [] }
         return defaultSubspecs.isEmpty ? subspecs.map(\.name) : defaultSubspecs
     }
+}
+
+/// Dependencies with those of `platform` added, sorted by name, for a spec or a subspec.
+private func withPlatformDependencies(
+    _ dependencies: [Dependency], _ platformDependencies: [String: [Dependency]], on platform: Platform?
+) -> [Dependency] {
+    guard let platform, let specific = platformDependencies[platform.name], !specific.isEmpty else { return dependencies }
+    return (dependencies + specific).sorted { $0.name < $1.name }
 }

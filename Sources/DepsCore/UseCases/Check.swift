@@ -16,8 +16,8 @@ public final class CheckInteractor {
     /// `deps check`: the lockfile's problems, and a sandbox that exists but does not match it.
     public func check() throws -> SyncReport {
         let (report, lockfile, catalog) = try lockfileReport(deployment: false)
-        guard report.isInSync, let installation, try installation.sandbox.state(expecting: nil) != nil else { return report }
-        let plan = try installation.plan(for: lockfile, catalog: catalog)
+        guard report.isInSync, let installation,
+              let plan = try installation.planForExistingSandbox(lockfile, catalog: catalog) else { return report }
         return SyncReport(
             problems: plan.changes.filter { $0.kind != .unchanged }.map { .sandboxOutOfSync($0) },
             directDependencyCount: report.directDependencyCount, lockedPackageCount: report.lockedPackageCount)

@@ -26,13 +26,21 @@ public struct SandboxInstallation: Sendable {
         try prepare(lock, catalog: catalog).plan
     }
 
+    /// The same, read once, but nil when there is no sandbox at all (a fresh clone).
+    func planForExistingSandbox(_ lock: Lockfile, catalog: SpecCatalog) throws -> SandboxPlan? {
+        guard let state = try sandbox.state(expecting: lock) else { return nil }
+        return try prepare(lock, catalog: catalog, state: state).plan
+    }
+
     /// Works out, without fetching anything, what the sandbox must do to match `lock`.
     ///
     /// - Parameter refetching: packages to fetch again even when the sandbox holds them (what
     ///   `deps update` names: a branch may have moved).
-    func prepare(_ lock: Lockfile, catalog: SpecCatalog, refetching: Set<PackageName> = []) throws -> SandboxWork {
+    func prepare(
+        _ lock: Lockfile, catalog: SpecCatalog, refetching: Set<PackageName> = [], state known: SandboxState? = nil
+    ) throws -> SandboxWork {
         let sources = try catalog.codeSources(of: lock)
-        let state = try sandbox.state(expecting: lock) ?? SandboxState(manifest: nil, filledFolders: [])
+        let state = try known ?? sandbox.state(expecting: lock) ?? SandboxState(manifest: nil, filledFolders: [])
         var plan = state.changes(toMatch: lock, usedInPlace: Set(sources.filter { $0.value.isUsedInPlace }.keys))
         // Packages fetched again only to see whether their code moved; left alone when it did not.
         var heldPins: [PackageName: ContentPin] = [:]

@@ -5,7 +5,8 @@
 public final class SpecCatalog: PackageCatalog {
     private let sources: [SpecSource]
     private let externalSpecifications: [PackageName: (source: ExternalSource, specification: Specification)]
-    private let recordedSources: [PackageName: String]
+    /// The lock, for the source it recorded for each package.
+    private let lockfile: Lockfile?
     private var sourceOfPackage: [PackageName: SpecSource?] = [:]
     /// The platform the Depsfile builds for: versions that do not support it are not candidates,
     /// and its platform-specific dependencies apply.
@@ -21,11 +22,7 @@ public final class SpecCatalog: PackageCatalog {
             external[dependency.name] = (source, try opener.externalSpecification(of: dependency.name, from: source, pinnedTo: pinned))
         }
         externalSpecifications = external
-        var recorded: [PackageName: String] = [:]
-        for repo in lockfile?.specRepos ?? [] {
-            for name in repo.packages { recorded[name] = repo.source }
-        }
-        recordedSources = recorded
+        self.lockfile = lockfile
         platform = manifest.platform
         let wanted = manifest.dependencies.filter { $0.externalSource == nil }.map(\.name.root)
         for source in sources { source.prepare(for: wanted) }
@@ -127,7 +124,7 @@ public final class SpecCatalog: PackageCatalog {
     private func source(of name: PackageName) throws -> SpecSource? {
         if let known = sourceOfPackage[name] { return known }
         var chosen: SpecSource?
-        if let label = recordedSources[name], let recorded = sources.first(where: { $0.label == label }),
+        if let label = lockfile?.source(of: name), let recorded = sources.first(where: { $0.label == label }),
            try !recorded.versions(of: name).isEmpty {
             chosen = recorded
         } else {

@@ -8,8 +8,7 @@ public final class WhyInteractor {
 
     public func why(_ name: PackageName) throws -> WhyReport {
         guard let lockfile = try store.readLockfile() else { throw MissingLockfileError() }
-        let locked = lockfile.packages.contains { $0.name == name || (!name.isSubspec && $0.name.root == name) }
-        guard locked else { throw NotLockedError(name: name) }
+        guard lockfile.locks(name) else { throw NotLockedError(name: name) }
         let (paths, more) = lockfile.paths(to: name)
         return WhyReport(name: name, paths: paths, morePaths: more)
     }
