@@ -37,6 +37,8 @@ public final class CDNSpecSource: SpecSource, @unchecked Sendable {
     /// One load per file per run, shared by whoever asks for it (the resolver, a prefetch).
     private var loads: [String: Task<[UInt8]?, Error>] = [:]
     private var counts = Counts()
+    /// Podspecs the crawl ahead decoded, by path, so that the resolver does not decode them again.
+    private var decodedAhead: [String: Specification] = [:]
     // Touched only by the synchronous side (the resolver's thread).
     private var prefixLengths: [Int]?
     private var shards: [String: [String: (line: Int, text: Substring)]] = [:]
@@ -102,13 +104,17 @@ public final class CDNSpecSource: SpecSource, @unchecked Sendable {
         guard let spelling = try versionSpellings(of: root)[version] else {
             throw FileAccessError(path: url(of: "\(root)/\(version)"), reason: "no such spec")
         }
-        let relative = try specPath(root, spelling)
-        let fileURL = url(of: relative)
-        guard let bytes = try waitForAsync({ [self] in try await file(relative) }) else {
-            throw FileAccessError(path: fileURL, reason: "the index lists \(root) \(spelling), but the server has no podspec for it (404)")
+        let relative = Self.specPath(root, spelling, try shardFragments(root))
+        let specification: Specification
+        if let decoded = lock.withLock({ decodedAhead.removeValue(forKey: relative) }) {
+            specification = decoded
+        } else {
+            guard let bytes = try waitForAsync({ [self] in try await file(relative) }) else {
+                throw FileAccessError(
+                    path: url(of: relative), reason: "the index lists \(root) \(spelling), but the server has no podspec for it (404)")
+            }
+            specification = try decode(bytes, at: relative, root, spelling)
         }
-        let specification = try PodspecJSONCodec(fileName: fileURL, relocate: nil).decode(
-            bytes, checksum: SHA256Digest.hex(of: bytes), expectedName: root, expectedVersion: spelling)
         specifications[root, default: [:]][version] = specification
         return specification
     }
@@ -128,25 +134,23 @@ public final class CDNSpecSource: SpecSource, @unchecked Sendable {
         }
         guard start else { return }
         Task.detached { [self] in
-            let fragments = Self.fragments(of: root, lengths)
+            let fragments = DirectorySpecSource.shards(of: root, lengths)
             guard let index = try? await file("all_pods_versions_\(fragments.joined(separator: "_")).txt") else { return }
             guard let line = Self.parseIndex(index)[root.description]?.text else { return }
-            let spellings = line.split(separator: "/").dropFirst().map(String.init)
-            let versions = spellings.compactMap { spelling in (try? Version(spelling)).map { ($0, spelling) } }
-            guard let newest = versions.filter({ !$0.0.isPrerelease }).max(by: { $0.0 < $1.0 }) ?? versions.max(by: { $0.0 < $1.0 }) else { return }
-            let relative = (["Specs"] + fragments + [root.description, newest.1, "\(root).podspec.json"]).joined(separator: "/")
+            var versions: [Version: String] = [:]
+            for spelling in line.split(separator: "/").dropFirst().map(String.init) {
+                if let version = try? Version(spelling), versions[version] == nil { versions[version] = spelling }
+            }
+            guard let newest = Self.newest(in: versions.keys) else { return }
+            let relative = Self.specPath(root, versions[newest]!, fragments)
             guard let bytes = try? await file(relative),
-                  let specification = try? PodspecJSONCodec(fileName: relative).decode(
-                    bytes, checksum: "", expectedName: root, expectedVersion: newest.1) else { return }
+                  let specification = try? decode(bytes, at: relative, root, versions[newest]!) else { return }
+            lock.withLock { decodedAhead[relative] = specification }
             var needed = specification.dependencies.map(\.name.root)
             for subspec in specification.subspecs { needed += subspec.dependencies.map(\.name.root) }
             for list in specification.platformDependencies.values { needed += list.map(\.name.root) }
             for name in Set(needed) where name != root { crawl(name, lengths) }
         }
-    }
-
-    static func fragments(of name: PackageName, _ lengths: [Int]) -> [String] {
-        DirectorySpecSource.shards(of: name, lengths)
     }
 
     /// The names in the shard indexes read so far (all_pods.txt is far too big to read for a suggestion).
@@ -202,9 +206,8 @@ public final class CDNSpecSource: SpecSource, @unchecked Sendable {
         }
         spellings[root] = found
         // The resolver asks for the newest release's spec next: have it on its way.
-        if let newest = found.keys.filter({ !$0.isPrerelease }).max() ?? found.keys.max(),
-           specifications[root]?[newest] == nil, let relative = try? specPath(root, found[newest]!) {
-            prefetch(relative)
+        if let newest = Self.newest(in: found.keys), specifications[root]?[newest] == nil {
+            prefetch(Self.specPath(root, found[newest]!, fragments))
         }
         return found
     }
@@ -235,12 +238,22 @@ public final class CDNSpecSource: SpecSource, @unchecked Sendable {
 
     /// The shard of a name: the first hex digits of its MD5, cut by `prefix_lengths`.
     private func shardFragments(_ name: PackageName) throws -> [String] {
-        Self.fragments(of: name, try loadPrefixLengths())
+        DirectorySpecSource.shards(of: name, try loadPrefixLengths())
     }
 
-    private func specPath(_ name: PackageName, _ spelling: String) throws -> String {
-        let fragments = try shardFragments(name)
-        return (["Specs"] + fragments + [name.description, spelling, "\(name).podspec.json"]).joined(separator: "/")
+    /// `Specs/1/2/3/Name/1.0.0/Name.podspec.json`.
+    static func specPath(_ name: PackageName, _ spelling: String, _ fragments: [String]) -> String {
+        (["Specs"] + fragments + [name.description, spelling, "\(name).podspec.json"]).joined(separator: "/")
+    }
+
+    /// The newest release, else the newest prerelease: the version the resolver tries first.
+    static func newest(in versions: some Collection<Version>) -> Version? {
+        versions.filter { !$0.isPrerelease }.max() ?? versions.max()
+    }
+
+    private func decode(_ bytes: [UInt8], at relative: String, _ root: PackageName, _ spelling: String) throws -> Specification {
+        try PodspecJSONCodec(fileName: url(of: relative), relocate: nil).decode(
+            bytes, checksum: SHA256Digest.hex(of: bytes), expectedName: root, expectedVersion: spelling)
     }
 
     private func loadPrefixLengths() throws -> [Int] {
