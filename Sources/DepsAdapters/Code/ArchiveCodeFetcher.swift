@@ -25,12 +25,14 @@ struct ArchiveCodeFetcher: Sendable {
                 name: request.name, url: url, kind: .integrity,
                 cause: "cannot tell the archive's type; expected a name ending in .zip, .tar.gz, .tgz, .tar.bz2, .tbz2, .tar.xz or .txz")
         }
-        if let expected = lockedDigest ?? declaredDigest,
-           let tree = cache.cachedTree(name: name, version: request.version.description, pin: expected) {
-            return FetchedCode(tree: tree, pin: .archiveDigest(expected))
+        // The two agree when both are given (checked above): one digest is expected, named by where it comes from.
+        let expected = declaredDigest.map { ExpectedDigest(digest: $0, from: "the spec's sha256") }
+            ?? lockedDigest.map { ExpectedDigest(digest: $0, from: "Depsfile.lock's SOURCE CHECKSUMS") }
+        if let expected, let tree = cache.cachedTree(name: name, version: request.version.description, pin: expected.digest) {
+            return FetchedCode(tree: tree, pin: .archiveDigest(expected.digest))
         }
         let (archive, digest) = try await withFileLock(cache.archiveLockPath(url), shownAs: url) {
-            try await download(request, url: url, expected: lockedDigest ?? declaredDigest, declaredDigest: declaredDigest, lockedDigest: lockedDigest)
+            try await download(request, url: url, expected: expected)
         }
         let tree = try await cache.tree(name: name, version: request.version.description, pin: digest, source: url) { folder in
             do {
@@ -47,10 +49,8 @@ struct ArchiveCodeFetcher: Sendable {
     }
 
     /// The archive in the cache, downloaded when the cache lacks it or holds a damaged copy.
-    private func download(
-        _ request: CodeRequest, url: String, expected: String?, declaredDigest: String?, lockedDigest: String?
-    ) async throws -> (String, String) {
-        if let expected {
+    private func download(_ request: CodeRequest, url: String, expected: ExpectedDigest?) async throws -> (String, String) {
+        if let expected = expected?.digest {
             let cached = cache.archivePath(expected)
             if LocalFileSystem.kind(of: cached) == .file {
                 if (try? SHA256Digest.hex(ofFileAt: cached, shownAs: cached)) == expected { return (cached, expected) }
@@ -82,16 +82,21 @@ struct ArchiveCodeFetcher: Sendable {
             }
         }
         let digest = try SHA256Digest.hex(ofFileAt: temporary, shownAs: url)
-        for (what, wanted) in [("the spec's sha256", declaredDigest), ("Depsfile.lock's SOURCE CHECKSUMS", lockedDigest)] {
-            guard let wanted, wanted != digest else { continue }
+        if let expected, expected.digest != digest {
             throw CodeFetchError(
                 name: request.name, url: url, kind: .integrity,
-                cause: "SHA-256 mismatch: expected \(wanted) (\(what)), got \(digest); nothing was extracted")
+                cause: "SHA-256 mismatch: expected \(expected.digest) (\(expected.from)), got \(digest); nothing was extracted")
         }
         let cached = cache.archivePath(digest)
         try LocalFileSystem.move(temporary, to: cached, shownAs: cached)
         return (cached, digest)
     }
+}
+
+/// The SHA-256 an archive must have, and what asks for it (the spec, or the lock).
+private struct ExpectedDigest: Sendable {
+    let digest: String
+    let from: String
 }
 
 extension HTTPError {

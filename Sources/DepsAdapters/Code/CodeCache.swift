@@ -46,7 +46,7 @@ public struct CodeCache: Sendable {
         }
         for entry in (try? LocalFileSystem.directoryEntries(temporaryFolder, shownAs: temporaryFolder)) ?? [] ?? [] {
             guard let process = pid_t(entry.prefix { $0 != "." }), process != getpid() else { continue }
-            if kill(process, 0) != 0 && errno == ESRCH {
+            if LocalFileSystem.hasEnded(process) {
                 LocalFileSystem.removeTree(LocalFileSystem.join(temporaryFolder, entry))
             }
         }

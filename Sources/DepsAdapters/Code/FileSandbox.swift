@@ -97,7 +97,7 @@ public struct FileSandbox: Sandbox {
         where entry.hasPrefix(".") && (entry.hasSuffix(".tmp") || entry.hasSuffix(".old")) {
             let parts = entry.split(separator: ".")
             guard parts.count >= 3, let process = pid_t(parts[parts.count - 2]) else { continue }
-            if process != getpid() && kill(process, 0) != 0 && errno == ESRCH {
+            if process != getpid() && LocalFileSystem.hasEnded(process) {
                 LocalFileSystem.removeTree(LocalFileSystem.join(root, entry))
             }
         }

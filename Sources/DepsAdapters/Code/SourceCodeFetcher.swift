@@ -31,7 +31,7 @@ public struct SourceCodeFetcher: CodeFetcher {
             guard LocalFileSystem.kind(of: folder) == .directory else {
                 throw CodeFetchError(name: request.name, url: path, kind: .unreachable, cause: "no such folder (a path source is used in place)")
             }
-            return FetchedCode(tree: folder, pin: nil, usedInPlace: true)
+            return FetchedCode(tree: folder, pin: nil)
         }
     }
 }

@@ -208,13 +208,19 @@ enum LocalFileSystem {
         "\(parentDirectory(of: path))/.\(baseName(of: path)).\(process).tmp"
     }
 
+    /// Whether the process that named a temporary file after itself has ended, so that what it
+    /// left is no one's.
+    static func hasEnded(_ process: pid_t) -> Bool {
+        kill(process, 0) != 0 && errno == ESRCH
+    }
+
     /// Removes the temporary files that writers of `path` killed mid-write left behind.
     static func removeStaleTemporaries(of path: String) {
         let prefix = ".\(baseName(of: path))."
         guard let entries = try? directoryEntries(parentDirectory(of: path), shownAs: path) else { return }
         for entry in entries where entry.hasPrefix(prefix) && entry.hasSuffix(".tmp") {
             guard let process = pid_t(entry.dropFirst(prefix.count).dropLast(4)) else { continue }
-            if process == getpid() || (kill(process, 0) != 0 && errno == ESRCH) {
+            if process == getpid() || hasEnded(process) {
                 unlink(temporaryPath(of: path, process: process))
             }
         }

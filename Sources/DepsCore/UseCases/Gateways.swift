@@ -77,14 +77,16 @@ public struct CodeRequest: Sendable, Hashable {
 public struct FetchedCode: Sendable, Hashable {
     /// Where the code's tree is (a cache entry, or the folder used in place); the sandbox reads it.
     public let tree: String
+    /// What the code is pinned at; nil for a folder used in place, which nothing pins.
     public let pin: ContentPin?
-    public let usedInPlace: Bool
 
-    public init(tree: String, pin: ContentPin?, usedInPlace: Bool = false) {
+    public init(tree: String, pin: ContentPin?) {
         self.tree = tree
         self.pin = pin
-        self.usedInPlace = usedInPlace
     }
+
+    /// A folder used in place (a `path:` source) rather than code fetched into the cache.
+    public var usedInPlace: Bool { pin == nil }
 }
 
 /// Fetches packages' code (from git, an archive, or a folder used in place), through a cache.

@@ -18,9 +18,7 @@ public final class InstallInteractor {
     public func begin(dryRun: Bool = false, lockOnly: Bool = false) throws -> WorkStep<LockfileUpdate> {
         let session = try LockfileResolution(store: store, opener: opener).refusingNewerLockfile()
         let next = try session.lockfileStillHolding() ?? session.resolve(pins: session.pins()).lockfile
-        return try session.beginInstall(
-            next.carryingContentPins(from: session.lockfile), store: store,
-            installation: lockOnly ? nil : installation, dryRun: dryRun)
+        return try session.beginInstall(next, store: store, installation: lockOnly ? nil : installation, dryRun: dryRun)
     }
 
     public func install(dryRun: Bool = false, lockOnly: Bool = false) async throws -> LockfileUpdate {

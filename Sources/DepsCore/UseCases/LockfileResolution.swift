@@ -112,13 +112,18 @@ extension LockfileResolution {
             replacedUnreadableLockfile: unreadableLockfile)
     }
 
-    /// Makes the sandbox match `next` (unless `installation` is nil), then writes the lock with
+    /// Makes the sandbox match `resolved` (unless `installation` is nil), then writes the lock with
     /// the pins of the code fetched. Nothing is written to Depsfile.lock when a fetch fails.
     /// What needs no fetching is done before this returns.
+    ///
+    /// - Parameter releasing: packages whose code pins the lock does not keep, and whose code is
+    ///   looked up again (a branch may have moved); nil releases every package.
     func beginInstall(
-        _ next: Lockfile, store: ProjectStore, installation: SandboxInstallation?, dryRun: Bool,
-        heldBack: [HeldBackPackage] = [], refetching: Set<PackageName> = []
+        _ resolved: Lockfile, store: ProjectStore, installation: SandboxInstallation?, dryRun: Bool,
+        heldBack: [HeldBackPackage] = [], releasing: Set<PackageName>? = []
     ) throws -> WorkStep<LockfileUpdate> {
+        let next = resolved.carryingContentPins(from: lockfile, releasing: releasing)
+        let refetching = releasing ?? Set(next.rootPackages.map(\.name))
         guard let installation else {
             return .finished(try update(to: next, store: store, dryRun: dryRun, heldBack: heldBack))
         }

@@ -24,9 +24,7 @@ public final class UpdateInteractor {
         if names.isEmpty {
             // Every package's code is looked up again: a branch may have moved.
             let next = try session.resolve(pins: [:]).lockfile
-            return try session.beginInstall(
-                next.carryingContentPins(from: session.lockfile, releasing: nil), store: store, installation: installation,
-                dryRun: dryRun, refetching: Set(next.rootPackages.map(\.name)))
+            return try session.beginInstall(next, store: store, installation: installation, dryRun: dryRun, releasing: nil)
         }
         let unknown = session.manifest.unknownNames(names, lockfile: session.lockfile)
         guard unknown.isEmpty else { throw UnknownPackagesError(names: unknown) }
@@ -37,8 +35,7 @@ public final class UpdateInteractor {
             try session.catalog.pinThatHoldsBack(name, in: resolution, pins: pins, lockfile: next)
         }
         return try session.beginInstall(
-            next.carryingContentPins(from: session.lockfile, releasing: Set(names.map(\.root))), store: store, installation: installation,
-            dryRun: dryRun, heldBack: heldBack, refetching: Set(names.map(\.root)))
+            next, store: store, installation: installation, dryRun: dryRun, heldBack: heldBack, releasing: Set(names.map(\.root)))
     }
 }
 
