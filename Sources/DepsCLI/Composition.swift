@@ -70,7 +70,7 @@ struct Composition {
     func progress() -> FetchProgressPresenter? {
         guard !options.quiet else { return nil }
         let onTerminal = isatty(STDERR_FILENO) == 1
-        return FetchProgressPresenter(onTerminal: onTerminal) { onTerminal ? Output.writeRaw($0, to: STDERR_FILENO) : Output.write($0, to: STDERR_FILENO) }
+        return FetchProgressPresenter(onTerminal: onTerminal) { _ = onTerminal ? Output.writeRaw($0, to: STDERR_FILENO) : Output.write($0, to: STDERR_FILENO) }
     }
 
     /// Holds the project's advisory lock for a command that writes. The wait is

@@ -10,7 +10,7 @@ final class ExampleBuildTests: XCTestCase {
         process.arguments = ["swift"] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         let log = directory + "/swift-output.txt"
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         process.standardOutput = handle
         process.standardError = handle

@@ -90,12 +90,12 @@ public struct CacheInventory: Sendable {
     private func treeEntries() -> [(String, String, String)] {
         var found: [(String, String, String)] = []
         let trees = cache.treesFolder
-        for name in (try? LocalFileSystem.directoryEntries(trees, shownAs: trees)) ?? [] ?? [] where PackageName.isValid(name) {
+        for name in (try? LocalFileSystem.directoryEntries(trees, shownAs: trees)) ?? [] where PackageName.isValid(name) {
             let packageFolder = LocalFileSystem.join(trees, name)
-            for version in (try? LocalFileSystem.directoryEntries(packageFolder, shownAs: packageFolder)) ?? [] ?? []
+            for version in (try? LocalFileSystem.directoryEntries(packageFolder, shownAs: packageFolder)) ?? []
             where !version.hasSuffix(".lock") {
                 let versionFolder = LocalFileSystem.join(packageFolder, version)
-                for pin in (try? LocalFileSystem.directoryEntries(versionFolder, shownAs: versionFolder)) ?? [] ?? []
+                for pin in (try? LocalFileSystem.directoryEntries(versionFolder, shownAs: versionFolder)) ?? []
                 where !pin.hasSuffix(".lock") && CodeCache.isWholeTreeEntry(LocalFileSystem.join(versionFolder, pin)) {
                     found.append((name, version, pin))
                 }

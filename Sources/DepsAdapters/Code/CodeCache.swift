@@ -44,7 +44,7 @@ public struct CodeCache: Sendable {
         for folder in [gitFolder, archivesFolder, treesFolder, temporaryFolder] {
             try LocalFileSystem.makeDirectories(folder, shownAs: folder)
         }
-        for entry in (try? LocalFileSystem.directoryEntries(temporaryFolder, shownAs: temporaryFolder)) ?? [] ?? [] {
+        for entry in (try? LocalFileSystem.directoryEntries(temporaryFolder, shownAs: temporaryFolder)) ?? [] {
             guard let process = pid_t(entry.prefix { $0 != "." }), process != getpid() else { continue }
             if LocalFileSystem.hasEnded(process) {
                 LocalFileSystem.removeTree(LocalFileSystem.join(temporaryFolder, entry))

@@ -93,7 +93,7 @@ public struct FileSandbox: Sandbox {
 
     /// Removes `.<Name>.<pid>.tmp` and `.old` folders whose process is gone.
     private func removeLeftovers() {
-        for entry in (try? LocalFileSystem.directoryEntries(root, shownAs: Self.folderName)) ?? [] ?? []
+        for entry in (try? LocalFileSystem.directoryEntries(root, shownAs: Self.folderName)) ?? []
         where entry.hasPrefix(".") && (entry.hasSuffix(".tmp") || entry.hasSuffix(".old")) {
             let parts = entry.split(separator: ".")
             guard parts.count >= 3, let process = pid_t(parts[parts.count - 2]) else { continue }

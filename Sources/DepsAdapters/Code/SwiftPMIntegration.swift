@@ -36,7 +36,7 @@ public struct SwiftPMIntegration: ProjectIntegration {
         var files: [String] = []
         func visit(_ relative: String) {
             let path = relative.isEmpty ? root : LocalFileSystem.join(root, relative)
-            for entry in (try? LocalFileSystem.directoryEntries(path, shownAs: path)) ?? [] ?? [] where !entry.hasPrefix(".") {
+            for entry in (try? LocalFileSystem.directoryEntries(path, shownAs: path)) ?? [] where !entry.hasPrefix(".") {
                 let child = relative.isEmpty ? entry : "\(relative)/\(entry)"
                 if LocalFileSystem.kind(of: LocalFileSystem.join(root, child)) == .directory {
                     visit(child)
@@ -67,7 +67,7 @@ public struct SwiftPMIntegration: ProjectIntegration {
             guard case let .inPlace(name, path) = target.folder else { continue }
             wanted[name.description] = LocalFileSystem.absolute(path, from: projectDirectory)
         }
-        let existing = (try? LocalFileSystem.directoryEntries(folder, shownAs: folder)) ?? [] ?? []
+        let existing = (try? LocalFileSystem.directoryEntries(folder, shownAs: folder)) ?? []
         for entry in existing where wanted[entry] == nil { unlink(LocalFileSystem.join(folder, entry)) }
         guard !wanted.isEmpty else {
             rmdir(folder)

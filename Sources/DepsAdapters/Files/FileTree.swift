@@ -39,7 +39,7 @@ extension LocalFileSystem {
         if info.st_mode & S_IFMT == S_IFDIR {
             // A folder without write permission cannot be emptied; make it writable first.
             if info.st_mode & S_IWUSR == 0 { chmod(path, info.st_mode | S_IRWXU) }
-            for entry in (try? directoryEntries(path, shownAs: path)) ?? [] ?? [] {
+            for entry in (try? directoryEntries(path, shownAs: path)) ?? [] {
                 removeEntries(join(path, entry))
             }
             rmdir(path)
@@ -52,7 +52,7 @@ extension LocalFileSystem {
     /// SIGTERM, and none starts once one has arrived: a temporary folder being removed because of
     /// the signal is never renamed into place half removed.
     static func move(_ from: String, to: String, shownAs name: String) throws(FileAccessError) {
-        let moved = try TerminationSignals.deferringTermination { () throws(FileAccessError) in
+        let moved: Void? = try TerminationSignals.deferringTermination { () throws(FileAccessError) in
             if rename(from, to) != 0 {
                 throw FileAccessError(path: name, reason: "cannot rename into place: " + reason(errno))
             }
@@ -92,7 +92,7 @@ extension LocalFileSystem {
         var entries: [TreeEntry] = []
         func visit(_ relative: String) {
             let path = relative.isEmpty ? root : join(root, relative)
-            for name in (try? directoryEntries(path, shownAs: path)) ?? [] ?? [] {
+            for name in (try? directoryEntries(path, shownAs: path)) ?? [] {
                 let child = relative.isEmpty ? name : "\(relative)/\(name)"
                 let full = join(root, child)
                 var info = stat()

@@ -74,7 +74,7 @@ enum LocalFileSystem {
         let target = try resolvingLinks(path, shownAs: name)
         let existing = try checkReplaceable(target, shownAs: name)
         removeStaleTemporaries(of: target)
-        let written = try TerminationSignals.deferringTermination { () throws(FileAccessError) in
+        let written: Void? = try TerminationSignals.deferringTermination { () throws(FileAccessError) in
             try replace(target, with: bytes, permissions: existing.map { $0.st_mode & 0o777 }, shownAs: name)
         }
         guard written != nil else {

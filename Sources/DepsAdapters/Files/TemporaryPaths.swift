@@ -18,7 +18,7 @@ public enum TemporaryPaths {
     /// temporary path is made after the listed ones were removed.
     @discardableResult
     static func register(_ path: String) -> String {
-        let listed = TerminationSignals.deferringTermination { lock.withLock { _ = paths.insert(path) } }
+        let listed: Void? = TerminationSignals.deferringTermination { lock.withLock { _ = paths.insert(path) } }
         // A signal that interrupts work (rather than ending deps) lets its clean-up run: list it anyway.
         if listed == nil { lock.withLock { _ = paths.insert(path) } }
         return path
@@ -49,7 +49,7 @@ public enum TemporaryPaths {
             byFolder[LocalFileSystem.parentDirectory(of: path), default: []].append(LocalFileSystem.baseName(of: path) + ".")
         }
         for (folder, prefixes) in byFolder {
-            for entry in (try? LocalFileSystem.directoryEntries(folder, shownAs: folder)) ?? [] ?? []
+            for entry in (try? LocalFileSystem.directoryEntries(folder, shownAs: folder)) ?? []
             where prefixes.contains(where: { entry.hasPrefix($0) }) {
                 LocalFileSystem.removeTree(LocalFileSystem.join(folder, entry))
             }

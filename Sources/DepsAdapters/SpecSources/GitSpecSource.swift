@@ -150,7 +150,7 @@ struct GitSpecStore: Sendable {
     /// Removes the checkouts of commits other than `keeping` (the current one and the one before,
     /// which a reader that opened the repository just before the refresh may still read).
     private func removeOldCheckouts(keeping: [String]) {
-        for entry in (try? LocalFileSystem.directoryEntries(folder, shownAs: folder)) ?? [] ?? []
+        for entry in (try? LocalFileSystem.directoryEntries(folder, shownAs: folder)) ?? []
         where GitCommit.isValid(entry) && !keeping.contains(entry) {
             LocalFileSystem.removeTree(LocalFileSystem.join(folder, entry))
         }
