@@ -3,9 +3,14 @@ import PackageDescription
 
 // The layers of docs/ARCHITECTURE.md, innermost first. A target may only
 // depend on the targets listed before it.
+
+// An async function runs on its caller's executor unless it asks for another: a command enters
+// Swift concurrency once, on the main thread, and only work that runs in parallel (fetches in a
+// task group, child processes) starts threads.
+let concurrency: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
 let package = Package(
     name: "deps",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "deps", targets: ["deps"]),
     ],
@@ -23,13 +28,13 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        .target(name: "DepsYAML", dependencies: ["CYaml"]),
+        .target(name: "DepsYAML", dependencies: ["CYaml"], swiftSettings: concurrency),
         // Running a child process, and HTTP GET through the system curl: they know nothing of deps either.
-        .target(name: "DepsProcess", dependencies: [.product(name: "Subprocess", package: "swift-subprocess")]),
-        .target(name: "DepsHTTP", dependencies: ["DepsProcess"]),
+        .target(name: "DepsProcess", dependencies: [.product(name: "Subprocess", package: "swift-subprocess")], swiftSettings: concurrency),
+        .target(name: "DepsHTTP", dependencies: ["DepsProcess"], swiftSettings: concurrency),
 
         // Entities, the resolver and the use cases: Swift standard library only.
-        .target(name: "DepsCore"),
+        .target(name: "DepsCore", swiftSettings: concurrency),
 
         // Interface adapters: codecs, spec sources, the project store, presenters.
         .target(
@@ -40,7 +45,8 @@ let package = Package(
                 "DepsProcess",
                 "DepsHTTP",
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            swiftSettings: concurrency
         ),
 
         // Controllers and the composition root.
@@ -52,9 +58,10 @@ let package = Package(
                 "DepsProcess",
                 "DepsHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: concurrency
         ),
-        .executableTarget(name: "deps", dependencies: ["DepsCLI"]),
+        .executableTarget(name: "deps", dependencies: ["DepsCLI"], swiftSettings: concurrency),
 
         // Benchmarks (run in release: swift run -c release deps-benchmarks).
         .executableTarget(
@@ -67,14 +74,15 @@ let package = Package(
         .target(name: "LoopbackHTTPServer", path: "Tests/Support/LoopbackHTTPServer"),
         .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
 
-        .testTarget(name: "DepsYAMLTests", dependencies: ["DepsYAML", "SeededRandom"]),
-        .testTarget(name: "DepsHTTPTests", dependencies: ["DepsHTTP", "DepsProcess", "LoopbackHTTPServer"]),
-        .testTarget(name: "DepsCoreTests", dependencies: ["DepsCore", "SeededRandom"]),
+        .testTarget(name: "DepsYAMLTests", dependencies: ["DepsYAML", "SeededRandom"], swiftSettings: concurrency),
+        .testTarget(name: "DepsHTTPTests", dependencies: ["DepsHTTP", "DepsProcess", "LoopbackHTTPServer"], swiftSettings: concurrency),
+        .testTarget(name: "DepsCoreTests", dependencies: ["DepsCore", "SeededRandom"], swiftSettings: concurrency),
         .testTarget(
             name: "DepsAdaptersTests",
             dependencies: ["DepsAdapters", "DepsCore", "DepsYAML", "SeededRandom"],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures"],
+            swiftSettings: concurrency
         ),
-        .testTarget(name: "DepsCLITests", dependencies: ["deps", "DepsCLI", "DepsYAML", "LoopbackHTTPServer"]),
+        .testTarget(name: "DepsCLITests", dependencies: ["deps", "DepsCLI", "DepsYAML", "LoopbackHTTPServer"], swiftSettings: concurrency),
     ]
 )

@@ -166,7 +166,7 @@ struct SpecRepositoryOnDisk {
     /// A catalog over fresh gateways: nothing listed or parsed yet.
     func openCatalog() throws -> SpecCatalog {
         let opener = LocalSpecSourceOpener(projectDirectory: directory.appendingPathComponent("App").path)
-        return try SpecCatalog(manifest: manifest, lockfile: nil, opener: opener)
+        return SpecCatalog(manifest: manifest, lockfile: nil, sources: try manifest.sources.map { try opener.openSource($0) })
     }
 
     func remove() {

@@ -14,16 +14,16 @@ struct CacheCommand: ParsableCommand {
         subcommands: [CacheListCommand.self, CacheCleanCommand.self])
 }
 
-struct CacheListCommand: ParsableCommand {
+struct CacheListCommand: AsyncParsableCommand, MainTaskCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List the packages the cache holds, with their versions and sizes.")
 
     @OptionGroup var options: CommonOptions
 
-    func run() throws {
+    func run() async throws {
         let composition = Composition(options: options)
         let output = Output(options: options)
-        try output.run {
+        try await output.run {
             let listing = try CacheInventory(cache: composition.cache).list()
             output.result(options.json ? JSONPresenter.render(listing) : CacheListingTextPresenter().render(listing))
             return 0
@@ -31,7 +31,7 @@ struct CacheListCommand: ParsableCommand {
     }
 }
 
-struct CacheCleanCommand: ParsableCommand {
+struct CacheCleanCommand: AsyncParsableCommand, MainTaskCommand {
     static let configuration = CommandConfiguration(
         commandName: "clean", abstract: "Remove the named packages' code from the cache, or everything with --all.")
 
@@ -49,17 +49,15 @@ struct CacheCleanCommand: ParsableCommand {
         if !invalid.isEmpty { throw ValidationError("invalid package name: \(invalid.map(MessageText.escaped).joined(separator: ", "))") }
     }
 
-    func run() throws {
+    func run() async throws {
         let composition = Composition(options: options)
         let output = Output(options: options)
         let names = names
         let all = all
-        try output.run {
+        try await output.run {
             let inventory = CacheInventory(cache: composition.cache)
             let packages = try names.map { try PackageName($0) }
-            let removed = try output.waitInterruptibly {
-                all ? try await inventory.removeAll() : try await inventory.remove(packages)
-            }
+            let removed = all ? try await inventory.removeAll() : try await inventory.remove(packages)
             output.result(options.json ? JSONPresenter.render(removed) : CacheListingTextPresenter().renderRemoved(removed))
             return 0
         }

@@ -2,7 +2,7 @@ import ArgumentParser
 import DepsAdapters
 import DepsCore
 
-struct CheckCommand: ParsableCommand {
+struct CheckCommand: AsyncParsableCommand, MainTaskCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Verify that Depsfile.lock is in sync, writing nothing (for CI).",
@@ -15,11 +15,11 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var options: CommonOptions
 
-    func run() throws {
+    func run() async throws {
         let composition = Composition(options: options)
         let output = Output(options: options)
-        try output.run {
-            let report = try CheckInteractor(
+        try await output.run {
+            let report = try await CheckInteractor(
                 store: composition.store, opener: composition.opener, installation: composition.sandboxOnly
             ).check()
             output.result(options.json ? JSONPresenter.render(report) : SyncReportTextPresenter(mode: .check).render(report))

@@ -24,10 +24,14 @@ public struct DepsCommand: ParsableCommand {
 
     /// Parses the arguments and runs the command, like `main()`, but prints argument-parser's own
     /// messages (usage errors quote the arguments) through `Output`, so they are escaped too.
-    public static func runAsMain() -> Never {
+    public static func runAsMain() async -> Never {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asyncCommand = command as? MainTaskCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
             endProcess(0)
         } catch {
             let code = exitCode(for: error)
@@ -42,6 +46,14 @@ public struct DepsCommand: ParsableCommand {
             endProcess(code.rawValue)
         }
     }
+}
+
+/// A command that `runAsMain` awaits on the program's main task. Awaited through this protocol
+/// rather than `AsyncParsableCommand`, whose `run` is declared in a module where async functions
+/// move to the global executor: through this one, a command that never waits for a child process
+/// runs on the main thread alone and starts no thread.
+protocol MainTaskCommand {
+    mutating func run() async throws
 }
 
 /// The C library's `exit`, which inside a command type `exit(withError:)` would hide.

@@ -2,7 +2,7 @@ import ArgumentParser
 import DepsAdapters
 import DepsCore
 
-struct InitCommand: ParsableCommand {
+struct InitCommand: AsyncParsableCommand, MainTaskCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Write a starter Depsfile in the project directory.",
@@ -16,11 +16,11 @@ struct InitCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A spec repository to search (repeatable): a directory, a git URL or trunk.", valueName: "source"))
     var source: [String] = []
 
-    func run() throws {
+    func run() async throws {
         let composition = Composition(options: options)
         let output = Output(options: options)
         let sources = source
-        try output.run {
+        try await output.run {
             let starter = try InitInteractor(store: composition.store).initialize(sources: sources)
             output.result(options.json
                 ? JSONPresenter.render(starter)

@@ -2,7 +2,7 @@ import ArgumentParser
 import DepsAdapters
 import DepsCore
 
-struct InstallCommand: ParsableCommand {
+struct InstallCommand: AsyncParsableCommand, MainTaskCommand {
     static let configuration = CommandConfiguration(
         commandName: "install",
         abstract: "Resolve what is new in the Depsfile, keep every locked version, and fetch the code into Deps/.",
@@ -36,25 +36,26 @@ struct InstallCommand: ParsableCommand {
         if lockOnly && fetch.offline { throw ValidationError("--lock-only fetches nothing; drop --offline.") }
     }
 
-    func run() throws {
+    func run() async throws {
         let composition = Composition(options: options)
         let output = Output(options: options)
         let progress = composition.progress()
-        try output.run {
+        try await output.run {
+            defer { progress?.finish() }
             let lock = dryRun ? nil : try composition.lockProject(for: "deps install")
             defer { lock?.release() }
             let installation = composition.installation(fetch, progress: progress)
             let opener = composition.opener(offline: fetch.offline, refresh: repoUpdate)
             if deployment {
-                let report = try output.finish(CheckInteractor(
+                let report = try await CheckInteractor(
                     store: composition.store, opener: opener, installation: installation
-                ).beginDeployment(), progress: progress)
+                ).deployment()
                 output.result(options.json ? JSONPresenter.render(report) : SyncReportTextPresenter(mode: .deployment).render(report))
                 return report.isInSync ? 0 : 1
             }
-            let update = try output.finish(InstallInteractor(
+            let update = try await InstallInteractor(
                 store: composition.store, opener: opener, installation: installation
-            ).begin(dryRun: dryRun, lockOnly: lockOnly), progress: progress)
+            ).install(dryRun: dryRun, lockOnly: lockOnly)
             output.result(options.json
                 ? JSONPresenter.render(update, command: "install")
                 : LockfileUpdateTextPresenter(command: .install, verbose: options.verbose, style: composition.style).render(update))

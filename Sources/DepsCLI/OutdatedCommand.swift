@@ -2,7 +2,7 @@ import ArgumentParser
 import DepsAdapters
 import DepsCore
 
-struct OutdatedCommand: ParsableCommand {
+struct OutdatedCommand: AsyncParsableCommand, MainTaskCommand {
     static let configuration = CommandConfiguration(
         commandName: "outdated",
         abstract: "Show the locked packages that could move, and what holds them back.",
@@ -26,11 +26,11 @@ struct OutdatedCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let composition = Composition(options: options)
         let output = Output(options: options)
-        try output.run {
-            let report = try OutdatedInteractor(store: composition.store, opener: composition.opener)
+        try await output.run {
+            let report = try await OutdatedInteractor(store: composition.store, opener: composition.opener)
                 .outdated(includePrerelease: includePrerelease)
             output.result(options.json ? JSONPresenter.render(report) : OutdatedTextPresenter(style: composition.style).render(report))
             return report.hasUpdates ? 1 : 0

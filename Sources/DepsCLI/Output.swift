@@ -80,11 +80,28 @@ struct Output {
         return nil
     }
 
-    /// Runs a command body; prints any error it throws and exits with its status.
-    func run(_ body: () throws -> Int32) throws {
+    /// Runs a command body, the one place where deps enters Swift concurrency; prints any error
+    /// it throws and exits with its status.
+    ///
+    /// The body runs in the program's main task, on the main thread. While a child process (git,
+    /// curl, tar) runs, a SIGINT or SIGTERM cancels that task: the children stop, the work removes
+    /// its temporary files, and deps exits with 130 or 143. Otherwise a signal ends deps at once,
+    /// never in the middle of a write (`DepsCommand.takeOverTerminationSignals`). A body that never
+    /// waits for a child process or a parallel fetch suspends nowhere and starts no thread.
+    func run(_ body: () async throws -> Int32) async throws {
+        // The main task lives until the process exits, so its handle outlives the registration.
+        nonisolated(unsafe) let mainTask = withUnsafeCurrentTask { $0 }
+        let interruption = TerminationSignals.interrupting { @Sendable _ in mainTask?.cancel() }
+        let outcome: Result<Int32, Error>
+        do { outcome = .success(try await body()) } catch { outcome = .failure(error) }
         let status: Int32
         do {
-            status = try body()
+            if let signal = interruption.end() {
+                var finished = false
+                if case .success = outcome { finished = true }
+                throw TerminationSignals.Interrupted(signal: signal, afterFinishing: finished)
+            }
+            status = try outcome.get()
         } catch {
             let (message, errorStatus) = Self.describe(error)
             diagnostic(message)
@@ -97,25 +114,6 @@ struct Output {
             throw ExitCode(74)
         }
         if status != 0 { throw ExitCode(status) }
-    }
-
-    /// The result of a step: at once when it finished without fetching (no asynchronous work is
-    /// started at all), else after the fetching, which a SIGINT or SIGTERM cancels.
-    func finish<T>(_ step: WorkStep<T>, progress: FetchProgressPresenter? = nil) throws -> T {
-        switch step {
-        case let .finished(result):
-            return result
-        case let .fetching(pending):
-            defer { progress?.finish() }
-            return try waitInterruptibly { try await pending.complete() }
-        }
-    }
-
-    /// Runs async work to its end under SIGINT and SIGTERM watch: a signal cancels it, so that
-    /// child processes stop and temporary files are removed, and deps then exits with 130 or 143.
-    func waitInterruptibly<T>(_ body: @escaping () async throws -> T) throws -> T {
-        nonisolated(unsafe) let work = body
-        return try waitForAsync(reportingFinishedWork: true) { try await work() }
     }
 
     static func describe(_ error: Error) -> (message: String, status: Int32) {

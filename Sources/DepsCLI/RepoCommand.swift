@@ -9,7 +9,7 @@ struct RepoCommand: ParsableCommand {
         subcommands: [RepoUpdateCommand.self])
 }
 
-struct RepoUpdateCommand: ParsableCommand {
+struct RepoUpdateCommand: AsyncParsableCommand, MainTaskCommand {
     static let configuration = CommandConfiguration(
         commandName: "update",
         abstract: "Refresh git and CDN spec repositories (those the Depsfile names when none is given).",
@@ -25,22 +25,18 @@ struct RepoUpdateCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The sources to refresh, as a Depsfile names them (trunk, a URL).", valueName: "source"))
     var sources: [String] = []
 
-    func run() throws {
+    func run() async throws {
         let composition = Composition(options: options)
         let output = Output(options: options)
         let sources = sources
-        try output.run {
+        try await output.run {
             var labels: [String] = []
             for label in sources.isEmpty ? try composition.store.readManifest().sources : sources where !labels.contains(label) {
                 labels.append(label)
             }
             let opener = composition.opener(offline: false, refresh: true)
-            nonisolated(unsafe) let unsafeOpener = opener
-            let reports = try output.waitInterruptibly {
-                var reports: [SpecRepositoryOpener.RefreshReport] = []
-                for label in labels { reports.append(try await unsafeOpener.refresh(label)) }
-                return reports
-            }
+            var reports: [SpecRepositoryOpener.RefreshReport] = []
+            for label in labels { reports.append(try await opener.refresh(label)) }
             output.result(options.json ? JSONPresenter.render(reports) : reports.map(Self.line).joined())
             return 0
         }

@@ -2,7 +2,7 @@ import ArgumentParser
 import DepsAdapters
 import DepsCore
 
-struct UpdateCommand: ParsableCommand {
+struct UpdateCommand: AsyncParsableCommand, MainTaskCommand {
     static let configuration = CommandConfiguration(
         commandName: "update",
         abstract: "Move packages to the newest versions the Depsfile allows.",
@@ -30,11 +30,12 @@ struct UpdateCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let composition = Composition(options: options)
         let output = Output(options: options)
         let progress = composition.progress()
-        try output.run {
+        try await output.run {
+            defer { progress?.finish() }
             var packages: [PackageName] = []
             for name in names where !packages.contains(where: { $0.description == name }) {
                 packages.append(try PackageName(name))
@@ -44,10 +45,8 @@ struct UpdateCommand: ParsableCommand {
             // deps update refreshes the git and CDN spec repositories first (BEHAVIOUR 4.5).
             let opener = composition.opener(offline: fetch.offline, refresh: !fetch.offline)
             let installation = lockOnly ? nil : composition.installation(fetch, progress: progress)
-            let update = try output.finish(
-                UpdateInteractor(store: composition.store, opener: opener, installation: installation)
-                    .begin(packages, dryRun: dryRun),
-                progress: progress)
+            let update = try await UpdateInteractor(store: composition.store, opener: opener, installation: installation)
+                .update(packages, dryRun: dryRun)
             if let reason = update.replacedUnreadableLockfile {
                 output.diagnostic("warning: Depsfile.lock could not be read, so it was resolved anew and \(dryRun ? "would be" : "was") replaced:\n\(reason)")
             }

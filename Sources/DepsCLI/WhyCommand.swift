@@ -2,7 +2,7 @@ import ArgumentParser
 import DepsAdapters
 import DepsCore
 
-struct WhyCommand: ParsableCommand {
+struct WhyCommand: AsyncParsableCommand, MainTaskCommand {
     static let configuration = CommandConfiguration(
         commandName: "why",
         abstract: "Show every path from the Depsfile to a locked package.",
@@ -21,10 +21,10 @@ struct WhyCommand: ParsableCommand {
         guard PackageName.isValid(name) else { throw ValidationError("invalid package name: \(MessageText.escaped(name))") }
     }
 
-    func run() throws {
+    func run() async throws {
         let composition = Composition(options: options)
         let output = Output(options: options)
-        try output.run {
+        try await output.run {
             let report = try WhyInteractor(store: composition.store).why(try PackageName(name))
             output.result(options.json
                 ? JSONPresenter.render(report)

@@ -7,6 +7,7 @@
 // gets the ordinary SIGINT/SIGTERM behaviour even when this process blocks or ignores them.
 
 import Subprocess
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -154,7 +155,8 @@ public enum ChildProcess {
 
         let outcome: ExecutionResult<Void, BytesOutput, BytesOutput>
         do {
-            outcome = try await Subprocess.run(
+            outcome = try await TerminationSignals.whileChildProcessRuns {
+                try await Subprocess.run(
                 target,
                 arguments: Arguments(arguments),
                 environment: overrides.isEmpty ? .inherit : .inherit.updating(overrides),
@@ -163,7 +165,8 @@ public enum ChildProcess {
                 input: .none,
                 output: .bytes(limit: limit),
                 error: .bytes(limit: limit)
-            )
+                )
+            }
         } catch let error as SubprocessError {
             if Task.isCancelled { throw CancellationError() }
             throw ChildProcessError(executable: executable, reason: reason(for: error, workingDirectory: workingDirectory, limit: limit))
@@ -228,26 +231,25 @@ private func trimmed(_ text: String) -> String {
 }
 
 /// Finds programs in `PATH` once per process and remembers where they are.
-final class ExecutableSearch: @unchecked Sendable {
+final class ExecutableSearch: Sendable {
     static let shared = ExecutableSearch()
-    private var found: [String: String] = [:]
-    private var mutex = pthread_mutex_t()
+    private let found = Mutex<[String: String]>([:])
 
-    private init() { pthread_mutex_init(&mutex, nil) }
+    private init() {}
 
     func path(of name: String) -> String? {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        if let known = found[name] { return known }
-        guard let variable = getenv("PATH") else { return nil }
-        for folder in String(cString: variable).split(separator: ":", omittingEmptySubsequences: true) where folder.hasPrefix("/") {
-            let candidate = "\(folder)/\(name)"
-            var info = stat()
-            if stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 {
-                found[name] = candidate
-                return candidate
+        found.withLock { found in
+            if let known = found[name] { return known }
+            guard let variable = getenv("PATH") else { return nil }
+            for folder in String(cString: variable).split(separator: ":", omittingEmptySubsequences: true) where folder.hasPrefix("/") {
+                let candidate = "\(folder)/\(name)"
+                var info = stat()
+                if stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 {
+                    found[name] = candidate
+                    return candidate
+                }
             }
+            return nil
         }
-        return nil
     }
 }

@@ -17,6 +17,8 @@
 // Children started by `ChildProcess` get an empty signal mask and default dispositions, so they
 // still stop on SIGINT and SIGTERM.
 
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -27,10 +29,14 @@ import Darwin
 
 /// How the process reacts to SIGINT and SIGTERM.
 public enum TerminationSignals {
-    /// Blocks SIGINT and SIGTERM and starts the thread that waits for them. Call it first in
-    /// `main`, before any other thread starts: a thread started earlier would not inherit the
-    /// mask, and a signal delivered to it would end the process at once. A signal the process was
-    /// started with ignored (a script's background job starts with SIGINT ignored) stays ignored.
+    /// Blocks SIGINT and SIGTERM. Call it first in `main`, before any other thread starts: a thread
+    /// started earlier would not inherit the mask, and a signal delivered to it would end the
+    /// process at once. A signal the process was started with ignored (a script's background job
+    /// starts with SIGINT ignored) stays ignored.
+    ///
+    /// The thread that takes the signals starts with the first work registered with
+    /// `interrupting(_:)`; a process that ends before (`--version`, a usage error) starts none,
+    /// and a signal that arrived meanwhile ends it as it exits.
     ///
     /// - Parameter beforeExit: runs on the waiting thread when a signal ends the process, once
     ///   no `deferringTermination` section is under way; it may remove files and print.
@@ -61,6 +67,17 @@ public enum TerminationSignals {
         }
         waitedSignals.initialize(to: taken)
         atexit { TerminationSignals.exiting() }
+        state.withLock { $0.taken = true }
+    }
+
+    /// Starts the thread that waits for the signals, once, when `takeOver` took them.
+    private static func startWaiting() {
+        let start = state.withLock { state -> Bool in
+            guard state.taken, !state.waiting else { return false }
+            state.waiting = true
+            return true
+        }
+        guard start else { return }
         #if canImport(Darwin)
         var thread: pthread_t?
         #else
@@ -71,8 +88,9 @@ public enum TerminationSignals {
             return nil
         }, nil)
         guard started == 0 else {
-            // Without the waiting thread a blocked signal would never be taken: leave the defaults.
-            pthread_sigmask(SIG_UNBLOCK, &taken, nil)
+            // Without the waiting thread a blocked signal would only be taken at exit: leave this
+            // thread the defaults.
+            pthread_sigmask(SIG_UNBLOCK, waitedSignals, nil)
             return
         }
         #if canImport(Darwin)
@@ -105,15 +123,18 @@ public enum TerminationSignals {
         case false?:
             return nil
         case true?:
-            defer { state.withLock { $0.sectionEnded() } }
+            defer { state.withLock { $0.sectionsUnderWay -= 1 } }
             return try body()
         }
     }
 
-    /// Until `end()` is called on the result, a SIGINT or SIGTERM calls `interrupt` (once, with the
-    /// signal) instead of ending the process; the work it interrupts is expected to stop soon and
-    /// to clean up after itself. When a signal arrived before, `interrupt` is called at once.
+    /// Until `end()` is called on the result, a SIGINT or SIGTERM that arrives while a child
+    /// process runs (see `whileChildProcessRuns`) calls `interrupt` (once, with the signal) instead
+    /// of ending the process: the work it interrupts is expected to stop its children and clean up
+    /// after itself. Without a child process running, a signal ends the process as usual, which
+    /// leaves no child behind. When a signal arrived before, `interrupt` is called at once.
     public static func interrupting(_ interrupt: @escaping @Sendable (Int32) -> Void) -> Interruption {
+        startWaiting()
         let (key, alreadyReceived) = state.withLock { state -> (Int, Int32?) in
             state.nextKey += 1
             state.interruptions[state.nextKey] = interrupt
@@ -121,6 +142,15 @@ public enum TerminationSignals {
         }
         if let alreadyReceived { interrupt(alreadyReceived) }
         return Interruption(key: key)
+    }
+
+    /// Runs `body`, which runs a child process, so that a signal meanwhile interrupts the work
+    /// registered with `interrupting(_:)` (cancelling it stops the child) rather than ending the
+    /// process under it.
+    static func whileChildProcessRuns<T>(_ body: () async throws -> T) async throws -> T {
+        state.withLock { $0.childProcesses += 1 }
+        defer { state.withLock { $0.childProcesses -= 1 } }
+        return try await body()
     }
 
     /// Work that a SIGINT or SIGTERM interrupted: thrown once it has stopped and cleaned up.
@@ -152,7 +182,7 @@ public enum TerminationSignals {
 
     // MARK: The waiting thread
 
-    private static let state = TerminationState()
+    private static let state = Mutex(TerminationState())
     nonisolated(unsafe) private static let waitedSignals = UnsafeMutablePointer<sigset_t>.allocate(capacity: 1)
 
     private static func waitForSignals() {
@@ -169,7 +199,7 @@ public enum TerminationSignals {
             // process already ending (by a signal, or by `exit` once its work was done).
             guard state.received == nil, !state.finished else { return [] }
             state.received = number
-            if state.interruptions.isEmpty {
+            if state.interruptions.isEmpty || state.childProcesses == 0 {
                 state.exiting = true
                 return nil
             }
@@ -206,13 +236,11 @@ public enum TerminationSignals {
         }
     }
 
-    /// Waits for the sections under way, runs `beforeExit` and ends the process.
+    /// Waits for the sections under way, runs `beforeExit` and ends the process. No section starts
+    /// once the process is exiting, so the wait is short: the writes under way finishing.
     private static func end(by number: Int32) -> Never {
-        let beforeExit = state.withLock { state in
-            state.waitForSections()
-            return state.beforeExit
-        }
-        beforeExit?(number)
+        while state.withLock({ $0.sectionsUnderWay > 0 }) { usleep(1000) }
+        state.withLock { $0.beforeExit }?(number)
         _exit(128 + number)
     }
 
@@ -228,38 +256,19 @@ public enum TerminationSignals {
     }
 }
 
-/// What the waiting thread and the sections share; every field is read and written under `mutex`.
-private final class TerminationState: @unchecked Sendable {
+/// What the waiting thread, the sections and the child processes share, under one mutex.
+private struct TerminationState {
     var received: Int32?
     var exiting = false
     /// Whether the process is exiting on its own, its work done.
     var finished = false
     var sectionsUnderWay = 0
+    /// How many child processes are running.
+    var childProcesses = 0
     var interruptions: [Int: @Sendable (Int32) -> Void] = [:]
     var nextKey = 0
     var beforeExit: (@Sendable (Int32) -> Void)?
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-
-    init() {
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
-    }
-
-    func withLock<T>(_ body: (TerminationState) throws -> T) rethrows -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(self)
-    }
-
-    /// Waits until the last section under way has ended; called with the mutex held.
-    func waitForSections() {
-        while sectionsUnderWay > 0 { pthread_cond_wait(condition, mutex) }
-    }
-
-    /// Wakes the waiting thread; called with the mutex held.
-    func sectionEnded() {
-        sectionsUnderWay -= 1
-        if sectionsUnderWay == 0 { pthread_cond_broadcast(condition) }
-    }
+    /// Whether `takeOver` blocked the signals, and whether the thread that takes them started.
+    var taken = false
+    var waiting = false
 }

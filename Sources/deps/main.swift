@@ -11,4 +11,4 @@ signal(SIGPIPE, SIG_IGN)
 // SIGINT and SIGTERM are taken by one thread, before any other starts: they interrupt the work
 // without ever cutting a file's write short.
 DepsCommand.takeOverTerminationSignals()
-DepsCommand.runAsMain()
+await DepsCommand.runAsMain()

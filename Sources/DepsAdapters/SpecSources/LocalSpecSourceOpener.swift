@@ -23,7 +23,8 @@ public final class LocalSpecSourceOpener: SpecSourceOpener {
         }
     }
 
-    public func externalSpecification(of name: PackageName, from source: ExternalSource) throws -> Specification {
+    /// A `path:` source's spec; a git source needs `SpecRepositoryOpener`, which checks it out.
+    public func externalSpecification(of name: PackageName, from source: ExternalSource, pinnedTo commit: String? = nil) throws -> Specification {
         switch source {
         case let .path(path):
             // `<Name>.yaml`, else CocoaPods' `<Name>.podspec.json`; neither is reported as the first.

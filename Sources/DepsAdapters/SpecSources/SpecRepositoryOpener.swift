@@ -56,17 +56,14 @@ public final class SpecRepositoryOpener: SpecSourceOpener {
         self.warn = warn
     }
 
-    public func openSource(_ label: String) throws -> SpecSource {
+    public func openSource(_ label: String) async throws -> SpecSource {
         if let known = opened[label] { return known }
         let source: SpecSource
         switch SpecRepositoryKind(label: label) {
         case .directory, .unsupported:
             source = try local.openSource(label)
         case let .git(url):
-            let (cache, offline, refresh) = (cache, offline, refresh)
-            source = try waitForAsync {
-                try await GitSpecSource.open(label: label, url: url, cache: cache, offline: offline, refresh: refresh)
-            }.0
+            source = try await GitSpecSource.open(label: label, url: url, cache: cache, offline: offline, refresh: refresh).0
         case let .cdn(url):
             if let warning = CDNSpecSource.insecureWarning(for: url) {
                 warnings.append(warning)
@@ -78,17 +75,13 @@ public final class SpecRepositoryOpener: SpecSourceOpener {
         return source
     }
 
-    public func externalSpecification(of name: PackageName, from source: ExternalSource) throws -> Specification {
-        try externalSpecification(of: name, from: source, pinnedTo: nil)
-    }
-
     /// A `path:` source is read in place; a `git:` source is checked out through the shared cache
     /// (at the commit the lock records, else where its reference points) and its spec read from
     /// the checkout's root: `<Name>.yaml`, else `<Name>.podspec.json`.
-    public func externalSpecification(of name: PackageName, from source: ExternalSource, pinnedTo commit: String?) throws -> Specification {
-        guard case let .git(url, reference) = source else { return try local.externalSpecification(of: name, from: source) }
+    public func externalSpecification(of name: PackageName, from source: ExternalSource, pinnedTo commit: String?) async throws -> Specification {
+        guard case let .git(url, reference) = source else { return try local.externalSpecification(of: name, from: source, pinnedTo: nil) }
         let fetcher = GitCodeFetcher(cache: cache, offline: offline, projectDirectory: local.projectDirectory)
-        let checkout = try waitForAsync { try await fetcher.checkout(name: name, url: url, reference: reference, pin: commit) }
+        let checkout = try await fetcher.checkout(name: name, url: url, reference: reference, pin: commit)
         let yaml = LocalFileSystem.join(checkout.tree, "\(name).yaml")
         let shownAs = "\(url) (\(reference.key) \(reference.value)): \(name)"
         if LocalFileSystem.kind(of: yaml) == .file {

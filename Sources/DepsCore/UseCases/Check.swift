@@ -14,35 +14,38 @@ public final class CheckInteractor {
     }
 
     /// `deps check`: the lockfile's problems, and a sandbox that exists but does not match it.
-    public func check() throws -> SyncReport {
-        let (report, lockfile, catalog) = try lockfileReport(deployment: false)
+    public func check() async throws -> SyncReport {
+        let (report, lockfile, catalog) = try await lockfileReport(deployment: false)
         guard report.isInSync, let installation,
-              let plan = try installation.planForExistingSandbox(lockfile, catalog: catalog) else { return report }
+              let plan = try await catalog.reading({ try installation.planForExistingSandbox(lockfile, catalog: catalog) }) else { return report }
         return SyncReport(
             problems: plan.changes.filter { $0.kind != .unchanged }.map { .sandboxOutOfSync($0) },
             directDependencyCount: report.directDependencyCount, lockedPackageCount: report.lockedPackageCount)
     }
 
-    /// The checks, and what needs no fetching; fetching what the sandbox lacks is left pending.
-    public func beginDeployment() throws -> WorkStep<SyncReport> {
-        let (report, lockfile, catalog) = try lockfileReport(deployment: true)
-        guard report.isInSync, let installation else { return .finished(report) }
-        let work = try installation.prepare(lockfile, catalog: catalog)
-        guard work.needsFetching else {
-            _ = try installation.finishWithoutFetching(work, catalog: catalog)
-            return .finished(report)
-        }
-        return .fetching(PendingFetch {
-            _ = try await installation.carryOut(work, catalog: catalog)
-            return report
-        })
+    /// `deps install --deployment`: the checks of `check`, plus whether `deps install` would
+    /// change the lock; when all is in sync, the sandbox is filled to match the lock.
+    public func deployment() async throws -> SyncReport {
+        let (report, lockfile, catalog) = try await lockfileReport(deployment: true)
+        guard report.isInSync, let installation else { return report }
+        _ = try await installation.apply(lockfile, catalog: catalog)
+        return report
     }
 
-    private func lockfileReport(deployment: Bool) throws -> (SyncReport, Lockfile, SpecCatalog) {
+    private func lockfileReport(deployment: Bool) async throws -> (SyncReport, Lockfile, SpecCatalog) {
         let manifest = try store.readManifest()
         guard let lockfile = try store.readLockfile() else { throw MissingLockfileError() }
+        let catalog = try await SpecCatalog.open(manifest: manifest, lockfile: lockfile, opener: opener)
+        let problems = try await catalog.reading {
+            try Self.problems(of: lockfile, against: manifest, catalog: catalog, deployment: deployment)
+        }
+        let report = SyncReport(
+            problems: problems, directDependencyCount: manifest.dependencies.count, lockedPackageCount: lockfile.packages.count)
+        return (report, lockfile, catalog)
+    }
+
+    private static func problems(of lockfile: Lockfile, against manifest: Manifest, catalog: SpecCatalog, deployment: Bool) throws -> [SyncProblem] {
         var problems = lockfile.problems(against: manifest)
-        let catalog = try SpecCatalog(manifest: manifest, lockfile: lockfile, opener: opener)
         for package in lockfile.packages {
             problems += try catalog.problems(with: package, in: lockfile, listedSources: manifest.sources)
         }
@@ -55,13 +58,10 @@ public final class CheckInteractor {
                 if problems.isEmpty { problems.append(.lockfileWouldBeRewritten) }
             }
         }
-        let report = SyncReport(
-            problems: problems, directDependencyCount: manifest.dependencies.count, lockedPackageCount: lockfile.packages.count)
-        return (report, lockfile, catalog)
+        return problems
     }
 }
 
-/// What `deps check` found: nothing when the lockfile is in sync.
 public struct SyncReport: Sendable, Equatable {
     public let problems: [SyncProblem]
     public let directDependencyCount: Int

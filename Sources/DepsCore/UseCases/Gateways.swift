@@ -1,6 +1,10 @@
 /// A spec repository: the versions of each package and the spec of each version.
 /// Implementations read lazily: listing versions must not parse specs, and a spec is
 /// read when it is first asked for.
+///
+/// The reads are synchronous, since the resolver makes many of them. A source that must fetch
+/// before it can answer (a CDN) throws `SpecsNotFetched` naming what it lacks; the catalog then
+/// awaits `fetch` and asks again.
 public protocol SpecSource: AnyObject {
     /// How the Depsfile names this source (`../../Specs`); the lockfile records it.
     var label: String { get }
@@ -10,13 +14,33 @@ public protocol SpecSource: AnyObject {
     func specification(of name: PackageName, version: Version) throws -> Specification
     /// Every package name the source has (used only to suggest a close name).
     func packageNames() throws -> [PackageName]
-    /// A hint that the resolver is about to ask about these packages (the Depsfile's): a remote
-    /// source may start fetching what it will need. Nothing by default.
-    func prepare(for names: [PackageName])
+    /// Fetches what the reads above lacked, and what reading it will need next (a package's
+    /// dependencies, level by level), so that they can answer. Nothing by default.
+    func fetch(_ needed: [SpecToFetch]) async throws
 }
 
 extension SpecSource {
-    public func prepare(for names: [PackageName]) {}
+    public func fetch(_ needed: [SpecToFetch]) async throws {}
+}
+
+/// What a spec source has to fetch before it can answer a read.
+public enum SpecToFetch: Sendable, Hashable {
+    /// The versions of a package (and, for a source that fetches ahead, its newest spec).
+    case versions(PackageName)
+    /// One version's spec.
+    case specification(PackageName, Version)
+}
+
+/// Thrown by a spec source's synchronous reads when the answer has not been fetched yet.
+public struct SpecsNotFetched: Error, Sendable, Equatable {
+    /// The label of the source that lacks them.
+    public let source: String
+    public let needed: [SpecToFetch]
+
+    public init(source: String, needed: [SpecToFetch]) {
+        self.source = source
+        self.needed = needed
+    }
 }
 
 /// A project directory: its Depsfile and its lockfile.
@@ -42,18 +66,12 @@ extension ProjectStore {
 
 /// Opens the spec sources a Depsfile names, and reads specs from external sources.
 public protocol SpecSourceOpener: AnyObject {
-    /// The source a Depsfile's `sources:` entry names (e.g. a directory relative to the project).
-    func openSource(_ label: String) throws -> SpecSource
-    /// The spec an external source holds (`path: ../LocalKit` holds `LocalKit.yaml`).
-    func externalSpecification(of name: PackageName, from source: ExternalSource) throws -> Specification
-    /// The same, for a git source at the commit the lock records (nil: where the reference points).
-    func externalSpecification(of name: PackageName, from source: ExternalSource, pinnedTo commit: String?) throws -> Specification
-}
-
-extension SpecSourceOpener {
-    public func externalSpecification(of name: PackageName, from source: ExternalSource, pinnedTo commit: String?) throws -> Specification {
-        try externalSpecification(of: name, from: source)
-    }
+    /// The source a Depsfile's `sources:` entry names (e.g. a directory relative to the project);
+    /// a git spec repository is cloned first when the cache does not have it.
+    func openSource(_ label: String) async throws -> SpecSource
+    /// The spec an external source holds (`path: ../LocalKit` holds `LocalKit.yaml`), for a git
+    /// source at the commit the lock records (nil: where the reference points).
+    func externalSpecification(of name: PackageName, from source: ExternalSource, pinnedTo commit: String?) async throws -> Specification
 }
 
 /// One package's code to fetch: where from, and the pin the lock records (if any).

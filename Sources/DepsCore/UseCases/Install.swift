@@ -12,16 +12,14 @@ public final class InstallInteractor {
         self.installation = installation
     }
 
-    /// Resolves, and does everything that needs no fetching; what is left, if anything, is pending.
+    /// Resolves what changed, then makes the sandbox match the lock and writes it.
     ///
     /// - Parameter lockOnly: stop after resolving: write Depsfile.lock, touch no sandbox.
-    public func begin(dryRun: Bool = false, lockOnly: Bool = false) throws -> WorkStep<LockfileUpdate> {
-        let session = try LockfileResolution(store: store, opener: opener).refusingNewerLockfile()
-        let next = try session.lockfileStillHolding() ?? session.resolve(pins: session.pins()).lockfile
-        return try session.beginInstall(next, store: store, installation: lockOnly ? nil : installation, dryRun: dryRun)
-    }
-
     public func install(dryRun: Bool = false, lockOnly: Bool = false) async throws -> LockfileUpdate {
-        try await begin(dryRun: dryRun, lockOnly: lockOnly).completed()
+        let session = try await LockfileResolution.open(store: store, opener: opener).refusingNewerLockfile()
+        let next = try await session.catalog.reading {
+            try session.lockfileStillHolding() ?? session.resolve(pins: session.pins()).lockfile
+        }
+        return try await session.install(next, store: store, installation: lockOnly ? nil : installation, dryRun: dryRun)
     }
 }

@@ -14,17 +14,24 @@ struct LockfileResolution {
     /// Why the lockfile was set aside (only when the caller ignores an unreadable one).
     private(set) var unreadableLockfile: String?
 
+    /// Reads the Depsfile and the lock, and opens the sources the Depsfile names.
+    ///
     /// - Parameter ignoringUnreadableLockfile: resolve as if there were no lockfile when it cannot
     ///   be read (a merge conflict, a syntax error), as `deps update` without names does.
-    init(store: ProjectStore, opener: SpecSourceOpener, ignoringUnreadableLockfile: Bool = false) throws {
-        manifest = try store.readManifest()
+    static func open(store: ProjectStore, opener: SpecSourceOpener, ignoringUnreadableLockfile: Bool = false) async throws -> LockfileResolution {
+        let manifest = try store.readManifest()
+        let lockfile: Lockfile?
+        var unreadable: String?
         do {
             lockfile = try store.readLockfile()
         } catch where ignoringUnreadableLockfile {
             lockfile = nil
-            unreadableLockfile = String(describing: error)
+            unreadable = String(describing: error)
         }
-        catalog = try SpecCatalog(manifest: manifest, lockfile: lockfile, opener: opener)
+        var session = LockfileResolution(
+            manifest: manifest, lockfile: lockfile, catalog: try await SpecCatalog.open(manifest: manifest, lockfile: lockfile, opener: opener))
+        session.unreadableLockfile = unreadable
+        return session
     }
 
     /// Refuses to go on with a lock a newer deps wrote (install and update would rewrite it).
@@ -114,34 +121,27 @@ extension LockfileResolution {
 
     /// Makes the sandbox match `resolved` (unless `installation` is nil), then writes the lock with
     /// the pins of the code fetched. Nothing is written to Depsfile.lock when a fetch fails.
-    /// What needs no fetching is done before this returns.
     ///
     /// - Parameter releasing: packages whose code pins the lock does not keep, and whose code is
     ///   looked up again (a branch may have moved); nil releases every package.
-    func beginInstall(
+    func install(
         _ resolved: Lockfile, store: ProjectStore, installation: SandboxInstallation?, dryRun: Bool,
         heldBack: [HeldBackPackage] = [], releasing: Set<PackageName>? = []
-    ) throws -> WorkStep<LockfileUpdate> {
+    ) async throws -> LockfileUpdate {
         let next = resolved.carryingContentPins(from: lockfile, releasing: releasing)
         let refetching = releasing ?? Set(next.rootPackages.map(\.name))
         guard let installation else {
-            return .finished(try update(to: next, store: store, dryRun: dryRun, heldBack: heldBack))
+            return try update(to: next, store: store, dryRun: dryRun, heldBack: heldBack)
         }
         if dryRun {
-            let plan = try installation.plan(for: next, catalog: catalog)
-            return .finished(try update(to: next, store: store, dryRun: true, heldBack: heldBack)
-                .merging(SandboxOutcome(lock: next, plan: plan, previous: nil)))
+            let plan = try await catalog.reading { try installation.plan(for: next, catalog: catalog) }
+            return try update(to: next, store: store, dryRun: true, heldBack: heldBack)
+                .merging(SandboxOutcome(lock: next, plan: plan, previous: nil))
         }
         // A lock that will change but cannot be written is refused before the sandbox changes.
         if next != lockfile { try store.checkLockfileCanBeWritten() }
-        let work = try installation.prepare(next, catalog: catalog, refetching: refetching)
-        guard work.needsFetching else {
-            return .finished(try finish(try installation.finishWithoutFetching(work, catalog: catalog), store: store, heldBack: heldBack))
-        }
-        return .fetching(PendingFetch {
-            let outcome = try await installation.carryOut(work, catalog: self.catalog)
-            return try self.finish(outcome, store: store, heldBack: heldBack)
-        })
+        let outcome = try await installation.apply(next, catalog: catalog, refetching: refetching)
+        return try finish(outcome, store: store, heldBack: heldBack)
     }
 
     private func finish(_ outcome: SandboxOutcome, store: ProjectStore, heldBack: [HeldBackPackage]) throws -> LockfileUpdate {

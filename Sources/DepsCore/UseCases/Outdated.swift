@@ -9,9 +9,13 @@ public final class OutdatedInteractor {
         self.opener = opener
     }
 
-    public func outdated(includePrerelease: Bool = false) throws -> OutdatedReport {
-        let session = try LockfileResolution(store: store, opener: opener)
+    public func outdated(includePrerelease: Bool = false) async throws -> OutdatedReport {
+        let session = try await LockfileResolution.open(store: store, opener: opener)
         guard let lockfile = session.lockfile else { throw MissingLockfileError() }
+        return try await session.catalog.reading { try report(session, lockfile, includePrerelease: includePrerelease) }
+    }
+
+    private func report(_ session: LockfileResolution, _ lockfile: Lockfile, includePrerelease: Bool) throws -> OutdatedReport {
         let (resolution, next) = try session.resolve(pins: [:])
         var rows: [OutdatedPackage] = []
         for package in lockfile.packages {

@@ -21,6 +21,21 @@ public struct SandboxInstallation: Sendable {
         self.integration = integration
     }
 
+    /// Makes the sandbox match `lock`: works out what differs, fetches and places what is added or
+    /// changed (several at once), removes what went away, and writes Manifest.lock and, when it
+    /// changes or is missing, `Deps/Package.swift`. A sandbox already in sync is left alone
+    /// without anything being fetched.
+    ///
+    /// - Parameter refetching: packages to fetch again even when the sandbox holds them (what
+    ///   `deps update` names: a branch may have moved).
+    func apply(_ lock: Lockfile, catalog: SpecCatalog, refetching: Set<PackageName> = []) async throws -> SandboxOutcome {
+        // Reading the locked specs (for their sources) fetches any a remote source lacks; placing
+        // the code and writing the integration then read only those.
+        let work = try await catalog.reading { try prepare(lock, catalog: catalog, refetching: refetching) }
+        guard work.needsFetching else { return try finishWithoutFetching(work, catalog: catalog) }
+        return try await carryOut(work, catalog: catalog)
+    }
+
     /// What the sandbox must do to match `lock`, without doing it.
     func plan(for lock: Lockfile, catalog: SpecCatalog) throws -> SandboxPlan {
         try prepare(lock, catalog: catalog).plan
@@ -33,10 +48,7 @@ public struct SandboxInstallation: Sendable {
     }
 
     /// Works out, without fetching anything, what the sandbox must do to match `lock`.
-    ///
-    /// - Parameter refetching: packages to fetch again even when the sandbox holds them (what
-    ///   `deps update` names: a branch may have moved).
-    func prepare(
+    private func prepare(
         _ lock: Lockfile, catalog: SpecCatalog, refetching: Set<PackageName> = [], state known: SandboxState? = nil
     ) throws -> SandboxWork {
         let sources = try catalog.codeSources(of: lock)
@@ -60,7 +72,7 @@ public struct SandboxInstallation: Sendable {
 
     /// Finishes work that needs no fetching, synchronously: Manifest.lock and, when it is
     /// missing, `Deps/Package.swift`.
-    func finishWithoutFetching(_ work: SandboxWork, catalog: SpecCatalog) throws -> SandboxOutcome {
+    private func finishWithoutFetching(_ work: SandboxWork, catalog: SpecCatalog) throws -> SandboxOutcome {
         let lock = work.lock
         // Manifest.lock is written from the lock, so an equal lock means equal bytes; when the lock
         // changed without the folders changing (another subspec, another dependency), the
@@ -72,7 +84,7 @@ public struct SandboxInstallation: Sendable {
     }
 
     /// Fetches and places what the plan adds or changes, removes what it removes.
-    func carryOut(_ work: SandboxWork, catalog: SpecCatalog) async throws -> SandboxOutcome {
+    private func carryOut(_ work: SandboxWork, catalog: SpecCatalog) async throws -> SandboxOutcome {
         let (lock, plan, state, sources, heldPins) = (work.lock, work.plan, work.state, work.sources, work.heldPins)
         // A sandbox that cannot be written is refused before anything changes.
         try sandbox.checkWritable()

@@ -12,20 +12,59 @@ public final class SpecCatalog: PackageCatalog {
     /// and its platform-specific dependencies apply.
     private let platform: Platform?
 
-    /// Opens what the manifest names. External specs are read now (there are few, and each is one file).
-    public init(manifest: Manifest, lockfile: Lockfile?, opener: SpecSourceOpener) throws {
-        sources = try manifest.sources.map { try opener.openSource($0) }
+    /// The Depsfile's packages that come from its sources: a source that fetches ahead starts from them.
+    private let wanted: [PackageName]
+    /// The sources asked to fetch ahead from the Depsfile's packages already, by label.
+    private var fetchedAhead: Set<String> = []
+
+    /// Opens what the manifest names (a git spec repository is cloned when the cache lacks it).
+    /// External specs are read now: there are few, and each is one file.
+    public static func open(manifest: Manifest, lockfile: Lockfile?, opener: SpecSourceOpener) async throws -> SpecCatalog {
+        var sources: [SpecSource] = []
+        for label in manifest.sources { sources.append(try await opener.openSource(label)) }
         var external: [PackageName: (ExternalSource, Specification)] = [:]
         for dependency in manifest.dependencies {
             guard let source = dependency.externalSource else { continue }
             let pinned = lockfile?.lockedCommit(of: dependency.name, from: source)
-            external[dependency.name] = (source, try opener.externalSpecification(of: dependency.name, from: source, pinnedTo: pinned))
+            external[dependency.name] = (source, try await opener.externalSpecification(of: dependency.name, from: source, pinnedTo: pinned))
         }
-        externalSpecifications = external
+        return SpecCatalog(manifest: manifest, lockfile: lockfile, sources: sources, externalSpecifications: external)
+    }
+
+    /// A catalog over sources already open, with the external sources' specs already read.
+    public init(
+        manifest: Manifest, lockfile: Lockfile?, sources: [SpecSource],
+        externalSpecifications: [PackageName: (source: ExternalSource, specification: Specification)] = [:]
+    ) {
+        self.sources = sources
+        self.externalSpecifications = externalSpecifications
         self.lockfile = lockfile
         platform = manifest.platform
-        let wanted = manifest.dependencies.filter { $0.externalSource == nil }.map(\.name.root)
-        for source in sources { source.prepare(for: wanted) }
+        wanted = manifest.dependencies.filter { $0.externalSource == nil }.map(\.name.root)
+    }
+
+    /// Runs synchronous reads of the catalog (a resolution, a check) to their end: whatever a
+    /// source had not fetched is fetched, and the reads run again. The first time, the sources
+    /// also fetch ahead from the Depsfile's packages, so that most of what a resolution reads
+    /// arrives in a few rounds rather than one request at a time. Reads of sources that never
+    /// fetch (a directory, a git checkout) run once and never suspend.
+    public func reading<T>(_ body: () throws -> T) async throws -> T {
+        var lastNeeded: SpecsNotFetched?
+        while true {
+            do {
+                return try body()
+            } catch let missing as SpecsNotFetched {
+                guard missing != lastNeeded, let source = sources.first(where: { $0.label == missing.source }) else {
+                    throw SpecCatalogError.notFetched(missing.source)
+                }
+                lastNeeded = missing
+                var needed = missing.needed
+                if fetchedAhead.insert(source.label).inserted {
+                    needed += wanted.map { .versions($0) }
+                }
+                try await source.fetch(needed)
+            }
+        }
     }
 
     /// The labels of the sources, as the Depsfile lists them (`../../Specs, ../Other`).
@@ -141,10 +180,13 @@ public final class SpecCatalog: PackageCatalog {
 /// A spec asked of the catalog for a package no source has.
 public enum SpecCatalogError: Error, Sendable, Equatable, CustomStringConvertible {
     case noSource(PackageName)
+    /// A source still lacked what it was asked to fetch.
+    case notFetched(String)
 
     public var description: String {
         switch self {
         case let .noSource(name): "no source has \(name)"
+        case let .notFetched(source): "\(MessageText.escaped(source)) did not provide the specs it was asked to fetch"
         }
     }
 }

@@ -14,27 +14,25 @@ public final class UpdateInteractor {
 
     /// - Parameter names: the packages to update; empty updates everything.
     public func update(_ names: [PackageName], dryRun: Bool = false) async throws -> LockfileUpdate {
-        try await begin(names, dryRun: dryRun).completed()
-    }
-
-    /// Resolves, and does everything that needs no fetching; what is left, if anything, is pending.
-    public func begin(_ names: [PackageName], dryRun: Bool = false) throws -> WorkStep<LockfileUpdate> {
-        let session = try LockfileResolution(store: store, opener: opener, ignoringUnreadableLockfile: names.isEmpty)
+        let session = try await LockfileResolution.open(store: store, opener: opener, ignoringUnreadableLockfile: names.isEmpty)
             .refusingNewerLockfile()
         if names.isEmpty {
             // Every package's code is looked up again: a branch may have moved.
-            let next = try session.resolve(pins: [:]).lockfile
-            return try session.beginInstall(next, store: store, installation: installation, dryRun: dryRun, releasing: nil)
+            let next = try await session.catalog.reading { try session.resolve(pins: [:]).lockfile }
+            return try await session.install(next, store: store, installation: installation, dryRun: dryRun, releasing: nil)
         }
         let unknown = session.manifest.unknownNames(names, lockfile: session.lockfile)
         guard unknown.isEmpty else { throw UnknownPackagesError(names: unknown) }
 
         let pins = session.pins(releasing: Set(names))
-        let (resolution, next) = try session.resolve(pins: pins)
-        let heldBack = try names.compactMap { name in
-            try session.catalog.pinThatHoldsBack(name, in: resolution, pins: pins, lockfile: next)
+        let (next, heldBack) = try await session.catalog.reading {
+            let (resolution, next) = try session.resolve(pins: pins)
+            let heldBack = try names.compactMap { name in
+                try session.catalog.pinThatHoldsBack(name, in: resolution, pins: pins, lockfile: next)
+            }
+            return (next, heldBack)
         }
-        return try session.beginInstall(
+        return try await session.install(
             next, store: store, installation: installation, dryRun: dryRun, heldBack: heldBack, releasing: Set(names.map(\.root)))
     }
 }

@@ -63,7 +63,7 @@ final class InMemorySpecSourceOpener: SpecSourceOpener {
         sources[label]!
     }
 
-    func externalSpecification(of name: PackageName, from source: ExternalSource) throws -> Specification {
+    func externalSpecification(of name: PackageName, from source: ExternalSource, pinnedTo commit: String?) throws -> Specification {
         external[name]!
     }
 }

@@ -32,6 +32,11 @@ final class InstallUpdateOutdatedTests: XCTestCase {
         return try waitFor { try await interactor.update(packages, dryRun: dryRun) }
     }
 
+    func outdated(_ store: InMemoryProjectStore, includePrerelease: Bool = false) throws -> OutdatedReport {
+        let interactor = OutdatedInteractor(store: store, opener: opener)
+        return try waitFor { try await interactor.outdated(includePrerelease: includePrerelease) }
+    }
+
     func changes(_ update: LockfileUpdate) -> [String] {
         update.changes.compactMap { change in
             switch change.kind {
@@ -193,7 +198,7 @@ final class InstallUpdateOutdatedTests: XCTestCase {
         store.edit(["Moya": "~> 14.0"])
         _ = try install(store)
         specs.add(["Moya": ["14.0.1": ["Alamofire": "~> 4.9"]], "Alamofire": ["6.0.0-beta.1": [:]]])
-        let report = try OutdatedInteractor(store: store, opener: opener).outdated()
+        let report = try outdated(store)
         let rows = report.packages.map { "\($0.name) \($0.current) \($0.update?.description ?? "-") \($0.latest?.description ?? "-") \($0.heldBackBy.map(\.description))" }
         XCTAssertEqual(rows, [
             "Alamofire 4.9.1 4.9.1 5.9.1 [\"Moya 14.0.1: Alamofire ~> 4.9\"]",
@@ -201,21 +206,21 @@ final class InstallUpdateOutdatedTests: XCTestCase {
             "SnapKit 5.0.0 5.7.1 5.7.1 []",
         ])
         XCTAssertTrue(report.hasUpdates)
-        let withPrereleases = try OutdatedInteractor(store: store, opener: opener).outdated(includePrerelease: true)
+        let withPrereleases = try outdated(store, includePrerelease: true)
         XCTAssertEqual(withPrereleases.packages.first?.latest?.description, "6.0.0-beta.1")
     }
 
     func testOutdatedWithNothingToUpdateHasNoUpdates() throws {
         let store = InMemoryProjectStore(["Moya": "~> 14.0"])
         _ = try install(store)
-        let report = try OutdatedInteractor(store: store, opener: opener).outdated()
+        let report = try outdated(store)
         XCTAssertFalse(report.hasUpdates)
         XCTAssertEqual(report.packages.map(\.name.description), ["Alamofire", "Moya"], "held back rows are listed")
     }
 
     func testOutdatedNeedsALockfile() {
         let store = InMemoryProjectStore(["Moya": ""])
-        XCTAssertThrowsError(try OutdatedInteractor(store: store, opener: opener).outdated()) { error in
+        XCTAssertThrowsError(try outdated(store)) { error in
             XCTAssertEqual("\(error)", "No Depsfile.lock; run `deps install` first.")
         }
     }
