@@ -1,0 +1,97 @@
+import Foundation
+import XCTest
+
+/// Resolving against a CDN downloads in parallel, in child processes, while the resolver waits
+/// between rounds. Repeated from a cold cache many times, every run must end as it should: the same
+/// lock, exit status 0, and no abort or warning from the concurrency runtime (a task or a child
+/// process left running at exit, a lock used after it was freed).
+final class ConcurrencyStressTests: XCTestCase {
+    func testColdCDNInstallsEndCleanlyEveryTime() throws {
+        let project = try TemporaryProject(self)
+        let cdn = try RemoteSpecSourceTests.CDN(self, project: project)
+        try publishGraph(cdn)
+        try project.write("App/Depsfile", """
+            sources:
+              - \(cdn.url)
+            dependencies:
+              Firebase/Analytics:
+              Firebase/Crashlytics:
+              Moya: ~> 15.0
+              Kingfisher:
+              SnapKit:
+
+            """)
+        let runs = ProcessInfo.processInfo.environment["DEPS_STRESS_RUNS"].flatMap(Int.init) ?? 200
+        var firstLock: String?
+        for run in 0..<runs {
+            try? FileManager.default.removeItem(atPath: project.root + "/App/Depsfile.lock")
+            let outcome = try DepsBinary.run(
+                ["install", "--lock-only", "--project", project.root + "/App", "--no-color"],
+                environment: ["DEPS_CACHE_DIR": project.root + "/cache-\(run)"])
+            XCTAssertEqual(outcome.status, 0, "run \(run): \(outcome.stderr)")
+            for sign in ["MISUSE", "Assertion", "Fatal error", "crashed", "leaked"] {
+                XCTAssertFalse(outcome.stderr.contains(sign), "run \(run): \(outcome.stderr)")
+            }
+            let lock = try XCTUnwrap(project.lockfile, "run \(run)")
+            if let firstLock {
+                XCTAssertEqual(lock, firstLock, "run \(run) chose other versions")
+            } else {
+                for package in ["Firebase/Analytics", "FirebaseCrashlytics", "GoogleUtilities/Environment", "Moya/Core", "Alamofire"] {
+                    XCTAssertTrue(lock.contains(package), "\(package) missing:\n\(lock)")
+                }
+                firstLock = lock
+            }
+            try? FileManager.default.removeItem(atPath: project.root + "/cache-\(run)")
+            if outcome.status != 0 { break }
+        }
+    }
+
+    /// A graph shaped like Firebase's family (subspecs in lockstep, shared utilities with
+    /// subspecs), Moya's subspecs over Alamofire, and two standalone pods, several versions each.
+    private func publishGraph(_ cdn: RemoteSpecSourceTests.CDN) throws {
+        for version in ["10.27.0", "10.28.0", "10.29.0", "11.0.0", "11.1.0"] {
+            try cdn.publish("Firebase", version, podspec: podspec("Firebase", version, subspecs: [
+                ("CoreOnly", ["FirebaseCore": "= \(version)"]),
+                ("Core", ["Firebase/CoreOnly": "", "FirebaseAnalytics": "~> \(version)"]),
+                ("Analytics", ["Firebase/Core": ""]),
+                ("Crashlytics", ["Firebase/CoreOnly": "", "FirebaseCrashlytics": "~> \(version)"]),
+            ], defaults: ["Core"]))
+            try cdn.publish("FirebaseCore", version, dependencies: ["GoogleUtilities/Environment": "~> 7.12", "FirebaseCoreInternal": "~> \(version)"])
+            try cdn.publish("FirebaseCoreInternal", version, dependencies: ["GoogleUtilities/NSData+zlib": "~> 7.12"])
+            try cdn.publish("FirebaseAnalytics", version, dependencies: ["FirebaseCore": "~> \(version)", "GoogleUtilities/Network": "~> 7.12"])
+            try cdn.publish("FirebaseCrashlytics", version, dependencies: ["FirebaseCore": "~> \(version)", "GoogleUtilities/Environment": "~> 7.12"])
+        }
+        for version in ["7.12.0", "7.13.0", "7.13.3", "8.0.0"] {
+            try cdn.publish("GoogleUtilities", version, podspec: podspec("GoogleUtilities", version, subspecs: [
+                ("Environment", [:]),
+                ("Logger", ["GoogleUtilities/Environment": ""]),
+                ("Network", ["GoogleUtilities/Logger": ""]),
+                ("NSData+zlib", [:]),
+            ], defaults: []))
+        }
+        for version in ["14.0.0", "15.0.0", "15.0.3"] {
+            let alamofire = version.hasPrefix("14") ? "~> 4.1" : "~> 5.0"
+            try cdn.publish("Moya", version, podspec: podspec("Moya", version, subspecs: [
+                ("Core", ["Alamofire": alamofire]),
+                ("RxSwift", ["Moya/Core": "", "RxSwift": "~> 6.0"]),
+            ], defaults: ["Core"]))
+        }
+        for version in ["4.9.1", "5.6.4", "5.8.1", "5.9.1"] { try cdn.publish("Alamofire", version) }
+        for version in ["6.5.0", "6.8.0"] { try cdn.publish("RxSwift", version) }
+        for version in ["7.10.0", "7.12.0", "8.1.0"] { try cdn.publish("Kingfisher", version) }
+        for version in ["5.6.0", "5.7.1"] { try cdn.publish("SnapKit", version) }
+    }
+
+    private func podspec(_ name: String, _ version: String, subspecs: [(String, [String: String])], defaults: [String]) -> String {
+        func dependencies(_ table: [String: String]) -> String {
+            table.sorted { $0.key < $1.key }.map { "\"\($0.key)\": [\($0.value.isEmpty ? "" : "\"\($0.value)\"")]" }.joined(separator: ", ")
+        }
+        let subspecText = subspecs.map { "{\"name\": \"\($0.0)\", \"dependencies\": {\(dependencies($0.1))}}" }.joined(separator: ", ")
+        let defaultText = defaults.map { "\"\($0)\"" }.joined(separator: ", ")
+        return """
+            {"name": "\(name)", "version": "\(version)", "summary": "\(name) for tests", "license": {"type": "MIT"},
+             "source": {"git": "https://example.invalid/\(name).git", "tag": "\(version)"},
+             "default_subspecs": [\(defaultText)], "subspecs": [\(subspecText)]}
+            """
+    }
+}
