@@ -60,7 +60,7 @@ public final class SpecCatalog: PackageCatalog {
                 lastNeeded = missing
                 var needed = missing.needed
                 if fetchedAhead.insert(source.label).inserted {
-                    needed += wanted.map { .versions($0) }
+                    needed += wanted.map { .versions($0) }.filter { !missing.needed.contains($0) }
                 }
                 try await source.fetch(needed)
             }
