@@ -2,6 +2,7 @@ import ArgumentParser
 import DepsAdapters
 import DepsCore
 import DepsProcess
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -158,12 +159,11 @@ enum InterruptionMessage {
 }
 
 /// Where `Output` notes that writing the results failed.
-final class LostOutput: @unchecked Sendable {
-    private let lock = ProcessLocalLock()
-    private var reason: String?
+final class LostOutput: Sendable {
+    private let reason = Mutex<String?>(nil)
 
-    func record(_ failure: String) { lock.withLock { if reason == nil { reason = failure } } }
-    var failure: String? { lock.withLock { reason } }
+    func record(_ failure: String) { reason.withLock { if $0 == nil { $0 = failure } } }
+    var failure: String? { reason.withLock { $0 } }
 }
 
 /// The C library's `write`, which inside `Output` its own `write` would hide.

@@ -9,11 +9,12 @@ import Darwin
 extension DepsCommand {
     /// How deps reacts to SIGINT and SIGTERM; `main` calls it first, before any thread starts.
     ///
-    /// While work runs through `waitForAsync` (fetching code, cloning or reading a remote spec
-    /// repository), a signal cancels it: child processes stop, the work removes its temporary files
-    /// and deps exits with 130 or 143. Outside such work a signal ends deps at once, but never in
-    /// the middle of writing a file: a file being written is finished and renamed into place
-    /// first, then the temporary files and folders deps is making are removed (BEHAVIOUR 7).
+    /// While a command waits for a child process (fetching code, cloning or reading a remote spec
+    /// repository), a signal cancels its work (`Output.run`): child processes stop, the work
+    /// removes its temporary files and deps exits with 130 or 143. Otherwise a signal ends deps at
+    /// once, but never in the middle of writing a file: a file being written is finished and
+    /// renamed into place first, then the temporary files and folders deps is making are removed
+    /// (BEHAVIOUR 7).
     public static func takeOverTerminationSignals() {
         TerminationSignals.takeOver { signal in
             TemporaryPaths.removeAll()
