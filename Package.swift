@@ -5,7 +5,7 @@ import PackageDescription
 // depend on the targets listed before it.
 let package = Package(
     name: "deps",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "deps", targets: ["deps"]),
     ],
@@ -28,27 +28,48 @@ let package = Package(
         .target(name: "DepsProcess", dependencies: [.product(name: "Subprocess", package: "swift-subprocess")]),
         .target(name: "DepsHTTP", dependencies: ["DepsProcess"]),
 
+        // The file system: atomic writes, the lock, the tree walk and copy, temporary paths.
+        .target(name: "DepsFileSystem", dependencies: ["DepsProcess"]),
+        // One git mirror: clone or fetch a bare mirror, read its refs, extract a commit's tree.
+        .target(name: "DepsGit", dependencies: ["DepsProcess", "DepsFileSystem"]),
+
         // Entities, the resolver and the use cases: Swift standard library only.
         .target(name: "DepsCore"),
 
-        // Interface adapters: codecs, spec sources, the project store, presenters.
+        // Interface adapters. Files: Depsfile, lock and spec codecs, the project store and lock.
         .target(
-            name: "DepsAdapters",
+            name: "DepsFiles",
+            dependencies: ["DepsCore", "DepsYAML", "DepsFileSystem", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        // Code: the fetchers, the shared cache and the sandbox.
+        .target(
+            name: "DepsCode",
+            dependencies: ["DepsCore", "DepsFiles", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsProcess"]
+        ),
+        // Spec repositories: directories, git repositories and CDNs.
+        .target(
+            name: "DepsSpecSources",
             dependencies: [
-                "DepsCore",
-                "DepsYAML",
-                "DepsProcess",
-                "DepsHTTP",
+                "DepsCore", "DepsFiles", "DepsCode", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsProcess", "DepsYAML",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // Deps/Package.swift and SwiftPM's file rules.
+        .target(name: "DepsSwiftPM", dependencies: ["DepsCore", "DepsCode", "DepsFileSystem"]),
+        // Text and JSON: what the user reads.
+        .target(name: "DepsPresenters", dependencies: ["DepsCore", "DepsCode", "DepsSpecSources"]),
 
         // Controllers and the composition root.
         .target(
             name: "DepsCLI",
             dependencies: [
                 "DepsCore",
-                "DepsAdapters",
+                "DepsFiles",
+                "DepsCode",
+                "DepsSpecSources",
+                "DepsSwiftPM",
+                "DepsPresenters",
+                "DepsFileSystem",
                 "DepsProcess",
                 "DepsHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -59,7 +80,7 @@ let package = Package(
         // Benchmarks (run in release: swift run -c release deps-benchmarks).
         .executableTarget(
             name: "deps-benchmarks",
-            dependencies: ["DepsCore", "DepsAdapters"],
+            dependencies: ["DepsCore", "DepsFiles", "DepsSpecSources"],
             path: "Benchmarks/Sources"
         ),
 
@@ -72,7 +93,10 @@ let package = Package(
         .testTarget(name: "DepsCoreTests", dependencies: ["DepsCore", "SeededRandom"]),
         .testTarget(
             name: "DepsAdaptersTests",
-            dependencies: ["DepsAdapters", "DepsCore", "DepsYAML", "SeededRandom"],
+            dependencies: [
+                "DepsFiles", "DepsCode", "DepsSpecSources", "DepsSwiftPM", "DepsFileSystem", "DepsGit", "DepsCore", "DepsYAML",
+                "SeededRandom",
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "DepsCLITests", dependencies: ["deps", "DepsCLI", "DepsYAML", "LoopbackHTTPServer"]),

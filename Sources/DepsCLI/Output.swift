@@ -1,5 +1,11 @@
+import Synchronization
 import ArgumentParser
-import DepsAdapters
+import DepsCode
+import DepsFiles
+import DepsFileSystem
+import DepsPresenters
+import DepsSpecSources
+import DepsSwiftPM
 import DepsCore
 import DepsProcess
 #if canImport(Glibc)
@@ -160,12 +166,11 @@ enum InterruptionMessage {
 }
 
 /// Where `Output` notes that writing the results failed.
-final class LostOutput: @unchecked Sendable {
-    private let lock = ProcessLocalLock()
-    private var reason: String?
+final class LostOutput: Sendable {
+    private let reason = Mutex<String?>(nil)
 
-    func record(_ failure: String) { lock.withLock { if reason == nil { reason = failure } } }
-    var failure: String? { lock.withLock { reason } }
+    func record(_ failure: String) { reason.withLock { if $0 == nil { $0 = failure } } }
+    var failure: String? { reason.withLock { $0 } }
 }
 
 /// The C library's `write`, which inside `Output` its own `write` would hide.

@@ -1,0 +1,48 @@
+import DepsCore
+import DepsCode
+import DepsFiles
+import DepsFileSystem
+
+/// Opens the sources a Depsfile names as directories relative to the project, and reads
+/// `path:` external sources from `<path>/<Name>.yaml` or `<path>/<Name>.podspec.json`.
+public final class LocalSpecSourceOpener: SpecSourceOpener {
+    public let projectDirectory: String
+
+    public init(projectDirectory: String) {
+        self.projectDirectory = projectDirectory
+    }
+
+    public func openSource(_ label: String) throws -> SpecSource {
+        if label.contains("://") || label.hasPrefix("git@") {
+            throw MalformedInputError(
+                file: FileProjectStore.manifestName,
+                message: "source '\(label)' is not supported yet; name a spec repository directory")
+        }
+        let root = LocalFileSystem.join(projectDirectory, label)
+        switch LocalFileSystem.kind(of: root) {
+        case .directory: return DirectorySpecSource(label: label, root: root)
+        case nil: throw FileAccessError(path: label, reason: "no such spec repository (a directory relative to the Depsfile)")
+        default: throw FileAccessError(path: label, reason: "is not a directory; a spec repository is a directory")
+        }
+    }
+
+    public func externalSpecification(of name: PackageName, from source: ExternalSource) throws -> Specification {
+        switch source {
+        case let .path(path):
+            // `<Name>.yaml`, else CocoaPods' `<Name>.podspec.json`; neither is reported as the first.
+            let yaml = LocalFileSystem.join(path, "\(name).yaml")
+            let json = LocalFileSystem.join(path, "\(name).podspec.json")
+            if LocalFileSystem.kind(of: LocalFileSystem.join(projectDirectory, yaml)) == nil,
+               LocalFileSystem.kind(of: LocalFileSystem.join(projectDirectory, json)) != nil {
+                let bytes = try LocalFileSystem.readFile(LocalFileSystem.join(projectDirectory, json), shownAs: json)
+                return try PodspecJSONCodec(fileName: json).decode(
+                    bytes, checksum: SHA256Digest.hex(of: bytes), expectedName: name, expectedVersion: nil)
+            }
+            let bytes = try LocalFileSystem.readFile(LocalFileSystem.join(projectDirectory, yaml), shownAs: yaml)
+            return try SpecCodec(fileName: yaml).decode(
+                bytes, checksum: SHA256Digest.hex(of: bytes), expectedName: name, expectedVersion: nil)
+        case let .git(url, _):
+            throw FileAccessError(path: url, reason: "a git external source needs the shared cache to be checked out")
+        }
+    }
+}
