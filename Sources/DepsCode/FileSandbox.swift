@@ -1,5 +1,4 @@
 import DepsCore
-import DepsProcess
 import DepsFiles
 import DepsFileSystem
 #if canImport(Glibc)
@@ -60,13 +59,7 @@ public struct FileSandbox: Sandbox {
         LocalFileSystem.removeTree(fresh)
         TemporaryPaths.register(fresh)
         defer { LocalFileSystem.removeTree(fresh) }
-        // cp gives every file the time it was written, as a checkout does, so builds notice.
-        let copy = try await ChildProcess.run("cp", ["-R", "--", code.tree, fresh], environment: ["LC_ALL": "C"])
-        guard copy.succeeded else {
-            throw FileAccessError(
-                path: "\(Self.folderName)/\(name)",
-                reason: "cannot copy the code: " + MessageText.escaped(copy.standardErrorText))
-        }
+        try LocalFileSystem.copyTree(code.tree, to: fresh, shownAs: "\(Self.folderName)/\(name)")
         try remove(name)
         try LocalFileSystem.move(fresh, to: target, shownAs: "\(Self.folderName)/\(name)")
     }

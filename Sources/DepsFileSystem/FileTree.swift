@@ -87,12 +87,15 @@ extension LocalFileSystem {
         public let linkTarget: String?
     }
 
-    /// Every entry below `root`, depth first, without following symbolic links.
-    public static func walk(_ root: String) -> [TreeEntry] {
+    /// Every entry below `root`, depth first in name order. A symbolic link is listed as a link
+    /// (with its target), unless `followingLinksToFolders` and it names a folder: then that folder
+    /// is walked as if it were there. Without `includingHidden`, names starting with `.` are left
+    /// out, with what is below them.
+    public static func walk(_ root: String, includingHidden: Bool = true, followingLinksToFolders: Bool = false) -> [TreeEntry] {
         var entries: [TreeEntry] = []
         func visit(_ relative: String) {
             let path = relative.isEmpty ? root : join(root, relative)
-            for name in (try? directoryEntries(path, shownAs: path)) ?? [] {
+            for name in (try? directoryEntries(path, shownAs: path)) ?? [] where includingHidden || !name.hasPrefix(".") {
                 let child = relative.isEmpty ? name : "\(relative)/\(name)"
                 let full = join(root, child)
                 var info = stat()
@@ -101,11 +104,11 @@ extension LocalFileSystem {
                 case S_IFDIR:
                     entries.append(TreeEntry(relativePath: child, isDirectory: true, linkTarget: nil))
                     visit(child)
+                case S_IFLNK where followingLinksToFolders && kind(of: full) == .directory:
+                    entries.append(TreeEntry(relativePath: child, isDirectory: true, linkTarget: nil))
+                    visit(child)
                 case S_IFLNK:
-                    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-                    let count = readlink(full, &buffer, buffer.count - 1)
-                    let target = count >= 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
-                    entries.append(TreeEntry(relativePath: child, isDirectory: false, linkTarget: target))
+                    entries.append(TreeEntry(relativePath: child, isDirectory: false, linkTarget: linkTarget(full) ?? ""))
                 default:
                     entries.append(TreeEntry(relativePath: child, isDirectory: false, linkTarget: nil))
                 }
@@ -113,6 +116,87 @@ extension LocalFileSystem {
         }
         visit("")
         return entries
+    }
+
+    /// What a symbolic link holds, as stored in it; nil when it cannot be read.
+    static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Copies the folder `source` to `destination`, which must not exist: folders, files with
+    /// their permissions (executable bits included) and symbolic links as links. Every file is
+    /// new, with the time it was written, as a checkout's files are, so that builds notice.
+    public static func copyTree(_ source: String, to destination: String, shownAs name: String) throws(FileAccessError) {
+        func failure(_ what: String, _ code: Int32) -> FileAccessError {
+            FileAccessError(path: name, reason: "cannot copy the code: \(what): " + reason(code))
+        }
+        var folderModes: [(path: String, mode: mode_t)] = []
+        /// A folder is made writable by its owner until what goes in it is copied.
+        func makeFolder(_ from: String, _ to: String, _ shown: String) throws(FileAccessError) {
+            var info = stat()
+            guard stat(from, &info) == 0 else { throw failure(shown, errno) }
+            guard mkdir(to, (info.st_mode & 0o777) | S_IRWXU) == 0 else { throw failure(shown, errno) }
+            folderModes.append((to, info.st_mode & 0o777))
+        }
+        try makeFolder(source, destination, ".")
+        for entry in walk(source) {
+            let from = join(source, entry.relativePath)
+            let to = join(destination, entry.relativePath)
+            if entry.isDirectory {
+                try makeFolder(from, to, entry.relativePath)
+            } else if let target = entry.linkTarget {
+                guard symlink(target, to) == 0 else { throw failure(entry.relativePath, errno) }
+            } else {
+                try copyFile(from, to: to, shownAs: entry.relativePath, in: name, failure: failure)
+            }
+        }
+        // Each folder gets its own permissions back (the umask applied, as when it was made).
+        for (path, mode) in folderModes.reversed() where mode & S_IRWXU != S_IRWXU {
+            var made = stat()
+            guard stat(path, &made) == 0 else { continue }
+            chmod(path, made.st_mode & 0o777 & ~(S_IRWXU & ~mode))
+        }
+    }
+
+    private static func copyFile(
+        _ from: String, to: String, shownAs shown: String, in name: String, failure: (String, Int32) -> FileAccessError
+    ) throws(FileAccessError) {
+        let input = open(from, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw failure(shown, errno) }
+        defer { close(input) }
+        var info = stat()
+        guard fstat(input, &info) == 0 else { throw failure(shown, errno) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw FileAccessError(path: name, reason: "cannot copy the code: \(shown) is not a file, a folder or a symbolic link")
+        }
+        let output = open(to, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, info.st_mode & 0o777)
+        guard output >= 0 else { throw failure(shown, errno) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var problem: Int32?
+        copying: while problem == nil {
+            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                problem = errno
+                break
+            }
+            if count == 0 { break }
+            var offset = 0
+            while offset < count {
+                let written = buffer[offset..<count].withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    problem = errno
+                    break copying
+                }
+                offset += written
+            }
+        }
+        if close(output) != 0 && problem == nil { problem = errno }
+        if let problem { throw failure(shown, problem) }
     }
 
     /// Whether a relative path, taken from the folder `base` (itself relative to a root), stays

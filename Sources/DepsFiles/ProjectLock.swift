@@ -15,11 +15,12 @@ import Darwin
 public final class ProjectLock {
     public static let fileName = ".deps-lock"
 
-    private var descriptor: Int32
+    private let lock: FileLock
     private let path: String
+    private var held = true
 
-    private init(descriptor: Int32, path: String) {
-        self.descriptor = descriptor
+    private init(lock: FileLock, path: String) {
+        self.lock = lock
         self.path = path
     }
 
@@ -35,27 +36,27 @@ public final class ProjectLock {
             // Making and taking the lock file is one step that a SIGINT or SIGTERM waits for, so a
             // signal that ends deps finds the file listed among its temporary paths, and removes it.
             let attempt = TerminationSignals.deferringTermination { () -> Attempt in
-                let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-                guard descriptor >= 0 else { return .unavailable }
-                guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-                    let holder = readHolder(descriptor)
-                    close(descriptor)
-                    return .held(by: holder)
+                switch FileLock.attempt(path) {
+                case .failed(_, opening: true):
+                    return .unavailable
+                case .failed(_, opening: false):
+                    return .held(by: holder(in: []))
+                case let .held(record):
+                    return .held(by: holder(in: record))
+                case let .taken(lock):
+                    // The file may have been removed by the previous holder after we opened it.
+                    guard lock.isStill(at: path) else {
+                        lock.release()
+                        return .removedMeanwhile
+                    }
+                    lock.write(record: Array("\(getpid()) \(command)\n".utf8))
+                    TemporaryPaths.listMadeInSection(path)
+                    return .taken(lock)
                 }
-                // The file may have been removed by the previous holder after we opened it.
-                guard sameFile(descriptor, path) else {
-                    close(descriptor)
-                    return .removedMeanwhile
-                }
-                let record = Array("\(getpid()) \(command)\n".utf8)
-                _ = ftruncate(descriptor, 0)
-                _ = record.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-                TemporaryPaths.listMadeInSection(path)
-                return .taken(descriptor)
             }
             switch attempt {
-            case let .taken(descriptor)?:
-                return ProjectLock(descriptor: descriptor, path: path)
+            case let .taken(lock)?:
+                return ProjectLock(lock: lock, path: path)
             case .removedMeanwhile?:
                 continue
             case let .held(by: holder)?:
@@ -71,33 +72,24 @@ public final class ProjectLock {
     }
 
     private enum Attempt {
-        case taken(Int32)
+        case taken(FileLock)
         case held(by: String)
         case removedMeanwhile
         case unavailable
     }
 
     public func release() {
-        guard descriptor >= 0 else { return }
+        guard held else { return }
+        held = false
         // Unless a signal that is ending deps removed it already: then the path may be another
         // process's lock by now.
         if TemporaryPaths.forget(path) { unlink(path) }
-        close(descriptor)
-        descriptor = -1
+        lock.release()
     }
 
-    private static func sameFile(_ descriptor: Int32, _ path: String) -> Bool {
-        var opened = stat()
-        var named = stat()
-        guard fstat(descriptor, &opened) == 0, stat(path, &named) == 0 else { return false }
-        return opened.st_dev == named.st_dev && opened.st_ino == named.st_ino
-    }
-
-    private static func readHolder(_ descriptor: Int32) -> String {
-        var buffer = [UInt8](repeating: 0, count: 256)
-        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-        guard count > 0 else { return "another deps process" }
-        let text = String(decoding: buffer[0..<count], as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+    /// Who holds the lock, from the record it wrote: `process 123 (install)`.
+    private static func holder(in record: [UInt8]) -> String {
+        let text = String(decoding: record, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
         guard let space = text.firstIndex(of: " ") else { return "another deps process" }
         return "process \(text[..<space]) (\(text[text.index(after: space)...]))"
     }

@@ -35,20 +35,8 @@ public struct SwiftPMIntegration: ProjectIntegration {
         case let .fetched(name): LocalFileSystem.join(sandboxRoot, name.description)
         case let .inPlace(_, path): LocalFileSystem.join(projectDirectory, path)
         }
-        var files: [String] = []
-        func visit(_ relative: String) {
-            let path = relative.isEmpty ? root : LocalFileSystem.join(root, relative)
-            for entry in (try? LocalFileSystem.directoryEntries(path, shownAs: path)) ?? [] where !entry.hasPrefix(".") {
-                let child = relative.isEmpty ? entry : "\(relative)/\(entry)"
-                if LocalFileSystem.kind(of: LocalFileSystem.join(root, child)) == .directory {
-                    visit(child)
-                } else {
-                    files.append(child)
-                }
-            }
-        }
-        visit("")
-        return files
+        return LocalFileSystem.walk(root, includingHidden: false, followingLinksToFolders: true)
+            .filter { !$0.isDirectory }.map(\.relativePath)
     }
 
     public func write(_ manifest: SandboxPackageManifest) throws -> Bool {
