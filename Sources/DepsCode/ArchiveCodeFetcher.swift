@@ -101,19 +101,6 @@ private struct ExpectedDigest: Sendable {
     let from: String
 }
 
-extension HTTPError {
-    /// The cause in a few words (the URL is named beside it).
-    var causeDescription: String {
-        switch cause {
-        case .timedOut: "timed out after \(attempts) attempt\(attempts == 1 ? "" : "s")"
-        case let .serverError(status): "server error HTTP \(status) after \(attempts) attempt\(attempts == 1 ? "" : "s")"
-        case .truncated: "the download ended early after \(attempts) attempt\(attempts == 1 ? "" : "s")"
-        case let .connectionFailed(text): "cannot connect: \(text)"
-        case let .other(text): text
-        }
-    }
-}
-
 /// The archive formats deps extracts, told by the URL's ending.
 enum ArchiveKind: Sendable {
     case zip, tar

@@ -21,7 +21,11 @@ public struct FileSandbox: Sandbox {
         self.projectDirectory = projectDirectory
     }
 
-    var root: String { LocalFileSystem.join(projectDirectory, Self.folderName) }
+    /// `Deps/`.
+    public var root: String { LocalFileSystem.join(projectDirectory, Self.folderName) }
+
+    /// `Deps/<Name>/`: where a fetched package's code is placed.
+    public func folder(of name: PackageName) -> String { LocalFileSystem.join(root, name.description) }
     var manifestPath: String { LocalFileSystem.join(root, Self.manifestName) }
     var manifestShownAs: String { "\(Self.folderName)/\(Self.manifestName)" }
 
@@ -49,7 +53,7 @@ public struct FileSandbox: Sandbox {
     }
 
     public func place(_ code: FetchedCode, as name: PackageName) async throws {
-        let target = LocalFileSystem.join(root, name.description)
+        let target = folder(of: name)
         guard !code.usedInPlace else {
             try remove(name)
             return
@@ -65,7 +69,7 @@ public struct FileSandbox: Sandbox {
     }
 
     public func remove(_ name: PackageName) throws {
-        let target = LocalFileSystem.join(root, name.description)
+        let target = folder(of: name)
         var info = stat()
         guard lstat(target, &info) == 0 else { return }
         let aside = LocalFileSystem.join(root, ".\(name).\(getpid()).old")

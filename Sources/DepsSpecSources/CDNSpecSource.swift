@@ -1,8 +1,6 @@
-import Synchronization
-import Crypto
 import DepsCore
+import Synchronization
 import DepsHTTP
-import DepsYAML
 import DepsCode
 import DepsFiles
 import DepsFileSystem
@@ -138,7 +136,7 @@ public final class CDNSpecSource: SpecSource, @unchecked Sendable {
         }
         guard start else { return }
         Task.detached { [self] in
-            let fragments = DirectorySpecSource.shards(of: root, lengths)
+            let fragments = CocoaPodsShards.fragments(of: root, lengths)
             guard let index = try? await file("all_pods_versions_\(fragments.joined(separator: "_")).txt") else { return }
             guard let line = Self.parseIndex(index)[root.description]?.text else { return }
             var versions: [Version: String] = [:]
@@ -171,7 +169,7 @@ public final class CDNSpecSource: SpecSource, @unchecked Sendable {
     /// Revalidates every file this CDN has in the cache (the version file at least), 8 at a
     /// time, and returns what changed. Meant for an instance opened with `refresh`.
     public func refreshCachedFiles() async throws -> Counts {
-        var files: Set<String> = ["CocoaPods-version.yml"]
+        var files: Set<String> = [CocoaPodsShards.versionFile]
         for entry in LocalFileSystem.walk(folder) where !entry.isDirectory && entry.linkTarget == nil {
             let path = entry.relativePath
             guard !path.hasSuffix(".etag"), !path.hasSuffix(".tmp"), !path.hasPrefix(".") else { continue }
@@ -242,7 +240,7 @@ public final class CDNSpecSource: SpecSource, @unchecked Sendable {
 
     /// The shard of a name: the first hex digits of its MD5, cut by `prefix_lengths`.
     private func shardFragments(_ name: PackageName) throws -> [String] {
-        DirectorySpecSource.shards(of: name, try loadPrefixLengths())
+        CocoaPodsShards.fragments(of: name, try loadPrefixLengths())
     }
 
     /// `Specs/1/2/3/Name/1.0.0/Name.podspec.json`.
@@ -262,35 +260,12 @@ public final class CDNSpecSource: SpecSource, @unchecked Sendable {
 
     private func loadPrefixLengths() throws -> [Int] {
         if let known = prefixLengths { return known }
-        let path = "CocoaPods-version.yml"
+        let path = CocoaPodsShards.versionFile
         let fileURL = url(of: path)
         guard let bytes = try waitForAsync({ [self] in try await file(path) }) else {
             throw FileAccessError(path: fileURL, reason: "not found (404): this is not a CocoaPods CDN")
         }
-        let root: YAMLNode?
-        do {
-            root = try YAMLParser.parse(bytes, fileName: fileURL)
-        } catch {
-            throw MalformedInputError(error)
-        }
-        var lengths: [Int] = []
-        if let node = root?.value(forKey: "prefix_lengths"), !node.isNull {
-            guard let items = node.sequenceItems else {
-                throw MalformedInputError(file: fileURL, line: node.mark.line, message: "prefix_lengths is not a list")
-            }
-            for item in items {
-                guard let length = item.scalarValue.flatMap({ Int($0) }), (1...8).contains(length) else {
-                    throw MalformedInputError(
-                        file: fileURL, line: item.mark.line, message: "prefix_lengths holds '\(Self.shown(item.scalarValue ?? "?"))', not a length from 1 to 8")
-                }
-                lengths.append(length)
-            }
-            guard lengths.reduce(0, +) <= 32 else {
-                throw MalformedInputError(file: fileURL, line: node.mark.line, message: "prefix_lengths add up to more than an MD5's 32 digits")
-            }
-        } else if root?.mappingPairs == nil {
-            throw MalformedInputError(file: fileURL, message: "expected a mapping with prefix_lengths")
-        }
+        let lengths = try CocoaPodsShards.prefixLengths(in: bytes, shownAs: fileURL)
         prefixLengths = lengths
         return lengths
     }
@@ -351,7 +326,7 @@ public final class CDNSpecSource: SpecSource, @unchecked Sendable {
             await limiter.release()
         } catch let error as HTTPError {
             await limiter.release()
-            throw FileAccessError(path: fileURL, reason: Self.reason(error))
+            throw FileAccessError(path: fileURL, reason: error.causeDescription)
         } catch {
             await limiter.release()
             throw error
@@ -388,48 +363,9 @@ public final class CDNSpecSource: SpecSource, @unchecked Sendable {
         return bytes
     }
 
-    /// An HTTP failure in a few words (the URL is named by the error that carries this).
-    static func reason(_ error: HTTPError) -> String {
-        let tries = error.attempts == 1 ? "1 attempt" : "\(error.attempts) attempts"
-        switch error.cause {
-        case .timedOut: return "timed out after \(tries)"
-        case let .serverError(status): return "server error \(status) (\(tries))"
-        case .truncated: return "the response body ended early (\(tries))"
-        case let .connectionFailed(reason): return "\(shown(reason)) (\(tries))"
-        case let .other(reason): return shown(reason)
-        }
-    }
-
     /// Text from a server, safe to print: control characters escaped, at most 80 characters.
     static func shown<S: StringProtocol>(_ text: S) -> String {
         let head = String(String.UnicodeScalarView(text.unicodeScalars.prefix(80)))
         return MessageText.escaped(head) + (text.unicodeScalars.count > 80 ? "…" : "")
-    }
-}
-
-/// At most `limit` downloads at once; the others wait their turn (without blocking a thread).
-actor DownloadLimiter {
-    private let limit: Int
-    private var running = 0
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-
-    init(limit: Int) {
-        self.limit = limit
-    }
-
-    func acquire() async {
-        if running < limit {
-            running += 1
-            return
-        }
-        await withCheckedContinuation { waiting.append($0) }
-    }
-
-    func release() {
-        if waiting.isEmpty {
-            running -= 1
-        } else {
-            waiting.removeFirst().resume()
-        }
     }
 }

@@ -1,7 +1,4 @@
-import Crypto
 import DepsCore
-import DepsYAML
-import DepsCode
 import DepsFiles
 import DepsFileSystem
 
@@ -184,39 +181,12 @@ public final class DirectorySpecSource: SpecSource {
         return layout
     }
 
-    /// `prefix_lengths` of `CocoaPods-version.yml` (`[1, 1, 1]` in CocoaPods' trunk); none when
-    /// the file or the key is absent.
+    /// `prefix_lengths` of `CocoaPods-version.yml`; none when the file is absent.
     private func prefixLengths() throws -> [Int] {
-        let path = LocalFileSystem.join(root, "CocoaPods-version.yml")
+        let path = LocalFileSystem.join(root, CocoaPodsShards.versionFile)
         guard LocalFileSystem.kind(of: path) != nil else { return [] }
-        let shownAs = displayPath("CocoaPods-version.yml")
-        let bytes = try LocalFileSystem.readFile(path, shownAs: shownAs)
-        let parsed: YAMLNode?
-        do {
-            parsed = try YAMLParser.parse(bytes, fileName: shownAs)
-        } catch {
-            throw MalformedInputError(error)
-        }
-        guard let document = parsed else { return [] }
-        guard document.mappingPairs != nil else {
-            throw MalformedInputError(file: shownAs, at: document, "expected a mapping with `prefix_lengths`, found \(document.kindDescription)")
-        }
-        guard let node = document.value(forKey: "prefix_lengths"), !node.isNull else { return [] }
-        guard let items = node.sequenceItems else {
-            throw MalformedInputError(file: shownAs, at: node, "expected a list of lengths for `prefix_lengths`, found \(node.kindDescription)")
-        }
-        var lengths: [Int] = []
-        for item in items {
-            guard let length = item.scalarValue.flatMap({ Int($0) }), (1...8).contains(length) else {
-                throw MalformedInputError(
-                    file: shownAs, at: item, "`prefix_lengths` holds '\(item.scalarValue ?? item.kindDescription)', not a length from 1 to 8")
-            }
-            lengths.append(length)
-        }
-        guard lengths.reduce(0, +) <= 32 else {
-            throw MalformedInputError(file: shownAs, at: node, "`prefix_lengths` add up to more than an MD5's 32 digits")
-        }
-        return lengths
+        let shownAs = displayPath(CocoaPodsShards.versionFile)
+        return try CocoaPodsShards.prefixLengths(in: try LocalFileSystem.readFile(path, shownAs: shownAs), shownAs: shownAs)
     }
 
     /// The package's folder relative to the root: `Moya`, `Specs/Moya` or `Specs/8/a/7/Moya`.
@@ -225,7 +195,7 @@ public final class DirectorySpecSource: SpecSource {
         case .deps:
             return name.description
         case let .cocoaPods(prefixLengths):
-            return (["Specs"] + Self.shards(of: name, prefixLengths) + [name.description]).joined(separator: "/")
+            return (["Specs"] + CocoaPodsShards.fragments(of: name, prefixLengths) + [name.description]).joined(separator: "/")
         }
     }
 
@@ -239,20 +209,5 @@ public final class DirectorySpecSource: SpecSource {
 
     private func displayPath(_ relative: String) -> String {
         "\(label)/\(relative)"
-    }
-
-    /// The shard folders of a name: its MD5 in lower-case hexadecimal, cut by `lengths`
-    /// (`Alamofire` → `d`, `a`, `2` for `[1, 1, 1]`).
-    /// CocoaPods' rule, shared by directories, git repositories and CDNs.
-    static func shards(of name: PackageName, _ lengths: [Int]) -> [String] {
-        guard !lengths.isEmpty else { return [] }
-        let hex = Array(SHA256Digest.lowercaseHex(Insecure.MD5.hash(data: Array(name.description.utf8))))
-        var shards: [String] = []
-        var offset = 0
-        for length in lengths {
-            shards.append(String(hex[offset..<(offset + length)]))
-            offset += length
-        }
-        return shards
     }
 }

@@ -29,18 +29,10 @@ public final class LocalSpecSourceOpener: SpecSourceOpener {
     public func externalSpecification(of name: PackageName, from source: ExternalSource) throws -> Specification {
         switch source {
         case let .path(path):
-            // `<Name>.yaml`, else CocoaPods' `<Name>.podspec.json`; neither is reported as the first.
-            let yaml = LocalFileSystem.join(path, "\(name).yaml")
-            let json = LocalFileSystem.join(path, "\(name).podspec.json")
-            if LocalFileSystem.kind(of: LocalFileSystem.join(projectDirectory, yaml)) == nil,
-               LocalFileSystem.kind(of: LocalFileSystem.join(projectDirectory, json)) != nil {
-                let bytes = try LocalFileSystem.readFile(LocalFileSystem.join(projectDirectory, json), shownAs: json)
-                return try PodspecJSONCodec(fileName: json).decode(
-                    bytes, checksum: SHA256Digest.hex(of: bytes), expectedName: name, expectedVersion: nil)
-            }
-            let bytes = try LocalFileSystem.readFile(LocalFileSystem.join(projectDirectory, yaml), shownAs: yaml)
-            return try SpecCodec(fileName: yaml).decode(
-                bytes, checksum: SHA256Digest.hex(of: bytes), expectedName: name, expectedVersion: nil)
+            // Neither file is reported as the first one missing.
+            let file = PackageSpecFile(of: name, in: LocalFileSystem.join(projectDirectory, path)) ?? .yaml
+            return try file.read(
+                name, in: LocalFileSystem.join(projectDirectory, path), shownAs: LocalFileSystem.join(path, file.fileName(of: name)))
         case let .git(url, _):
             throw FileAccessError(path: url, reason: "a git external source needs the shared cache to be checked out")
         }

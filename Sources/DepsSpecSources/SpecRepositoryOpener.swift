@@ -92,20 +92,10 @@ public final class SpecRepositoryOpener: SpecSourceOpener {
         guard case let .git(url, reference) = source else { return try local.externalSpecification(of: name, from: source) }
         let fetcher = GitCodeFetcher(cache: cache, offline: offline, projectDirectory: local.projectDirectory)
         let checkout = try waitForAsync { try await fetcher.checkout(name: name, url: url, reference: reference, pin: commit) }
-        let yaml = LocalFileSystem.join(checkout.tree, "\(name).yaml")
-        let shownAs = "\(url) (\(reference.key) \(reference.value)): \(name)"
-        if LocalFileSystem.kind(of: yaml) == .file {
-            let bytes = try LocalFileSystem.readFile(yaml, shownAs: shownAs + ".yaml")
-            return try SpecCodec(fileName: shownAs + ".yaml").decode(
-                bytes, checksum: SHA256Digest.hex(of: bytes), expectedName: name, expectedVersion: nil)
-        }
-        let json = LocalFileSystem.join(checkout.tree, "\(name).podspec.json")
-        guard LocalFileSystem.kind(of: json) == .file else {
+        guard let file = PackageSpecFile(of: name, in: checkout.tree) else {
             throw FileAccessError(path: url, reason: "the checkout at \(reference) has neither \(name).yaml nor \(name).podspec.json at its root")
         }
-        let bytes = try LocalFileSystem.readFile(json, shownAs: shownAs + ".podspec.json")
-        return try PodspecJSONCodec(fileName: shownAs + ".podspec.json").decode(
-            bytes, checksum: SHA256Digest.hex(of: bytes), expectedName: name, expectedVersion: nil)
+        return try file.read(name, in: checkout.tree, shownAs: "\(url) (\(reference.key) \(reference.value)): \(file.fileName(of: name))")
     }
 
     /// One source refreshed by `deps repo update`.

@@ -23,7 +23,8 @@ public struct SwiftPMIntegration: ProjectIntegration {
         self.projectDirectory = projectDirectory
     }
 
-    var sandboxRoot: String { LocalFileSystem.join(projectDirectory, FileSandbox.folderName) }
+    var sandbox: FileSandbox { FileSandbox(projectDirectory: projectDirectory) }
+    var sandboxRoot: String { sandbox.root }
     var manifestPath: String { LocalFileSystem.join(sandboxRoot, Self.manifestName) }
 
     public func isWritten() -> Bool {
@@ -32,7 +33,7 @@ public struct SwiftPMIntegration: ProjectIntegration {
 
     public func files(in folder: SandboxFolder) throws -> [String] {
         let root: String = switch folder {
-        case let .fetched(name): LocalFileSystem.join(sandboxRoot, name.description)
+        case let .fetched(name): sandbox.folder(of: name)
         case let .inPlace(_, path): LocalFileSystem.join(projectDirectory, path)
         }
         return LocalFileSystem.walk(root, includingHidden: false, followingLinksToFolders: true)
