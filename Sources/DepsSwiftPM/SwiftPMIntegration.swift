@@ -41,8 +41,10 @@ public struct SwiftPMIntegration: ProjectIntegration {
     }
 
     public func write(_ manifest: SandboxPackageManifest) throws -> Bool {
+        // Every target is checked against SwiftPM's rules before anything is written.
+        let targets = try manifest.targets.map { target throws(SandboxIntegrationError) in try SwiftPMTarget(target) }
         try linkPackagesUsedInPlace(manifest)
-        let bytes = Array(Self.render(manifest).utf8)
+        let bytes = Array(Self.render(manifest, targets).utf8)
         guard try LocalFileSystem.writeIfChanged(
             bytes, to: manifestPath, shownAs: "Deps/Package.swift", makingFolderShownAs: FileSandbox.folderName) else { return false }
         let projectManifest = LocalFileSystem.join(projectDirectory, Self.manifestName)
@@ -78,7 +80,7 @@ public struct SwiftPMIntegration: ProjectIntegration {
     }
 
     /// The manifest's text: stable for the same targets, so an unchanged sandbox gives the same bytes.
-    static func render(_ manifest: SandboxPackageManifest) -> String {
+    static func render(_ manifest: SandboxPackageManifest, _ targets: [SwiftPMTarget]) -> String {
         var text = """
             // swift-tools-version:5.9
             // Written by deps from Depsfile.lock: one library per installed package.
@@ -94,7 +96,8 @@ public struct SwiftPMIntegration: ProjectIntegration {
             text += "        .library(name: \(literal(product.name)), targets: [\(product.targets.map(literal).joined(separator: ", "))]),\n"
         }
         text += "    ],\n    targets: [\n"
-        for target in manifest.targets {
+        for declared in targets {
+            let target = declared.target
             let path: String = switch target.folder {
             case let .fetched(name): name.description
             case let .inPlace(name, _): "\(localFolder)/\(name)"
@@ -103,8 +106,8 @@ public struct SwiftPMIntegration: ProjectIntegration {
             text += "            name: \(literal(target.module)),\n"
             text += "            dependencies: \(list(target.dependencies, indent: 12)),\n"
             text += "            path: \(literal(path)),\n"
-            text += "            exclude: \(list(target.excluded, indent: 12)),\n"
-            text += "            sources: \(list(target.sources, indent: 12))\n"
+            text += "            exclude: \(list(declared.excluded, indent: 12)),\n"
+            text += "            sources: \(list(declared.sources, indent: 12))\n"
             text += "        ),\n"
         }
         text += "    ]\n)\n"
