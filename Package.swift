@@ -3,11 +3,6 @@ import PackageDescription
 
 // The layers of docs/ARCHITECTURE.md, innermost first. A target may only
 // depend on the targets listed before it.
-
-// An async function runs on its caller's executor unless it asks for another: a command enters
-// Swift concurrency once, on the main thread, and only work that runs in parallel (fetches in a
-// task group, child processes) starts threads.
-let concurrency: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
 let package = Package(
     name: "deps",
     platforms: [.macOS(.v15)],
@@ -28,45 +23,64 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        .target(name: "DepsYAML", dependencies: ["CYaml"], swiftSettings: concurrency),
+        .target(name: "DepsYAML", dependencies: ["CYaml"]),
         // Running a child process, and HTTP GET through the system curl: they know nothing of deps either.
-        .target(name: "DepsProcess", dependencies: [.product(name: "Subprocess", package: "swift-subprocess")], swiftSettings: concurrency),
-        .target(name: "DepsHTTP", dependencies: ["DepsProcess"], swiftSettings: concurrency),
+        .target(name: "DepsProcess", dependencies: [.product(name: "Subprocess", package: "swift-subprocess")]),
+        .target(name: "DepsHTTP", dependencies: ["DepsProcess"]),
+
+        // The file system: atomic writes, the lock, the tree walk and copy, temporary paths.
+        .target(name: "DepsFileSystem", dependencies: ["DepsProcess"]),
+        // One git mirror: clone or fetch a bare mirror, read its refs, extract a commit's tree.
+        .target(name: "DepsGit", dependencies: ["DepsProcess", "DepsFileSystem"]),
 
         // Entities, the resolver and the use cases: Swift standard library only.
-        .target(name: "DepsCore", swiftSettings: concurrency),
+        .target(name: "DepsCore"),
 
-        // Interface adapters: codecs, spec sources, the project store, presenters.
+        // Interface adapters. Files: Depsfile, lock and spec codecs, the project store and lock.
         .target(
-            name: "DepsAdapters",
-            dependencies: [
-                "DepsCore",
-                "DepsYAML",
-                "DepsProcess",
-                "DepsHTTP",
-                .product(name: "Crypto", package: "swift-crypto"),
-            ],
-            swiftSettings: concurrency
+            name: "DepsFiles",
+            dependencies: ["DepsCore", "DepsYAML", "DepsFileSystem", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        // Code: the fetchers, the shared cache and the sandbox.
+        .target(
+            name: "DepsCode",
+            dependencies: ["DepsCore", "DepsFiles", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsProcess"]
+        ),
+        // Spec repositories: directories, git repositories and CDNs.
+        .target(
+            name: "DepsSpecSources",
+            dependencies: [
+                "DepsCore", "DepsFiles", "DepsCode", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsProcess", "DepsYAML",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // Deps/Package.swift and SwiftPM's file rules.
+        .target(name: "DepsSwiftPM", dependencies: ["DepsCore", "DepsCode", "DepsFileSystem"]),
+        // Text and JSON: what the user reads.
+        .target(name: "DepsPresenters", dependencies: ["DepsCore", "DepsCode", "DepsSpecSources"]),
 
         // Controllers and the composition root.
         .target(
             name: "DepsCLI",
             dependencies: [
                 "DepsCore",
-                "DepsAdapters",
+                "DepsFiles",
+                "DepsCode",
+                "DepsSpecSources",
+                "DepsSwiftPM",
+                "DepsPresenters",
+                "DepsFileSystem",
                 "DepsProcess",
                 "DepsHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            swiftSettings: concurrency
+            ]
         ),
-        .executableTarget(name: "deps", dependencies: ["DepsCLI"], swiftSettings: concurrency),
+        .executableTarget(name: "deps", dependencies: ["DepsCLI"]),
 
         // Benchmarks (run in release: swift run -c release deps-benchmarks).
         .executableTarget(
             name: "deps-benchmarks",
-            dependencies: ["DepsCore", "DepsAdapters"],
+            dependencies: ["DepsCore", "DepsFiles", "DepsSpecSources"],
             path: "Benchmarks/Sources"
         ),
 
@@ -74,15 +88,24 @@ let package = Package(
         .target(name: "LoopbackHTTPServer", path: "Tests/Support/LoopbackHTTPServer"),
         .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
 
-        .testTarget(name: "DepsYAMLTests", dependencies: ["DepsYAML", "SeededRandom"], swiftSettings: concurrency),
-        .testTarget(name: "DepsHTTPTests", dependencies: ["DepsHTTP", "DepsProcess", "LoopbackHTTPServer"], swiftSettings: concurrency),
-        .testTarget(name: "DepsCoreTests", dependencies: ["DepsCore", "SeededRandom"], swiftSettings: concurrency),
+        .testTarget(name: "DepsYAMLTests", dependencies: ["DepsYAML", "SeededRandom"]),
+        .testTarget(name: "DepsHTTPTests", dependencies: ["DepsHTTP", "DepsProcess", "LoopbackHTTPServer"]),
+        .testTarget(name: "DepsCoreTests", dependencies: ["DepsCore", "SeededRandom"]),
         .testTarget(
             name: "DepsAdaptersTests",
-            dependencies: ["DepsAdapters", "DepsCore", "DepsYAML", "SeededRandom"],
-            exclude: ["Fixtures"],
-            swiftSettings: concurrency
+            dependencies: [
+                "DepsFiles", "DepsCode", "DepsSpecSources", "DepsSwiftPM", "DepsFileSystem", "DepsGit", "DepsCore", "DepsYAML",
+                "SeededRandom",
+            ],
+            exclude: ["Fixtures"]
         ),
-        .testTarget(name: "DepsCLITests", dependencies: ["deps", "DepsCLI", "DepsYAML", "LoopbackHTTPServer"], swiftSettings: concurrency),
+        .testTarget(name: "DepsCLITests", dependencies: ["deps", "DepsCLI", "DepsYAML", "LoopbackHTTPServer"]),
     ]
 )
+
+// An async function runs on its caller's executor unless it asks for another: a command enters
+// Swift concurrency once, on the main thread, and only work that runs in parallel (fetches in a
+// task group, child processes) starts threads.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+}

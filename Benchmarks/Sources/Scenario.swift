@@ -1,4 +1,5 @@
-import DepsAdapters
+import DepsFiles
+import DepsSpecSources
 import DepsCore
 import Foundation
 

@@ -1,5 +1,10 @@
 import ArgumentParser
-import DepsAdapters
+import DepsCode
+import DepsFiles
+import DepsFileSystem
+import DepsPresenters
+import DepsSpecSources
+import DepsSwiftPM
 import DepsCore
 
 struct CacheCommand: ParsableCommand {

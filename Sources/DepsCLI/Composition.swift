@@ -1,4 +1,9 @@
-import DepsAdapters
+import DepsCode
+import DepsFiles
+import DepsFileSystem
+import DepsPresenters
+import DepsSpecSources
+import DepsSwiftPM
 import DepsCore
 import DepsHTTP
 #if canImport(Glibc)

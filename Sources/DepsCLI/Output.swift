@@ -1,5 +1,11 @@
+import Synchronization
 import ArgumentParser
-import DepsAdapters
+import DepsCode
+import DepsFiles
+import DepsFileSystem
+import DepsPresenters
+import DepsSpecSources
+import DepsSwiftPM
 import DepsCore
 import DepsProcess
 import Synchronization

@@ -301,19 +301,23 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// One short line, e.g. `http://127.0.0.1:4321/a.tar.gz: timed out after 3 attempts`.
     public var description: String {
+        "\(printable(url, limit: 300)): \(causeDescription)"
+    }
+
+    /// Why, in a few words, for a message that names the URL beside it: `timed out after 3 attempts`.
+    public var causeDescription: String {
         let tries = attempts == 1 ? "1 attempt" : "\(attempts) attempts"
-        let where_ = printable(url, limit: 300)
         switch cause {
         case .timedOut:
-            return "\(where_): timed out after \(tries)"
+            return "timed out after \(tries)"
         case .serverError(let status):
-            return "\(where_): server error \(status) (\(tries))"
+            return "server error \(status) (\(tries))"
         case .truncated:
-            return "\(where_): the response body ended early (\(tries))"
+            return "the response body ended early (\(tries))"
         case .connectionFailed(let reason):
-            return "\(where_): \(printable(reason, limit: 160)) (\(tries))"
+            return "\(printable(reason, limit: 160)) (\(tries))"
         case .other(let reason):
-            return "\(where_): \(printable(reason, limit: 160))"
+            return printable(reason, limit: 160)
         }
     }
 }

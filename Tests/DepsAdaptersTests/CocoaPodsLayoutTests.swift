@@ -1,4 +1,8 @@
-import DepsAdapters
+import DepsCode
+import DepsFiles
+import DepsFileSystem
+import DepsSpecSources
+import DepsSwiftPM
 import DepsCore
 import Foundation
 import XCTest

@@ -1,5 +1,9 @@
 import SeededRandom
-import DepsAdapters
+import DepsCode
+import DepsFiles
+import DepsFileSystem
+import DepsSpecSources
+import DepsSwiftPM
 import DepsCore
 import DepsYAML
 import Foundation

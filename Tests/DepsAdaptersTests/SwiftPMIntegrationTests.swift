@@ -1,4 +1,8 @@
-import DepsAdapters
+import DepsCode
+import DepsFiles
+import DepsFileSystem
+import DepsSpecSources
+import DepsSwiftPM
 import DepsCore
 import Foundation
 import XCTest
@@ -8,7 +12,7 @@ final class SwiftPMIntegrationTests: XCTestCase {
     func name(_ text: String) -> PackageName { try! PackageName(text) }
 
     func manifest() throws -> SandboxPackageManifest {
-        let plain = try SwiftPackageTarget(
+        let plain = SwiftPackageTarget(
             specification: Specification(name: name("Text-Utils"), version: try Version("1.0"), checksum: "x"),
             folder: .fetched(name("Text-Utils")), files: ["Sources/T/A.swift", "README.md"], dependencyModules: [])
         let local = try SwiftPackageTarget(
@@ -77,5 +81,40 @@ final class SwiftPMIntegrationTests: XCTestCase {
         try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: project + "/Deps/Package.swift")
         XCTAssertFalse(try integration.write(try manifest()))
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: project + "/Deps/Package.swift")[.modificationDate] as? Date, past)
+    }
+
+    // SwiftPM's file rules: which matched files are sources, what is excluded, what is refused.
+
+    func spec(_ patterns: [String]? = nil) throws -> Specification {
+        Specification(
+            name: try PackageName("Text-Utils"), version: try Version("1.0"), checksum: "x",
+            sourceFiles: patterns?.map { try! SourceFileGlob($0) })
+    }
+
+    func testATargetTakesTheMatchedSourcesAndExcludesTheRestInFewPaths() throws {
+        let files = ["Package.swift", "README.md", "Sources/TextUtils/A.swift", "Sources/TextUtils/B.swift",
+                     "Sources/TextUtils/notes.txt", "Tests/T.swift", "Docs/a/b.md"]
+        let declared = try SwiftPMTarget(SwiftPackageTarget(specification: try spec(), folder: .fetched(try PackageName("Text-Utils")),
+                                                            files: files, dependencyModules: ["Z", "A"]))
+        XCTAssertEqual(declared.target.product, "Text-Utils")
+        XCTAssertEqual(declared.target.module, "Text_Utils")
+        XCTAssertEqual(declared.sources, ["Sources/TextUtils/A.swift", "Sources/TextUtils/B.swift"])
+        XCTAssertEqual(declared.excluded, ["Docs", "Package.swift", "README.md", "Sources/TextUtils/notes.txt", "Tests"])
+        XCTAssertEqual(declared.target.dependencies, ["A", "Z"])
+    }
+
+    func testSourcesThatMatchNothingOrMixLanguagesAreErrorsNamingThePackageAndField() throws {
+        let folder = SandboxFolder.fetched(try PackageName("Text-Utils"))
+        XCTAssertThrowsError(try SwiftPMTarget(SwiftPackageTarget(specification: try spec(), folder: folder, files: ["README.md"], dependencyModules: []))) {
+            XCTAssertEqual(String(describing: $0),
+                           "Text-Utils: source_files 'Sources/**/*.swift' matches no Swift or C-family source file in its code")
+        }
+        XCTAssertThrowsError(try SwiftPMTarget(SwiftPackageTarget(
+            specification: try spec(["Classes/**/*.{swift,m,h}"]), folder: folder,
+            files: ["Classes/A.swift", "Classes/B.m", "Classes/B.h"], dependencyModules: []))) {
+            XCTAssertEqual(String(describing: $0),
+                           "Text-Utils: source_files 'Classes/**/*.{swift,m,h}' matches both Swift and C-family sources "
+                           + "(Classes/A.swift and Classes/B.m), which SwiftPM cannot build in one target")
+        }
     }
 }

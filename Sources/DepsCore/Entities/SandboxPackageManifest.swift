@@ -11,28 +11,27 @@ public enum SandboxFolder: Sendable, Hashable {
     }
 }
 
-/// One package as SwiftPM builds it from the sandbox (BEHAVIOUR 8.4): a library product named
-/// after the package, a target named after its module, its sources and the modules it uses.
+/// One package (or subspec) as the sandbox's Swift package holds it (BEHAVIOUR 8.4): a library
+/// product named after the package, a target named after its module, the files its spec's
+/// `source_files` match and the modules it uses. Which of those files SwiftPM builds, and what it
+/// must be told to leave out, are SwiftPM's rules, applied where `Deps/Package.swift` is written.
 public struct SwiftPackageTarget: Sendable, Hashable {
+    public let name: PackageName
     public let product: String
     public let module: String
     public let folder: SandboxFolder
-    /// The source files, relative to the folder, sorted.
-    public let sources: [String]
-    /// Files and folders that are not sources, excluded so that SwiftPM does not warn about them.
-    public let excluded: [String]
+    /// The `source_files` patterns as the spec gives them, for messages: `Sources/**/*.swift`.
+    public let patterns: String
+    /// Every file of the folder, relative to it.
+    public let files: [String]
+    /// The files the spec's `source_files` match, sorted.
+    public let matchedFiles: [String]
     /// The modules of the package's dependencies, sorted.
     public let dependencies: [String]
 
-    static let swiftExtensions: Set<String> = ["swift"]
-    static let cFamilyExtensions: Set<String> = ["c", "m", "mm", "cc", "cpp", "cxx", "s", "S"]
-
-    /// The target for a spec whose code holds `files` (relative paths): the files its
-    /// `source_files` match that are Swift or C-family sources.
-    public init(
-        specification: Specification, folder: SandboxFolder, files: [String], dependencyModules: [String]
-    ) throws(SandboxIntegrationError) {
-        try self.init(
+    /// The target for a spec whose code holds `files` (relative paths).
+    public init(specification: Specification, folder: SandboxFolder, files: [String], dependencyModules: [String]) {
+        self.init(
             name: specification.name, module: specification.moduleName, sourceFiles: specification.sourceFiles,
             folder: folder, files: files, dependencyModules: dependencyModules)
     }
@@ -41,67 +40,15 @@ public struct SwiftPackageTarget: Sendable, Hashable {
     public init(
         name: PackageName, module: String, sourceFiles: [SourceFileGlob], folder: SandboxFolder, files: [String],
         dependencyModules: [String]
-    ) throws(SandboxIntegrationError) {
-        let matched = files.filter { file in sourceFiles.contains { $0.matches(file) } }.sorted()
-        let sources = matched.filter { Self.isSource($0) }
-        let patterns = sourceFiles.map(\.description).joined(separator: ", ")
-        guard !sources.isEmpty else {
-            throw SandboxIntegrationError(
-                name: name, message: "source_files '\(patterns)' matches no Swift or C-family source file in its code")
-        }
-        let swift = sources.filter { Self.swiftExtensions.contains(Self.fileExtension($0)) }
-        if !swift.isEmpty && swift.count != sources.count {
-            throw SandboxIntegrationError(
-                name: name,
-                message: "source_files '\(patterns)' matches both Swift and C-family sources (\(swift[0]) and "
-                    + "\(sources.first { !swift.contains($0) }!)), which SwiftPM cannot build in one target")
-        }
+    ) {
+        self.name = name
         product = name.description
         self.module = module
         self.folder = folder
-        self.sources = sources
-        self.dependencies = dependencyModules.sorted()
-        excluded = Self.exclusions(of: files, keeping: Set(sources))
-    }
-
-    static func fileExtension(_ path: String) -> String {
-        let last = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return "" }
-        return String(last[last.index(after: dot)...])
-    }
-
-    static func isSource(_ path: String) -> Bool {
-        let ext = fileExtension(path)
-        return swiftExtensions.contains(ext) || cFamilyExtensions.contains(ext)
-    }
-
-    /// The fewest paths that exclude every file but the sources: a folder that holds no source is
-    /// excluded whole, otherwise its non-source files one by one.
-    static func exclusions(of files: [String], keeping sources: Set<String>) -> [String] {
-        var foldersWithSources: Set<String> = [""]
-        for source in sources {
-            var parts = source.split(separator: "/").dropLast()
-            while !parts.isEmpty {
-                foldersWithSources.insert(parts.joined(separator: "/"))
-                parts = parts.dropLast()
-            }
-        }
-        var excluded: Set<String> = []
-        for file in files where !sources.contains(file) {
-            let parts = file.split(separator: "/").map(String.init)
-            var prefix = ""
-            var chosen = file
-            for part in parts.dropLast() {
-                let candidate = prefix.isEmpty ? part : prefix + "/" + part
-                if !foldersWithSources.contains(candidate) {
-                    chosen = candidate
-                    break
-                }
-                prefix = candidate
-            }
-            excluded.insert(chosen)
-        }
-        return excluded.sorted()
+        patterns = sourceFiles.map(\.description).joined(separator: ", ")
+        self.files = files
+        matchedFiles = files.filter { file in sourceFiles.contains { $0.matches(file) } }.sorted()
+        dependencies = dependencyModules.sorted()
     }
 }
 
@@ -136,6 +83,11 @@ public struct SandboxPackageManifest: Sendable, Hashable {
 public struct SandboxIntegrationError: Error, Sendable, Equatable, CustomStringConvertible {
     public let name: PackageName
     public let message: String
+
+    public init(name: PackageName, message: String) {
+        self.name = name
+        self.message = message
+    }
 
     public var description: String { "\(name): \(MessageText.escaped(message))" }
 }

@@ -209,7 +209,7 @@ extension SandboxInstallation {
             let files = try integration.files(in: folder)
             let own = specification.dependencies.filter { $0.name.root != package.name }.flatMap { modules(of: $0.name) }
             guard !specification.subspecs.isEmpty else {
-                targets.append(try SwiftPackageTarget(
+                targets.append(SwiftPackageTarget(
                     specification: specification, folder: folder, files: files, dependencyModules: Array(Set(own))))
                 continue
             }
@@ -218,7 +218,7 @@ extension SandboxInstallation {
             for subspec in specification.subspecs where wanted.contains(subspec.name) {
                 guard let globs = subspec.sourceFiles, let name = try? package.name.subspec(subspec.name) else { continue }
                 let needs = subspec.dependencies.flatMap { modules(of: $0.name) } + own
-                targets.append(try SwiftPackageTarget(
+                targets.append(SwiftPackageTarget(
                     name: name, module: specification.moduleName(ofSubspec: subspec.name), sourceFiles: globs, folder: folder,
                     files: files, dependencyModules: Array(Set(needs)).filter { $0 != specification.moduleName(ofSubspec: subspec.name) }))
             }

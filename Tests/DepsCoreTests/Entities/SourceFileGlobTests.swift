@@ -1,7 +1,7 @@
 import DepsCore
 import XCTest
 
-/// `source_files` with CocoaPods' meaning (BEHAVIOUR 1.2) and the targets made from it (8.4).
+/// `source_files` with CocoaPods' meaning (BEHAVIOUR 1.2), and module names.
 final class SourceFileGlobTests: XCTestCase {
     func glob(_ pattern: String) -> SourceFileGlob { try! SourceFileGlob(pattern) }
 
@@ -41,38 +41,5 @@ final class SourceFileGlobTests: XCTestCase {
         XCTAssertFalse(ModuleName.isValid("Text-Utils"))
         XCTAssertFalse(ModuleName.isValid("2x"))
         XCTAssertFalse(ModuleName.isValid(""))
-    }
-
-    func spec(_ patterns: [String]? = nil) throws -> Specification {
-        Specification(
-            name: try PackageName("Text-Utils"), version: try Version("1.0"), checksum: "x",
-            sourceFiles: patterns?.map { try! SourceFileGlob($0) })
-    }
-
-    func testATargetTakesTheMatchedSourcesAndExcludesTheRestInFewPaths() throws {
-        let files = ["Package.swift", "README.md", "Sources/TextUtils/A.swift", "Sources/TextUtils/B.swift",
-                     "Sources/TextUtils/notes.txt", "Tests/T.swift", "Docs/a/b.md"]
-        let target = try SwiftPackageTarget(specification: try spec(), folder: .fetched(try PackageName("Text-Utils")),
-                                            files: files, dependencyModules: ["Z", "A"])
-        XCTAssertEqual(target.product, "Text-Utils")
-        XCTAssertEqual(target.module, "Text_Utils")
-        XCTAssertEqual(target.sources, ["Sources/TextUtils/A.swift", "Sources/TextUtils/B.swift"])
-        XCTAssertEqual(target.excluded, ["Docs", "Package.swift", "README.md", "Sources/TextUtils/notes.txt", "Tests"])
-        XCTAssertEqual(target.dependencies, ["A", "Z"])
-    }
-
-    func testSourcesThatMatchNothingOrMixLanguagesAreErrorsNamingThePackageAndField() throws {
-        let folder = SandboxFolder.fetched(try PackageName("Text-Utils"))
-        XCTAssertThrowsError(try SwiftPackageTarget(specification: try spec(), folder: folder, files: ["README.md"], dependencyModules: [])) {
-            XCTAssertEqual(String(describing: $0),
-                           "Text-Utils: source_files 'Sources/**/*.swift' matches no Swift or C-family source file in its code")
-        }
-        XCTAssertThrowsError(try SwiftPackageTarget(
-            specification: try spec(["Classes/**/*.{swift,m,h}"]), folder: folder,
-            files: ["Classes/A.swift", "Classes/B.m", "Classes/B.h"], dependencyModules: [])) {
-            XCTAssertEqual(String(describing: $0),
-                           "Text-Utils: source_files 'Classes/**/*.{swift,m,h}' matches both Swift and C-family sources "
-                           + "(Classes/A.swift and Classes/B.m), which SwiftPM cannot build in one target")
-        }
     }
 }

@@ -1,0 +1,39 @@
+import DepsCore
+import DepsHTTP
+import DepsFiles
+import DepsFileSystem
+
+/// The `CodeFetcher` deps uses: git and archives through the shared cache, folders in place.
+public struct SourceCodeFetcher: CodeFetcher {
+    let git: GitCodeFetcher
+    let archives: ArchiveCodeFetcher
+    let projectDirectory: String
+
+    /// - Parameters:
+    ///   - projectDirectory: relative locations (paths) are taken from here.
+    ///   - offline: use only what the cache holds.
+    public init(cache: CodeCache, projectDirectory: String, offline: Bool, http: HTTPClient) {
+        git = GitCodeFetcher(cache: cache, offline: offline, projectDirectory: projectDirectory)
+        archives = ArchiveCodeFetcher(cache: cache, offline: offline, projectDirectory: projectDirectory, http: http)
+        self.projectDirectory = projectDirectory
+        self.cache = cache
+    }
+
+    let cache: CodeCache
+
+    public func fetch(_ request: CodeRequest) async throws -> FetchedCode {
+        if !request.source.isUsedInPlace { try cache.prepareOnce() }
+        switch request.source {
+        case let .git(url, reference):
+            return try await git.fetch(request, url: url, reference: reference)
+        case let .http(url, digest):
+            return try await archives.fetch(request, url: url, declaredDigest: digest)
+        case let .path(path):
+            let folder = LocalFileSystem.join(projectDirectory, path)
+            guard LocalFileSystem.kind(of: folder) == .directory else {
+                throw CodeFetchError(name: request.name, url: path, kind: .unreachable, cause: "no such folder (a path source is used in place)")
+            }
+            return FetchedCode(tree: folder, pin: nil)
+        }
+    }
+}

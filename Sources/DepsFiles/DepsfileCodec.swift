@@ -1,0 +1,120 @@
+import DepsCore
+import DepsYAML
+import DepsFileSystem
+
+/// Reads a Depsfile (BEHAVIOUR 1.1) into a `Manifest`.
+public struct DepsfileCodec {
+    /// The name used in messages, e.g. `Depsfile`.
+    public let fileName: String
+
+    public init(fileName: String = "Depsfile") {
+        self.fileName = fileName
+    }
+
+    static let topLevelKeys = ["sources", "dependencies", "platform"]
+    static let externalSourceKeys = ["path", "version", "git", "tag", "commit", "branch"]
+
+    /// A starter Depsfile: the sources, commented, and an empty `dependencies:`.
+    public func encodeStarter(_ starter: StarterManifest) -> String {
+        let sources = YAMLEmitter.emit(.mapping([("sources", .sequence(starter.sources.map { .scalar($0) }))]))
+        return """
+            # The spec repositories to search, in this order. Add a directory of specs (relative to
+            # this file, e.g. ../Specs), a git spec repository (https://example.org/specs.git), or a
+            # CDN (trunk is CocoaPods' CDN).
+            \(sources)
+            # The packages this project needs, one per line: a requirement, or nothing for any version.
+            #   Alamofire: ~> 5.6
+            #   LocalKit:
+            #     path: ../LocalKit
+            dependencies:
+
+            """
+    }
+
+    public func decode(_ bytes: [UInt8], checksum: String) throws(MalformedInputError) -> Manifest {
+        if let marker = MergeConflictMarker.first(in: bytes) {
+            throw MalformedInputError(
+                file: fileName, line: marker.line,
+                message: "merge conflict marker '\(marker.text)'; resolve the conflict in \(fileName), then run `deps install`")
+        }
+        let document = YAMLDocument(file: fileName)
+        let root = try document.root(of: bytes, expecting: "a mapping with `sources` and `dependencies`")
+        let fields = try document.fields(
+            try document.mapping(root, "the Depsfile"), known: Self.topLevelKeys, in: "the Depsfile")
+
+        var sources: [String] = []
+        if let node = fields["sources"] {
+            for item in try document.sequence(node, "sources") {
+                let source = try document.location(try document.scalar(item, "a source"), at: item, "a source")
+                guard !source.isEmpty else { throw document.error(item, "a source cannot be empty") }
+                guard !sources.contains(source) else { throw document.error(item, "source '\(source)' is listed twice") }
+                sources.append(source)
+            }
+        }
+
+        var dependencies: [Dependency] = []
+        if let node = fields["dependencies"] {
+            for pair in try document.mapping(node, "dependencies") {
+                let name = try document.packageName(try document.key(pair), at: pair.key)
+                dependencies.append(try dependency(name, pair.value, document))
+            }
+        }
+        var platform: Platform?
+        if let node = fields["platform"], !node.isNull {
+            let text = try document.scalar(node, "platform")
+            let parts = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            let known = Platform.names
+            guard (1...2).contains(parts.count), known.contains(parts[0].lowercased()) else {
+                throw document.error(node, "invalid platform '\(text)'; expected a platform and a deployment target, e.g. `ios 15.0` (one of \(known.joined(separator: ", ")))")
+            }
+            var target: Version?
+            if parts.count == 2 {
+                guard let version = try? Version(parts[1]), !version.isPrerelease else {
+                    throw document.error(node, "invalid deployment target '\(parts[1])' in platform '\(text)'")
+                }
+                target = version
+            }
+            platform = Platform(name: parts[0], deploymentTarget: target)
+        }
+        return Manifest(sources: sources, dependencies: dependencies, checksum: checksum, platform: platform)
+    }
+
+    private func dependency(
+        _ name: PackageName, _ value: YAMLNode, _ document: YAMLDocument
+    ) throws(MalformedInputError) -> Dependency {
+        guard value.mappingPairs != nil else {
+            return Dependency(name, try document.requirement(value, for: name))
+        }
+        let fields = try document.fields(
+            try document.mapping(value, "\(name)"), known: Self.externalSourceKeys, in: "the source of \(name)")
+        let requirement = try fields["version"].map { node throws(MalformedInputError) in
+            try document.requirement(node, for: name)
+        } ?? .any
+        if let gitNode = fields["git"] {
+            guard fields["path"] == nil else { throw document.error(value, "\(name) has both `path:` and `git:`; keep one") }
+            let url = try document.location(try document.scalar(gitNode, "the git URL of \(name)"), at: gitNode, "the git URL of \(name)")
+            guard !url.isEmpty else { throw document.error(gitNode, "the git URL of \(name) cannot be empty") }
+            let references = ["tag", "commit", "branch"].filter { fields[$0] != nil }
+            guard references.count == 1, let key = references.first, let referenceNode = fields[key] else {
+                throw document.error(gitNode, "`git:` for \(name) needs one of `tag:`, `commit:` or `branch:`")
+            }
+            do {
+                let reference = try GitReference.reading(key: key, value: try document.scalar(referenceNode, "the \(key) of \(name)"))
+                return Dependency(name, requirement, externalSource: .git(url: url, reference))
+            } catch let error as CodeSourceError {
+                throw document.error(referenceNode, "\(error) for \(name)")
+            } catch {
+                throw error as! MalformedInputError
+            }
+        }
+        for key in ["tag", "commit", "branch"] where fields[key] != nil {
+            throw document.error(fields[key]!, "`\(key):` goes with `git:` in the source of \(name)")
+        }
+        guard let pathNode = fields["path"] else {
+            throw document.error(value, "expected `path:` or `git:` in the source of \(name)")
+        }
+        let path = try document.location(try document.scalar(pathNode, "the path of \(name)"), at: pathNode, "the path of \(name)")
+        guard !path.isEmpty else { throw document.error(pathNode, "the path of \(name) cannot be empty") }
+        return Dependency(name, requirement, externalSource: .path(path))
+    }
+}

@@ -1,0 +1,299 @@
+import DepsCore
+import DepsYAML
+import DepsFileSystem
+
+/// Reads one CocoaPods `<Name>.podspec.json` (BEHAVIOUR 9) into a `Specification`, checking that
+/// its `name` and `version` are the ones its path says, as `SpecCodec` does for deps' own format.
+///
+/// The JSON is read through the YAML layer (JSON is YAML's flow style), so every scalar stays the
+/// text it was written as: `"1.10"` and `1.10` are both "1.10". Fields deps does not use
+/// (`frameworks`, `requires_arc`, `resources`, ...) are ignored; a field deps uses with the wrong
+/// shape is an error that names the field.
+public struct PodspecJSONCodec {
+    /// The file's path or URL as shown in messages.
+    public let fileName: String
+
+    /// Turns a relative code location into one usable from the project; nil keeps locations as written.
+    public let relocate: (@Sendable (String) -> String)?
+
+    public init(fileName: String, relocate: (@Sendable (String) -> String)? = nil) {
+        self.fileName = fileName
+        self.relocate = relocate
+    }
+
+    /// The keys of a platform-specific part (`"ios": {...}`); `macos` is read as `osx`.
+
+    /// What CocoaPods adds to a `source_files` pattern that names a folder (`Sources/Moya/`): the
+    /// source files directly in it (`Pod::Sandbox::FileAccessor`'s glob for source files).
+    static let folderSourcePattern = "*{.m,.mm,.i,.c,.cc,.cxx,.cpp,.c++,.swift,.h,.hh,.hpp,.ipp,.tpp,.hxx,.def,.inl,.inc}"
+
+    /// - Parameters:
+    ///   - expectedName: the package folder's name.
+    ///   - expectedVersion: the version folder's name; nil for a spec read from an external
+    ///     source, whose file is `<Name>.podspec.json`.
+    public func decode(
+        _ bytes: [UInt8], checksum: String, expectedName: PackageName, expectedVersion: String?
+    ) throws(MalformedInputError) -> Specification {
+        let document = YAMLDocument(file: fileName)
+        let root = try document.root(of: JSONForYAML.prepared(bytes), expecting: "a JSON object with `name` and `version`")
+        guard root.mappingPairs != nil else {
+            throw document.error(root, "expected a JSON object with `name` and `version`, found \(root.kindDescription)")
+        }
+        let reader = Reader(document: document, relocate: relocate)
+        let fields = try reader.fields(root, "the podspec")
+
+        guard let nameNode = fields["name"] else { throw document.error(root, "missing field `name`") }
+        let nameText = try document.scalar(nameNode, "`name`")
+        guard nameText == expectedName.description else {
+            let place = expectedVersion == nil ? "file name '\(expectedName).podspec.json'" : "folder '\(expectedName)'"
+            throw document.error(nameNode, "name '\(nameText)' does not match its \(place)")
+        }
+        guard let versionNode = fields["version"] else { throw document.error(root, "missing field `version`") }
+        let versionText = try document.scalar(versionNode, "`version`")
+        let version = try document.version(versionText, at: versionNode, for: nameText)
+        if let expectedVersion, versionText != expectedVersion {
+            throw document.error(versionNode, "version '\(versionText)' does not match its folder '\(expectedVersion)'")
+        }
+
+        let scope = Reader.Scope(owner: nil)
+        var moduleName: String?
+        if let node = fields["module_name"], !node.isNull {
+            let text = try document.scalar(node, "`module_name`")
+            if let problem = ModuleName.problem(with: text, field: "module_name") { throw document.error(node, problem) }
+            moduleName = text
+        }
+        let subspecs = try reader.subspecs(fields["subspecs"], of: expectedName, path: [], scope: scope)
+        let defaults = try reader.defaultSubspecs(fields, among: subspecs, of: nameText, scope: scope)
+        return Specification(
+            name: expectedName,
+            version: version,
+            summary: try reader.text(fields["summary"], "`summary`"),
+            homepage: try reader.text(fields["homepage"], "`homepage`"),
+            license: try reader.license(fields["license"]),
+            codeSource: try reader.codeSource(fields["source"], of: nameText),
+            dependencies: try reader.dependencies(fields["dependencies"], scope.naming("dependencies")),
+            checksum: checksum,
+            sourceFiles: try reader.sourceFiles(fields["source_files"], scope.naming("source_files")),
+            moduleName: moduleName,
+            subspecs: subspecs,
+            defaultSubspecs: defaults,
+            platforms: try reader.platforms(fields["platforms"], scope.naming("platforms")),
+            platformDependencies: try reader.platformDependencies(fields, scope: scope))
+    }
+
+    /// Reads the fields of one spec or subspec, naming the field (and the subspec) in errors.
+    private struct Reader {
+        let document: YAMLDocument
+        let relocate: (@Sendable (String) -> String)?
+
+        /// Where a field is: the spec itself, or a subspec (`Moya/Core`).
+        struct Scope {
+            let owner: String?
+
+            func naming(_ field: String) -> String {
+                owner.map { "`\(field)` of subspec '\($0)'" } ?? "`\(field)`"
+            }
+        }
+
+        /// The fields of an object by key; keys deps does not use are kept and ignored.
+        func fields(_ node: YAMLNode, _ what: String) throws(MalformedInputError) -> [String: YAMLNode] {
+            var fields: [String: YAMLNode] = [:]
+            for pair in try document.mapping(node, what) {
+                fields[try document.key(pair)] = pair.value
+            }
+            return fields
+        }
+
+        func text(_ node: YAMLNode?, _ what: String) throws(MalformedInputError) -> String? {
+            guard let node, !node.isNull else { return nil }
+            return try document.scalar(node, what)
+        }
+
+        /// `"MIT"`, or `{"type": "MIT", "file": "LICENSE"}` (its `type`).
+        func license(_ node: YAMLNode?) throws(MalformedInputError) -> String? {
+            guard let node, !node.isNull else { return nil }
+            if let text = node.scalarValue { return text }
+            guard node.mappingPairs != nil else {
+                throw document.error(node, "expected a string or an object with `type` for `license`, found \(node.kindDescription)")
+            }
+            return try text(node.value(forKey: "type"), "`license.type`")
+        }
+
+        /// `{"git": ..., "tag": ...}` or `{"http": ..., "sha256": ...}`; CocoaPods' other keys
+        /// (`submodules`, `flatten`, `headers`, ...) are ignored.
+        func codeSource(_ node: YAMLNode?, of name: String) throws(MalformedInputError) -> CodeSource? {
+            guard let node, !node.isNull else { return nil }
+            var values: [String: String] = [:]
+            for (key, valueNode) in try fields(node, "`source`") {
+                if key == "submodules" || !CodeSource.keys.contains(key) { continue }
+                values[key] = try document.scalar(valueNode, "`source.\(key)`")
+            }
+            if values["git"] == nil && values["http"] == nil && values["path"] == nil,
+               let kind = ["svn", "hg", "bzr"].first(where: { node.value(forKey: $0) != nil }) {
+                throw document.error(node, "\(name)'s source is `\(kind)`, which deps cannot fetch; deps fetches `git` and `http` sources")
+            }
+            if let url = values["git"], values["tag"] == nil, values["commit"] == nil, values["branch"] == nil {
+                throw document.error(
+                    node,
+                    "\(name)'s `git` source \(url) names no `tag`, `commit` or `branch`; CocoaPods allows that only for an "
+                        + "external source (a Podfile's `:git =>`), not in a spec repository")
+            }
+            var source: CodeSource
+            do {
+                source = try CodeSource(fields: values)
+            } catch {
+                throw document.error(node, "invalid source for \(name): \(error)")
+            }
+            if let relocate { source = source.relocated { CodeLocation.isRelative($0) ? relocate($0) : $0 } }
+            return source
+        }
+
+        /// `{"Alamofire": ["~> 5.0"], "Moya/Core": [], "nanopb": [">= 2.3", "< 2.4"]}`.
+        func dependencies(_ node: YAMLNode?, _ what: String) throws(MalformedInputError) -> [Dependency] {
+            guard let node, !node.isNull else { return [] }
+            var dependencies: [Dependency] = []
+            for pair in try document.mapping(node, what) {
+                let name = try dependencyName(try document.key(pair), at: pair.key)
+                dependencies.append(Dependency(name, try requirement(pair.value, for: name, in: what)))
+            }
+            return dependencies
+        }
+
+        /// `Moya/Core` is a package name; a nested subspec (`A/B/C`) is depended on through the
+        /// subspec that holds it (`A/B`), which pins `A` to the same version.
+        private func dependencyName(_ text: String, at node: YAMLNode) throws(MalformedInputError) -> PackageName {
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+            let kept = parts.count > 2 ? parts.prefix(2).joined(separator: "/") : text
+            do {
+                return try PackageName(kept)
+            } catch {
+                throw document.error(node, "invalid package name '\(text)'")
+            }
+        }
+
+        /// `[]` is any version; several requirements are joined into one (`>= 2.3, < 2.4`).
+        private func requirement(_ node: YAMLNode, for name: PackageName, in what: String) throws(MalformedInputError) -> Requirement {
+            var parts: [String] = []
+            if node.isNull {
+                return .any
+            } else if let text = node.scalarValue {
+                parts = [text]
+            } else if let items = node.sequenceItems {
+                for item in items { parts.append(try document.scalar(item, "a requirement of \(name) in \(what)")) }
+            } else {
+                throw document.error(node, "expected a list of requirements for \(name) in \(what), found \(node.kindDescription)")
+            }
+            if parts.isEmpty { return .any }
+            let text = parts.joined(separator: ", ")
+            do {
+                return try Requirement(text)
+            } catch {
+                throw document.error(node, "invalid requirement '\(text)' for \(name)")
+            }
+        }
+
+        /// A pattern or a list of patterns; nil when the field is absent.
+        func sourceFiles(_ node: YAMLNode?, _ what: String) throws(MalformedInputError) -> [SourceFileGlob]? {
+            guard let node, !node.isNull else { return nil }
+            var patterns: [(String, YAMLNode)] = []
+            if let single = node.scalarValue {
+                patterns = [(single, node)]
+            } else if let items = node.sequenceItems {
+                for item in items { patterns.append((try document.scalar(item, "a pattern of \(what)"), item)) }
+            } else {
+                throw document.error(node, "expected a string or a list of strings for \(what), found \(node.kindDescription)")
+            }
+            var globs: [SourceFileGlob] = []
+            for (pattern, patternNode) in patterns {
+                let meant = pattern.hasSuffix("/") ? pattern + PodspecJSONCodec.folderSourcePattern : pattern
+                do {
+                    globs.append(try SourceFileGlob(meant))
+                } catch {
+                    throw document.error(patternNode, "\(error)")
+                }
+            }
+            return globs.isEmpty ? nil : globs
+        }
+
+        /// `{"ios": "12.0", "osx": "10.13", "tvos": null}`; `macos` is `osx`.
+        func platforms(_ node: YAMLNode?, _ what: String) throws(MalformedInputError) -> [String: Version?] {
+            guard let node, !node.isNull else { return [:] }
+            var platforms: [String: Version?] = [:]
+            for pair in try document.mapping(node, what) {
+                let name = Platform(name: try document.key(pair), deploymentTarget: nil).name
+                if pair.value.isNull {
+                    platforms[name] = .some(nil)
+                } else {
+                    let text = try document.scalar(pair.value, "the deployment target of \(name) in \(what)")
+                    platforms[name] = .some(try document.version(text, at: pair.value, for: "\(name) in \(what)"))
+                }
+            }
+            return platforms
+        }
+
+        /// The `dependencies` of each platform-specific part (`"ios": {"dependencies": ...}`).
+        func platformDependencies(_ fields: [String: YAMLNode], scope: Scope) throws(MalformedInputError) -> [String: [Dependency]] {
+            var result: [String: [Dependency]] = [:]
+            for key in Platform.names {
+                guard let node = fields[key], !node.isNull else { continue }
+                let platform = Platform(name: key, deploymentTarget: nil).name
+                let part = try self.fields(node, scope.naming(key))
+                let dependencies = try dependencies(part["dependencies"], scope.naming("\(key).dependencies"))
+                if !dependencies.isEmpty { result[platform, default: []] += dependencies }
+            }
+            return result
+        }
+
+        /// The subspecs of a spec or subspec; `path` is the names from the package to the parent
+        /// (empty at the spec). Only the first level must make a package name (`Moya/Core`);
+        /// deeper ones are kept as they are.
+        func subspecs(_ node: YAMLNode?, of package: PackageName, path: [String], scope: Scope) throws(MalformedInputError) -> [Subspec] {
+            guard let node, !node.isNull else { return [] }
+            var result: [Subspec] = []
+            var seen: Set<String> = []
+            for item in try document.sequence(node, scope.naming("subspecs")) {
+                let fields = try self.fields(item, "a subspec in \(scope.naming("subspecs"))")
+                guard let nameNode = fields["name"] else { throw document.error(item, "a subspec in \(scope.naming("subspecs")) has no `name`") }
+                let name = try document.scalar(nameNode, "the `name` of a subspec")
+                let fullName = ([package.description] + path + [name]).joined(separator: "/")
+                if path.isEmpty, !PackageName.isValidPart(name) {
+                    throw document.error(nameNode, "subspec name '\(name)' cannot be part of a package name ('\(fullName)')")
+                }
+                if name.isEmpty || name.contains("/") {
+                    throw document.error(nameNode, "invalid subspec name '\(name)'")
+                }
+                guard seen.insert(name).inserted else { throw document.error(nameNode, "subspec '\(fullName)' is defined twice") }
+                let inner = Scope(owner: fullName)
+                result.append(Subspec(
+                    name: name,
+                    dependencies: try dependencies(fields["dependencies"], inner.naming("dependencies")),
+                    sourceFiles: try sourceFiles(fields["source_files"], inner.naming("source_files")),
+                    platformDependencies: try platformDependencies(fields, scope: inner),
+                    subspecs: try subspecs(fields["subspecs"], of: package, path: path + [name], scope: inner)))
+            }
+            return result
+        }
+
+        /// `default_subspecs` (or CocoaPods' alias `default_subspec`): a name or a list of names,
+        /// each naming a subspec. CocoaPods' `:none` is kept as written, `["none"]`.
+        func defaultSubspecs(
+            _ fields: [String: YAMLNode], among subspecs: [Subspec], of name: String, scope: Scope
+        ) throws(MalformedInputError) -> [String] {
+            let key = fields["default_subspecs"] != nil ? "default_subspecs" : "default_subspec"
+            guard let node = fields[key], !node.isNull else { return [] }
+            var names: [(String, YAMLNode)] = []
+            if let single = node.scalarValue {
+                names = [(single, node)]
+            } else if let items = node.sequenceItems {
+                for item in items { names.append((try document.scalar(item, "a name in `\(key)`"), item)) }
+            } else {
+                throw document.error(node, "expected a subspec name or a list of names for `\(key)`, found \(node.kindDescription)")
+            }
+            if names.count == 1, names[0].0 == "none", !subspecs.contains(where: { $0.name == "none" }) { return ["none"] }
+            for (subspec, item) in names where !subspecs.contains(where: { $0.name == subspec }) {
+                throw document.error(item, "`\(key)` names '\(subspec)', which is not a subspec of \(name)")
+            }
+            return names.map(\.0)
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import DepsCore
+import DepsYAML
+import DepsFileSystem
+
+/// Reads one spec file (BEHAVIOUR 1.2) into a `Specification`, checking that its
+/// `name` and `version` are the ones its path says.
+public struct SpecCodec {
+    /// The file's path as shown in messages, e.g. `../../Specs/Moya/15.0.0.yaml`.
+    public let fileName: String
+
+    /// Turns a relative code location into one usable from the project (a directory repository
+    /// joins it to its own label); nil keeps locations as written.
+    public let relocate: (@Sendable (String) -> String)?
+
+    public init(fileName: String, relocate: (@Sendable (String) -> String)? = nil) {
+        self.fileName = fileName
+        self.relocate = relocate
+    }
+
+    static let knownKeys = [
+        "name", "version", "summary", "description", "homepage", "license", "authors", "source", "dependencies",
+        "source_files", "module", "subspecs", "default_subspecs",
+    ]
+    static let subspecKeys = ["name", "dependencies", "source_files", "subspecs"]
+
+    /// - Parameters:
+    ///   - expectedName: the package folder's name.
+    ///   - expectedVersion: the file name's version, spelt as in the file name; nil for a spec
+    ///     read from an external source, whose file name is `<Name>.yaml`.
+    public func decode(
+        _ bytes: [UInt8], checksum: String, expectedName: PackageName, expectedVersion: String?
+    ) throws(MalformedInputError) -> Specification {
+        let document = YAMLDocument(file: fileName)
+        let root = try document.root(of: bytes, expecting: "a mapping with `name` and `version`")
+        let fields = try document.fields(try document.mapping(root, "the spec"), known: Self.knownKeys, in: "the spec")
+
+        guard let nameNode = fields["name"] else { throw document.error(root, "missing key 'name'") }
+        let nameText = try document.scalar(nameNode, "name")
+        guard nameText == expectedName.description else {
+            let place = expectedVersion == nil ? "file name '\(expectedName).yaml'" : "folder '\(expectedName)'"
+            throw document.error(nameNode, "name '\(nameText)' does not match its \(place)")
+        }
+        guard let versionNode = fields["version"] else { throw document.error(root, "missing key 'version'") }
+        let versionText = try document.scalar(versionNode, "version")
+        let version = try document.version(versionText, at: versionNode, for: nameText)
+        if let expectedVersion, versionText != expectedVersion {
+            throw document.error(versionNode, "version '\(versionText)' does not match its file name '\(expectedVersion).yaml'")
+        }
+
+        var codeSource: CodeSource?
+        if let node = fields["source"], !node.isNull {
+            let pairs = try document.mapping(node, "source")
+            var values: [String: String] = [:]
+            for (key, valueNode) in try document.fields(pairs, known: CodeSource.keys, in: "source") {
+                values[key] = try document.scalar(valueNode, "source `\(key):`")
+            }
+            do {
+                codeSource = try CodeSource(fields: values)
+            } catch {
+                throw document.error(node, "invalid source for \(nameText): \(error)")
+            }
+            if let relocate { codeSource = codeSource?.relocated { CodeLocation.isRelative($0) ? relocate($0) : $0 } }
+        }
+        var dependencies: [Dependency] = []
+        if let node = fields["dependencies"] {
+            for pair in try document.mapping(node, "dependencies") {
+                let name = try document.packageName(try document.key(pair), at: pair.key)
+                dependencies.append(Dependency(name, try document.requirement(pair.value, for: name)))
+            }
+        }
+        func text(_ key: String) throws(MalformedInputError) -> String? {
+            guard let node = fields[key], !node.isNull else { return nil }
+            return try document.scalar(node, key)
+        }
+        let sourceFiles = try Self.sourceFiles(fields["source_files"], document)
+        var subspecs: [Subspec] = []
+        if let node = fields["subspecs"] {
+            for item in try document.sequence(node, "subspecs") {
+                subspecs.append(try Self.subspec(item, of: expectedName, document))
+            }
+        }
+        var defaultSubspecs: [String] = []
+        if let node = fields["default_subspecs"], !node.isNull {
+            let items = node.scalarValue != nil ? [node] : try document.sequence(node, "default_subspecs")
+            for item in items {
+                let name = try document.scalar(item, "a default subspec")
+                guard subspecs.contains(where: { $0.name == name }) else {
+                    throw document.error(item, "default subspec '\(name)' is not one of the spec's subspecs")
+                }
+                defaultSubspecs.append(name)
+            }
+        }
+        var moduleName: String?
+        if let node = fields["module"], !node.isNull {
+            let text = try document.scalar(node, "module")
+            if let problem = ModuleName.problem(with: text, field: "module") { throw document.error(node, problem) }
+            moduleName = text
+        }
+        return Specification(
+            name: expectedName,
+            version: version,
+            summary: try text("summary"),
+            homepage: try text("homepage"),
+            license: try text("license"),
+            codeSource: codeSource,
+            dependencies: dependencies,
+            checksum: checksum,
+            sourceFiles: sourceFiles,
+            moduleName: moduleName,
+            subspecs: subspecs,
+            defaultSubspecs: defaultSubspecs)
+    }
+
+    /// `source_files`: one pattern or a list of them.
+    static func sourceFiles(_ node: YAMLNode?, _ document: YAMLDocument) throws(MalformedInputError) -> [SourceFileGlob]? {
+        guard let node, !node.isNull else { return nil }
+        var patterns: [(String, YAMLNode)] = []
+        if let single = node.scalarValue {
+            patterns = [(single, node)]
+        } else {
+            for item in try document.sequence(node, "source_files") {
+                patterns.append((try document.scalar(item, "a source_files pattern"), item))
+            }
+        }
+        var globs: [SourceFileGlob] = []
+        for (pattern, patternNode) in patterns {
+            do {
+                globs.append(try SourceFileGlob(pattern))
+            } catch {
+                throw document.error(patternNode, "\(error)")
+            }
+        }
+        if globs.isEmpty { throw document.error(node, "source_files lists no pattern") }
+        return globs
+    }
+
+    /// One item of `subspecs:`: `name`, `dependencies` (which may name siblings, `Moya/Core`),
+    /// `source_files`, nested `subspecs`.
+    static func subspec(_ node: YAMLNode, of package: PackageName, _ document: YAMLDocument) throws(MalformedInputError) -> Subspec {
+        let fields = try document.fields(try document.mapping(node, "a subspec"), known: subspecKeys, in: "a subspec of \(package)")
+        guard let nameNode = fields["name"] else { throw document.error(node, "a subspec of \(package) has no `name`") }
+        let name = try document.scalar(nameNode, "the name of a subspec")
+        guard PackageName.isValidPart(name) else { throw document.error(nameNode, "invalid subspec name '\(name)'") }
+        var dependencies: [Dependency] = []
+        if let dependencyNode = fields["dependencies"] {
+            for pair in try document.mapping(dependencyNode, "dependencies") {
+                let dependencyName = try document.packageName(try document.key(pair), at: pair.key)
+                dependencies.append(Dependency(dependencyName, try document.requirement(pair.value, for: dependencyName)))
+            }
+        }
+        var nested: [Subspec] = []
+        if let nestedNode = fields["subspecs"] {
+            for item in try document.sequence(nestedNode, "subspecs") { nested.append(try subspec(item, of: package, document)) }
+        }
+        return Subspec(
+            name: name, dependencies: dependencies, sourceFiles: try sourceFiles(fields["source_files"], document), subspecs: nested)
+    }
+}

@@ -1,0 +1,107 @@
+import DepsCore
+import DepsYAML
+import DepsFileSystem
+
+/// Reads the node tree of one file and turns shape problems into errors that name
+/// the file, the line and the value. Shared by the Depsfile, lockfile and spec codecs.
+struct YAMLDocument {
+    let file: String
+
+    /// The root node; an empty file is an error that says what the file should hold.
+    func root(of bytes: [UInt8], expecting: String) throws(MalformedInputError) -> YAMLNode {
+        let parsed: YAMLNode?
+        do {
+            parsed = try YAMLParser.parse(bytes, fileName: file)
+        } catch {
+            throw MalformedInputError(error)
+        }
+        guard let root = parsed else {
+            throw MalformedInputError(file: file, message: "the file is empty; expected \(expecting)")
+        }
+        return root
+    }
+
+    func error(_ node: YAMLNode, _ message: MessageText) -> MalformedInputError {
+        MalformedInputError(file: file, at: node, message)
+    }
+
+    /// The pairs of a mapping (an empty value counts as an empty mapping).
+    func mapping(_ node: YAMLNode, _ what: String) throws(MalformedInputError) -> [YAMLNode.Pair] {
+        if node.isNull { return [] }
+        guard let pairs = node.mappingPairs else {
+            throw error(node, "expected a mapping for \(what), found \(node.kindDescription)")
+        }
+        return pairs
+    }
+
+    /// The items of a sequence (an empty value counts as an empty sequence).
+    func sequence(_ node: YAMLNode, _ what: String) throws(MalformedInputError) -> [YAMLNode] {
+        if node.isNull { return [] }
+        guard let items = node.sequenceItems else {
+            throw error(node, "expected a list for \(what), found \(node.kindDescription)")
+        }
+        return items
+    }
+
+    func scalar(_ node: YAMLNode, _ what: String) throws(MalformedInputError) -> String {
+        guard let text = node.scalarValue else {
+            throw error(node, "expected a single value for \(what), found \(node.kindDescription)")
+        }
+        return text
+    }
+
+    /// The text of a mapping key.
+    func key(_ pair: YAMLNode.Pair) throws(MalformedInputError) -> String {
+        guard let text = pair.key.scalarValue else {
+            throw error(pair.key, "expected a name as a key, found \(pair.key.kindDescription)")
+        }
+        return text
+    }
+
+    /// The values of a mapping by key, refusing keys not in `known` with the closest known key.
+    func fields(
+        _ pairs: [YAMLNode.Pair], known: [String], in context: String
+    ) throws(MalformedInputError) -> [String: YAMLNode] {
+        var fields: [String: YAMLNode] = [:]
+        for pair in pairs {
+            let name = try key(pair)
+            guard known.contains(name) else {
+                var message: MessageText = "unknown key '\(name)' in \(context)"
+                if let suggestion = SpellingSuggestion.closest(to: name, among: known, limit: 1).first {
+                    message = message + "; did you mean '\(suggestion)'?"
+                } else {
+                    message = message + "; expected one of: \(known.joined(separator: ", "))"
+                }
+                throw error(pair.key, message)
+            }
+            fields[name] = pair.value
+        }
+        return fields
+    }
+
+    func packageName(_ text: String, at node: YAMLNode) throws(MalformedInputError) -> PackageName {
+        do {
+            return try PackageName(text)
+        } catch {
+            throw self.error(node, "invalid package name '\(text)'")
+        }
+    }
+
+    func version(_ text: String, at node: YAMLNode, for what: String) throws(MalformedInputError) -> Version {
+        do {
+            return try Version(text)
+        } catch {
+            throw self.error(node, "invalid version '\(text)' for \(what)")
+        }
+    }
+
+    func requirement(_ node: YAMLNode, for name: PackageName) throws(MalformedInputError) -> Requirement {
+        if node.isNull { return .any }
+        let text = try scalar(node, "the requirement of \(name)")
+        do {
+            return try Requirement(text)
+        } catch {
+            throw self.error(node, "invalid requirement '\(text)' for \(name)")
+        }
+    }
+}

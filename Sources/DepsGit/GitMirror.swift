@@ -1,0 +1,132 @@
+import DepsFileSystem
+import DepsProcess
+
+/// A bare mirror of one git repository in a folder of its own, and the git work done on it
+/// through the system `git`: made by cloning into a temporary folder renamed into place whole,
+/// refreshed by fetching, its references read, one commit's files exported (`git archive`, so
+/// they have no `.git`). Whoever owns the folder decides where it is and which lock guards it.
+public struct GitMirror: Sendable {
+    /// The mirror's folder (`<key>.git`, `mirror.git`).
+    public let path: String
+
+    /// git asks no questions, reads no system configuration and speaks plain English.
+    public static let environment = ["GIT_TERMINAL_PROMPT": "0", "GIT_ASKPASS": "", "LC_ALL": "C", "GIT_CONFIG_NOSYSTEM": "1"]
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// Whether a whole mirror is there. A folder that does not look like one (damaged, or left
+    /// half made) is removed first, so that it is made again.
+    public func isPresent() -> Bool {
+        if LocalFileSystem.kind(of: path) == .directory, !looksLikeBareRepository() {
+            LocalFileSystem.removeTree(path)
+        }
+        return LocalFileSystem.kind(of: path) == .directory
+    }
+
+    /// A mirror renamed into place whole has these; one without them is damaged.
+    func looksLikeBareRepository() -> Bool {
+        LocalFileSystem.kind(of: LocalFileSystem.join(path, "HEAD")) == .file
+            && LocalFileSystem.kind(of: LocalFileSystem.join(path, "objects")) == .directory
+            && LocalFileSystem.kind(of: LocalFileSystem.join(path, "refs")) == .directory
+    }
+
+    /// Clones `url` into `temporary`, then renames it into place.
+    public func clone(_ url: String, through temporary: String, shownAs name: String) async throws {
+        try await Self.run("git", ["clone", "--mirror", "--quiet", "--template=", "--", url, temporary])
+        try LocalFileSystem.move(temporary, to: path, shownAs: name)
+    }
+
+    /// Fetches what the repository has now, dropping what it no longer has.
+    public func fetch() async throws {
+        try await git(["fetch", "--quiet", "--prune", "--force", "origin"])
+    }
+
+    public func hasCommit(_ commit: String) async throws -> Bool {
+        try await ChildProcess.run(
+            "git", ["--git-dir", path, "cat-file", "-e", "\(commit)^{commit}"], environment: Self.environment
+        ).succeeded
+    }
+
+    /// The commit a reference (`refs/tags/1.0`, `HEAD`) names: from the mirror's `packed-refs`
+    /// (where a fresh clone keeps its tags and branches, peeled for annotated tags) when it is
+    /// there, else from git; nil when there is no such reference.
+    public func commit(of reference: String) async throws -> String? {
+        if let packed = packedCommit(of: reference) { return packed }
+        let result = try await ChildProcess.run(
+            "git", ["--git-dir", path, "rev-parse", "--verify", "--quiet", "\(reference)^{commit}"],
+            environment: Self.environment)
+        let text = String(decoding: result.standardOutput, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+        return result.succeeded && Self.isObjectName(text) ? text : nil
+    }
+
+    /// Reads `packed-refs`: lines `<commit> <ref>`, each annotated tag followed by `^<commit>` (peeled).
+    /// A loose ref file of the same name would be newer, so its presence defers to git.
+    func packedCommit(of reference: String) -> String? {
+        guard LocalFileSystem.kind(of: LocalFileSystem.join(path, reference)) == nil,
+              let bytes = try? LocalFileSystem.readFile(LocalFileSystem.join(path, "packed-refs"), shownAs: path) else { return nil }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+        for (index, line) in lines.enumerated() where line.hasSuffix(" " + reference) {
+            let commit = String(line.prefix(40))
+            guard Self.isObjectName(commit), line.count == 41 + reference.utf8.count else { continue }
+            if index + 1 < lines.count, lines[index + 1].hasPrefix("^") {
+                let peeled = String(lines[index + 1].dropFirst().prefix(40))
+                return Self.isObjectName(peeled) ? peeled : nil
+            }
+            return commit
+        }
+        return nil
+    }
+
+    /// The names of the files that differ between two commits.
+    public func changedFiles(from old: String, to new: String) async throws -> [Substring] {
+        let diff = try await git(["diff", "--name-only", old, new])
+        return diff.split(separator: "\n")
+    }
+
+    /// Writes the files of `commit` into the existing folder `folder`, through the tar archive
+    /// `archive` (a temporary path the caller removes).
+    public func extract(_ commit: String, into folder: String, through archive: String) async throws {
+        try await git(["archive", "--format=tar", "-o", archive, commit])
+        try await Self.run("tar", ["-xf", archive, "-C", folder, "--no-same-owner"])
+    }
+
+    /// Runs a git command on the mirror; returns its output.
+    @discardableResult
+    public func git(_ arguments: [String]) async throws -> String {
+        try await Self.run("git", ["--git-dir", path] + arguments)
+    }
+
+    /// Runs git or tar; a non-zero exit is thrown as a `GitCommandFailure`, a process that
+    /// cannot be run as its `ChildProcessError`.
+    @discardableResult
+    static func run(_ tool: String, _ arguments: [String]) async throws -> String {
+        let result = try await ChildProcess.run(tool, arguments, environment: environment, outputLimit: 64 << 20)
+        guard result.succeeded else {
+            let detail = result.standardErrorText.split(separator: "\n").last.map(String.init) ?? "exit status \(result.status)"
+            throw GitCommandFailure(tool: tool, arguments: arguments, detail: detail)
+        }
+        return String(decoding: result.standardOutput, as: UTF8.self)
+    }
+
+    /// A full object name as git prints it: 40 lower-case hexadecimal digits.
+    static func isObjectName(_ text: String) -> Bool {
+        text.utf8.count == 40 && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
+    }
+}
+
+/// A git (or tar) command of a mirror that ended with a non-zero status.
+public struct GitCommandFailure: Error, Sendable, Equatable {
+    /// `git` or `tar`.
+    public let tool: String
+    public let arguments: [String]
+    /// The last line of its standard error, else its exit status.
+    public let detail: String
+
+    /// The command's first word after the tool (`clone`, `-xf`), or `--git-dir` for a command run on the mirror.
+    public var firstArgument: String { arguments.first ?? "" }
+
+    /// The git sub-command (`fetch`, `archive`), past `--git-dir <mirror>`.
+    public var subcommand: String { arguments.first == "--git-dir" && arguments.count > 2 ? arguments[2] : firstArgument }
+}

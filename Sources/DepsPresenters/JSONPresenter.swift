@@ -1,0 +1,233 @@
+import DepsCore
+import DepsCode
+import DepsSpecSources
+// The essentials suffice for JSONEncoder and keep full Foundation (and ICU) out of deps's start-up.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The `--json` documents: one JSON object on stdout with stable, sorted keys.
+/// Their shapes are documented in the README.
+public enum JSONPresenter {
+    struct ChangeDocument: Encodable {
+        let name: String
+        let change: String
+        let version: String?
+        let from: String?
+        let to: String?
+    }
+
+    struct HeldBackDocument: Encodable {
+        let name: String
+        let message: String
+        let command: String
+    }
+
+    struct LockfileUpdateDocument: Encodable {
+        let command: String
+        let dryRun: Bool
+        let lockfileChanged: Bool
+        let dependencies: Int
+        let packages: Int
+        let changes: [ChangeDocument]
+        let heldBack: [HeldBackDocument]
+        let replacedUnreadableLockfile: String?
+    }
+
+    struct OutdatedRowDocument: Encodable {
+        let name: String
+        let current: String
+        let update: String?
+        let latest: String?
+        let heldBackBy: [String]
+    }
+
+    struct OutdatedDocument: Encodable {
+        let hasUpdates: Bool
+        let packages: [OutdatedRowDocument]
+    }
+
+    struct ProblemDocument: Encodable {
+        let code: String
+        let name: String?
+        let message: String
+    }
+
+    struct SyncDocument: Encodable {
+        let inSync: Bool
+        let problems: [ProblemDocument]
+    }
+
+    struct ErrorDocument: Encodable {
+        struct Body: Encodable {
+            let status: Int32
+            let message: String
+        }
+        let error: Body
+    }
+
+    public static func render(_ update: LockfileUpdate, command: String) -> String {
+        encode(LockfileUpdateDocument(
+            command: command,
+            dryRun: update.dryRun,
+            lockfileChanged: update.lockfileChanged,
+            dependencies: update.directDependencyCount,
+            packages: update.lockedPackageCount,
+            changes: update.changes.map(document(for:)),
+            heldBack: update.heldBack.map {
+                HeldBackDocument(
+                    name: $0.name.description,
+                    message: LockfileUpdateTextPresenter.sentence(for: $0),
+                    command: "deps update " + $0.remedy.map(\.description).joined(separator: " "))
+            },
+            replacedUnreadableLockfile: update.replacedUnreadableLockfile))
+    }
+
+    public static func render(_ report: OutdatedReport) -> String {
+        encode(OutdatedDocument(hasUpdates: report.hasUpdates, packages: report.packages.map {
+            OutdatedRowDocument(
+                name: $0.name.description, current: $0.current.description, update: $0.update?.description,
+                latest: $0.latest?.description, heldBackBy: $0.heldBackBy.map(\.description))
+        }))
+    }
+
+    public static func render(_ report: SyncReport) -> String {
+        encode(SyncDocument(inSync: report.isInSync, problems: report.problems.map(document(for:))))
+    }
+
+    static func document(for problem: SyncProblem) -> ProblemDocument {
+        let (code, name): (String, PackageName?) = switch problem {
+        case let .added(name): ("A", name)
+        case let .removed(name): ("R", name)
+        case let .modified(name): ("M", name)
+        case let .unsatisfied(name, _, _, _): ("unsatisfied", name)
+        case let .notLocked(name, _): ("not-locked", name)
+        case let .orphaned(name, _): ("orphaned", name)
+        case let .versionMissing(name, _, _): ("version-missing", name)
+        case let .sourceNotListed(name, _): ("source-not-listed", name)
+        case let .externalSourceChanged(name): ("external-source-changed", name)
+        case let .specChecksumMismatch(name, _): ("spec-checksum", name)
+        case .depsfileChecksumMismatch: ("depsfile-checksum", nil)
+        case let .lockfileWouldChange(change): ("would-change", change.name)
+        case .lockfileWouldBeRewritten: ("would-rewrite", nil)
+        case let .sandboxOutOfSync(change): ("sandbox", change.name)
+        }
+        return ProblemDocument(code: code, name: name?.description, message: problem.description)
+    }
+
+    struct CacheEntryDocument: Encodable {
+        let name: String
+        let version: String
+        let pin: String
+        let bytes: Int
+    }
+
+    struct CacheDocument: Encodable {
+        let root: String
+        let packages: [CacheEntryDocument]
+        let totalBytes: Int
+    }
+
+    /// `deps cache list` and `deps cache clean`: `{"root", "packages": [{"name", "version", "pin", "bytes"}], "totalBytes"}`.
+    public static func render(_ listing: CacheListing) -> String {
+        encode(CacheDocument(
+            root: listing.root,
+            packages: listing.entries.map { CacheEntryDocument(name: $0.name, version: $0.version, pin: $0.pin, bytes: $0.bytes) },
+            totalBytes: listing.totalBytes))
+    }
+
+    struct StarterDocument: Encodable {
+        let command: String
+        let sources: [String]
+    }
+
+    /// `deps init`: `{"command": "init", "sources"}`.
+    public static func render(_ starter: StarterManifest) -> String {
+        encode(StarterDocument(command: "init", sources: starter.sources))
+    }
+
+    struct WhyStepDocument: Encodable {
+        let name: String
+        let requirement: String?
+        let version: String
+    }
+
+    struct WhyDocument: Encodable {
+        let name: String
+        let paths: [[WhyStepDocument]]
+        let morePaths: Int
+    }
+
+    /// `deps why`: `{"name", "paths": [[{"name", "requirement", "version"}]], "morePaths"}`.
+    public static func render(_ report: WhyReport) -> String {
+        encode(WhyDocument(
+            name: report.name.description,
+            paths: report.paths.map { path in
+                path.steps.map { WhyStepDocument(name: $0.name.description, requirement: $0.requirement.isAny ? nil : $0.requirement.description, version: $0.version.description) }
+            },
+            morePaths: report.morePaths))
+    }
+
+    struct RepoUpdateDocument: Encodable {
+        struct Source: Encodable {
+            let source: String
+            let kind: String
+            let changed: Int
+            let unchanged: Int
+            let removed: Int
+            let commit: String?
+            let previous_commit: String?
+        }
+
+        let command: String
+        let sources: [Source]
+    }
+
+    /// `deps repo update`: `{"command": "repo update", "sources": [{"source", "kind", "changed",
+    /// "unchanged", "removed", "commit", "previous_commit"}]}`.
+    public static func render(_ reports: [SpecRepositoryOpener.RefreshReport]) -> String {
+        encode(RepoUpdateDocument(command: "repo update", sources: reports.map {
+            .init(source: $0.source, kind: $0.kind.rawValue, changed: $0.changed, unchanged: $0.unchanged, removed: $0.removed,
+                  commit: $0.commit, previous_commit: $0.previousCommit)
+        }))
+    }
+
+    public static func renderError(_ message: String, status: Int32) -> String {
+        encode(ErrorDocument(error: .init(status: status, message: message)))
+    }
+
+    static func document(for change: PackageChange) -> ChangeDocument {
+        let name = change.name.description
+        switch change.kind {
+        case let .installed(v): return ChangeDocument(name: name, change: "installed", version: v.description, from: nil, to: nil)
+        case let .updated(from, to): return ChangeDocument(name: name, change: "updated", version: to.description, from: from.description, to: to.description)
+        case let .removed(v): return ChangeDocument(name: name, change: "removed", version: v.description, from: nil, to: nil)
+        case let .unchanged(v): return ChangeDocument(name: name, change: "unchanged", version: v.description, from: nil, to: nil)
+        }
+    }
+
+    static func encode<T: Encodable>(_ value: T) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else { return "{}\n" }
+        return jsonEscapingAllControls(String(decoding: data, as: UTF8.self)) + "\n"
+    }
+
+    /// JSONEncoder escapes C0 controls but writes DEL and the C1 controls (U+0080 to U+009F) as
+    /// they are; they can only stand inside strings, so write them as `\u00XX` too. Then no
+    /// control character is left for the terminal or for Output's last check to change.
+    static func jsonEscapingAllControls(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { (0x7F...0x9F).contains($0.value) }) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if (0x7F...0x9F).contains(scalar.value) {
+                result.append(contentsOf: "\\u00\(String(scalar.value, radix: 16))".unicodeScalars)
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+}

@@ -1,0 +1,77 @@
+import DepsCore
+import DepsCode
+import DepsSpecSources
+
+/// Prints what `deps install` and `deps update` did, in CocoaPods' words.
+public struct LockfileUpdateTextPresenter {
+    public enum Command: Sendable { case install, update }
+
+    public let command: Command
+    public let verbose: Bool
+    public let style: TextStyle
+
+    public init(command: Command, verbose: Bool = false, style: TextStyle = .plain) {
+        self.command = command
+        self.verbose = verbose
+        self.style = style
+    }
+
+    /// The lines for stdout, each ending in a newline.
+    public func render(_ update: LockfileUpdate) -> String {
+        var lines: [String] = []
+        for change in update.changes {
+            if let line = line(for: change) { lines.append(line) }
+        }
+        for held in update.heldBack {
+            lines.append(Self.sentence(for: held))
+        }
+        if verbose && update.wrotePackageManifest {
+            lines.append("Wrote Deps/Package.swift (and touched Package.swift, if any, so that SwiftPM reads it again)")
+        }
+        lines.append(Self.summary(update))
+        if update.dryRun {
+            lines.append(update.lockfileChanged
+                ? "Dry run: Depsfile.lock was not written."
+                : "Dry run: Depsfile.lock is already up to date.")
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// `Moya 14.0.0 (pinned) requires Alamofire ~> 4.9; run deps update Alamofire Moya`.
+    public static func sentence(for held: HeldBackPackage) -> String {
+        let remedy = "run deps update " + held.remedy.map(\.description).joined(separator: " ")
+        switch held.reason {
+        case let .pinnedDependent(holder, version, requirement):
+            return "\(holder) \(version) (pinned) requires \(held.name) \(requirement); \(remedy)"
+        case let .pinnedDependency(wanted, needed, requirement, pinned):
+            return "\(held.name) \(wanted) requires \(needed) \(requirement), but \(needed) is pinned at \(pinned); \(remedy)"
+        }
+    }
+
+    /// `2 dependencies from the Depsfile, 5 total packages locked.`
+    public static func summary(_ update: LockfileUpdate) -> String {
+        summary(direct: update.directDependencyCount, locked: update.lockedPackageCount)
+    }
+
+    /// The closing line of install, update and a passing `install --deployment`.
+    public static func summary(direct: Int, locked: Int) -> String {
+        "\(direct) \(direct == 1 ? "dependency" : "dependencies") from the Depsfile, "
+            + "\(locked) total \(locked == 1 ? "package" : "packages") locked."
+    }
+
+    private func line(for change: PackageChange) -> String? {
+        switch change.kind {
+        case let .installed(version):
+            return "Installing \(style.green(change.name.description)) (\(version))"
+        case let .updated(from, to):
+            switch command {
+            case .install: return "Installing \(style.yellow(change.name.description)) \(to) (was \(from))"
+            case .update: return "Updating \(style.yellow(change.name.description)) \(from) -> \(to)"
+            }
+        case .removed:
+            return "Removing \(style.red(change.name.description))"
+        case let .unchanged(version):
+            return verbose ? "Using \(change.name) (\(version))" : nil
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import DepsCode
+import DepsCore
+import DepsFileSystem
+import DepsFiles
+import DepsHTTP
+
+/// Loads one file of a CocoaPods CDN through the shared cache (BEHAVIOUR 9), for `CDNSpecSource`.
+///
+/// Every file is cached under `<cache>/v1/specs/cdn/<key>/<path>` with its ETag in `<path>.etag`.
+/// Without `refresh`, a cached file is used without asking the server; with it, the file is
+/// revalidated (`If-None-Match`; 304 keeps the cached copy). Offline, only cached files are read.
+/// A loader holds no state of its own, so loads run in parallel in a task group.
+struct CDNFileLoader: Sendable {
+    /// The CDN's base URL, ending in `/`.
+    let baseURL: String
+    /// Where this CDN's files are cached.
+    let folder: String
+    let cache: CodeCache
+    let http: HTTPClient
+    let offline: Bool
+    let refresh: Bool
+
+    /// What one load did, for `deps repo update`'s counts.
+    enum Outcome: Sendable {
+        case downloaded, notModified, removed, fromCache, absent
+    }
+
+    func url(of relative: String) -> String { baseURL + relative }
+
+    /// The cached copy when it may be used without asking the server (no refresh, or offline);
+    /// nil when the server must be asked. Offline, a file the cache lacks is an error.
+    func cachedWithoutAsking(_ relative: String) throws -> [UInt8]? {
+        let local = LocalFileSystem.join(folder, relative)
+        let cached = LocalFileSystem.kind(of: local) == .file
+        if cached && (!refresh || offline) { return try LocalFileSystem.readFile(local, shownAs: local) }
+        if offline {
+            throw FileAccessError(path: url(of: relative), reason: "not in the cache (\(local)); --offline does not fetch")
+        }
+        return nil
+    }
+
+    /// The bytes of a file (nil when the server has none: 404 or 410), from the cache or the server.
+    func load(_ relative: String) async throws -> (bytes: [UInt8]?, outcome: Outcome) {
+        if let bytes = try cachedWithoutAsking(relative) { return (bytes, .fromCache) }
+        let local = LocalFileSystem.join(folder, relative)
+        let etagPath = local + ".etag"
+        let fileURL = url(of: relative)
+        let cached = LocalFileSystem.kind(of: local) == .file
+        try cache.prepareOnce()
+        let etag = cached ? (try? LocalFileSystem.readFile(etagPath, shownAs: etagPath)).map { String(decoding: $0, as: UTF8.self) } : nil
+        let temporary = cache.temporaryPath("cdn")
+        defer { LocalFileSystem.removeTree(temporary) }
+        let response: HTTPResponse
+        do {
+            response = try await http.download(fileURL, to: temporary, ifNoneMatch: etag)
+        } catch let error as HTTPError {
+            throw FileAccessError(path: fileURL, reason: error.causeDescription)
+        }
+        if response.isNotModified, cached {
+            return (try LocalFileSystem.readFile(local, shownAs: local), .notModified)
+        }
+        if response.status == 404 || response.status == 410 {
+            guard cached else { return (nil, .absent) }
+            try await withFileLock(folder + ".lock", shownAs: fileURL) {
+                LocalFileSystem.removeTree(etagPath)
+                LocalFileSystem.removeTree(local)
+            }
+            return (nil, .removed)
+        }
+        guard response.isSuccess else {
+            throw FileAccessError(path: fileURL, reason: "the server answered \(response.status)")
+        }
+        let bytes = try LocalFileSystem.readFile(temporary, shownAs: fileURL)
+        // The body and its ETag change together, under the CDN folder's lock: a reader or a
+        // revalidation never pairs a body with another body's ETag.
+        try LocalFileSystem.makeDirectories(LocalFileSystem.parentDirectory(of: local), shownAs: fileURL)
+        try await withFileLock(folder + ".lock", shownAs: fileURL) {
+            LocalFileSystem.removeTree(etagPath)
+            try LocalFileSystem.move(temporary, to: local, shownAs: fileURL)
+            if let etag = response.etag {
+                try LocalFileSystem.writeAtomically(Array(etag.utf8), to: etagPath, shownAs: fileURL)
+            }
+        }
+        return (bytes, .downloaded)
+    }
+
+    /// Text from a server, safe to print: control characters escaped, at most 80 characters.
+    static func shown<S: StringProtocol>(_ text: S) -> String {
+        let head = String(String.UnicodeScalarView(text.unicodeScalars.prefix(80)))
+        return MessageText.escaped(head) + (text.unicodeScalars.count > 80 ? "…" : "")
+    }
+}

@@ -1,0 +1,311 @@
+import DepsCode
+import DepsCore
+import DepsFileSystem
+import DepsFiles
+import DepsHTTP
+
+/// A spec repository served over HTTP in CocoaPods' CDN protocol (BEHAVIOUR 9): `trunk`
+/// (`https://cdn.cocoapods.org/`) or any other CDN URL.
+///
+/// - `CocoaPods-version.yml` gives `prefix_lengths` (e.g. `[1, 1, 1]`);
+/// - the shard of a name is the first hex characters of the MD5 of its name, split by those lengths;
+/// - `all_pods_versions_a_b_c.txt` lists the shard's packages, one line each: `Name/1.0.0/1.1.0`;
+/// - `Specs/a/b/c/Name/1.1.0/Name.podspec.json` is one version's spec.
+///
+/// The reads (`versions`, `specification`) are synchronous and answer from what this run fetched
+/// or, without `refresh`, from the cache; what neither has is named by `SpecsNotFetched`, and
+/// `fetch` brings it, at most 8 downloads at once. Fetching a package's versions also fetches
+/// ahead, level by level, its newest release's podspec and then the same for that podspec's
+/// dependencies, since the resolver asks for those next. Each file is loaded once per run.
+public final class CDNSpecSource: SpecSource {
+    public static let trunkURL = "https://cdn.cocoapods.org/"
+    public static let maximumDownloads = 8
+    /// The most packages one run fetches ahead for.
+    static let maximumCrawl = 400
+
+    public let label: String
+    /// The CDN's base URL, ending in `/`.
+    public var baseURL: String { loader.baseURL }
+    /// Where this CDN's files are cached.
+    public var folder: String { loader.folder }
+
+    private let loader: CDNFileLoader
+    /// The files fetched this run, by path (nil: the server has none).
+    private var fetched: [String: [UInt8]?] = [:]
+    private var counts = Counts()
+    private var prefixLengths: [Int]?
+    private var shards: [String: [String: (line: Int, text: Substring)]] = [:]
+    private var spellings: [PackageName: [Version: String]] = [:]
+    private var specifications: [PackageName: [Version: Specification]] = [:]
+    /// Packages fetched ahead for already.
+    private var crawled: Set<PackageName> = []
+
+    /// What the loads of this run did, for `deps repo update`.
+    public struct Counts: Sendable, Equatable {
+        /// Files the server sent (new or changed).
+        public var downloaded = 0
+        /// Files revalidated with a 304.
+        public var notModified = 0
+        /// Cached files the server no longer has (404), removed from the cache.
+        public var removed = 0
+        /// Files read from the cache without asking the server.
+        public var fromCache = 0
+    }
+
+    public var loadCounts: Counts { counts }
+
+    init(label: String, url: String, cache: CodeCache, http: HTTPClient, offline: Bool, refresh: Bool) {
+        self.label = label
+        let baseURL = url.hasSuffix("/") ? url : url + "/"
+        loader = CDNFileLoader(
+            baseURL: baseURL, folder: LocalFileSystem.join(cache.specsCDNFolder, CodeCache.key(of: baseURL)),
+            cache: cache, http: http, offline: offline, refresh: refresh)
+    }
+
+    /// The warning a plain `http://` CDN deserves: nil for https and for a loopback host.
+    public static func insecureWarning(for url: String) -> String? {
+        guard url.lowercased().hasPrefix("http://") else { return nil }
+        let rest = url.dropFirst("http://".count)
+        var host = String(rest.prefix { $0 != "/" })
+        if let at = host.lastIndex(of: "@") { host = String(host[host.index(after: at)...]) }
+        if host.hasPrefix("[") {
+            host = String(host.dropFirst().prefix { $0 != "]" })
+        } else if let colon = host.lastIndex(of: ":") {
+            host = String(host[..<colon])
+        }
+        let lowered = host.lowercased()
+        if lowered == "localhost" || lowered == "::1" || lowered.hasPrefix("127.") { return nil }
+        return "warning: the spec repository \(MessageText.escaped(url)) is plain http: its specs can be read and changed on the way; use https"
+    }
+
+    // MARK: Reading what was fetched
+
+    public func versions(of name: PackageName) throws -> [Version] {
+        guard let spellings = try versionSpellings(of: name.root) else {
+            throw SpecsNotFetched(source: label, needed: [.versions(name.root)])
+        }
+        return Array(spellings.keys).sorted()
+    }
+
+    public func specification(of name: PackageName, version: Version) throws -> Specification {
+        let root = name.root
+        if let known = specifications[root]?[version] { return known }
+        guard let spellings = try versionSpellings(of: root) else {
+            throw SpecsNotFetched(source: label, needed: [.specification(root, version)])
+        }
+        guard let spelling = spellings[version] else {
+            throw FileAccessError(path: loader.url(of: "\(root)/\(version)"), reason: "no such spec")
+        }
+        let relative = CDNLayout.specPath(root, spelling, try shardFragments(root)!)
+        guard let file = try available(relative) else {
+            throw SpecsNotFetched(source: label, needed: [.specification(root, version)])
+        }
+        guard let bytes = file else {
+            throw FileAccessError(
+                path: loader.url(of: relative), reason: "the index lists \(root) \(spelling), but the server has no podspec for it (404)")
+        }
+        let specification = try PodspecJSONCodec(fileName: loader.url(of: relative), relocate: nil).decode(
+            bytes, checksum: SHA256Digest.hex(of: bytes), expectedName: root, expectedVersion: spelling)
+        specifications[root, default: [:]][version] = specification
+        return specification
+    }
+
+    /// The names in the shard indexes read so far (all_pods.txt is far too big to read for a suggestion).
+    public func packageNames() throws -> [PackageName] {
+        var names: Set<PackageName> = []
+        for shard in shards.values {
+            for key in shard.keys { if let name = try? PackageName(key) { names.insert(name) } }
+        }
+        return names.sorted()
+    }
+
+    /// A file fetched this run or readable from the cache without asking the server: its bytes,
+    /// `.some(nil)` when the server has none, nil when it must be fetched first.
+    private func available(_ relative: String) throws -> [UInt8]?? {
+        if let known = fetched[relative] { return .some(known) }
+        guard let bytes = try loader.cachedWithoutAsking(relative) else { return nil }
+        counts.fromCache += 1
+        fetched[relative] = bytes
+        return .some(bytes)
+    }
+
+    /// A package's versions as the index spells them; nil when its shard index must be fetched first.
+    private func versionSpellings(of root: PackageName) throws -> [Version: String]? {
+        if let known = spellings[root] { return known }
+        guard let fragments = try shardFragments(root) else { return nil }
+        let indexPath = CDNLayout.indexPath(fragments)
+        let shard: [String: (line: Int, text: Substring)]
+        if let known = shards[indexPath] {
+            shard = known
+        } else {
+            guard let file = try available(indexPath) else { return nil }
+            shard = CDNLayout.parseIndex(file ?? [])
+            shards[indexPath] = shard
+        }
+        var found: [Version: String] = [:]
+        if let entry = shard[root.description] {
+            for component in entry.text.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+                guard !component.isEmpty, let version = try? Version(String(component)) else {
+                    throw MalformedInputError(
+                        file: loader.url(of: indexPath), line: entry.line,
+                        message: "'\(CDNFileLoader.shown(component))' is not a version of \(root)")
+                }
+                if found[version] == nil { found[version] = String(component) }
+            }
+        }
+        spellings[root] = found
+        return found
+    }
+
+    /// The shard of a name: the first hex digits of its MD5, cut by `prefix_lengths`; nil when
+    /// `CocoaPods-version.yml` must be fetched first.
+    private func shardFragments(_ name: PackageName) throws -> [String]? {
+        try knownPrefixLengths().map { CocoaPodsShards.fragments(of: name, $0) }
+    }
+
+    /// `prefix_lengths` of `CocoaPods-version.yml`; nil when the file must be fetched first.
+    private func knownPrefixLengths() throws -> [Int]? {
+        if let prefixLengths { return prefixLengths }
+        guard let file = try available(CocoaPodsShards.versionFile) else { return nil }
+        let fileURL = loader.url(of: CocoaPodsShards.versionFile)
+        guard let bytes = file else {
+            throw FileAccessError(path: fileURL, reason: "not found (404): this is not a CocoaPods CDN")
+        }
+        let lengths = try CocoaPodsShards.prefixLengths(in: bytes, shownAs: fileURL)
+        prefixLengths = lengths
+        return lengths
+    }
+
+    // MARK: Fetching
+
+    /// Fetches what the reads lacked. A package's versions bring, level by level, its newest
+    /// release's podspec and then the same for that podspec's dependencies (at most
+    /// `maximumCrawl` packages a run); those ahead of need are fetched as well as can be, and a
+    /// failure among them is left for the read that needs the file to report.
+    public func fetch(_ needed: [SpecToFetch]) async throws {
+        if try knownPrefixLengths() == nil {
+            try await load([CocoaPodsShards.versionFile], ahead: [])
+        }
+        var level: [PackageName] = []
+        var wantedSpecs: [(PackageName, Version)] = []
+        for need in needed {
+            switch need {
+            case let .versions(name):
+                if crawled.count < Self.maximumCrawl, crawled.insert(name.root).inserted { level.append(name.root) }
+            case let .specification(name, version):
+                wantedSpecs.append((name.root, version))
+            }
+        }
+        // Indexes first (what is asked for, then the level), then podspecs.
+        let askedIndexes = needed.compactMap { need -> String? in
+            switch need {
+            case let .versions(name), let .specification(name, _): return try? indexToFetch(name.root)
+            }
+        }
+        try await load(unique(askedIndexes), ahead: [])
+        var askedSpecs: [String] = []
+        for (name, version) in wantedSpecs {
+            if let path = try podspecToFetch(name, version) { askedSpecs.append(path) }
+        }
+        try await load(unique(askedSpecs), ahead: [])
+        while !level.isEmpty {
+            try await load([], ahead: unique(level.compactMap { try? indexToFetch($0) }))
+            var newest: [(PackageName, Version)] = []
+            for name in level {
+                guard let spellings = try? versionSpellings(of: name), let version = CDNLayout.newest(in: spellings.keys) else { continue }
+                newest.append((name, version))
+            }
+            try await load([], ahead: unique(newest.compactMap { try? podspecToFetch($0.0, $0.1) }))
+            var next: [PackageName] = []
+            for (name, version) in newest {
+                guard let specification = try? specification(of: name, version: version) else { continue }
+                for dependency in Self.declaredDependencies(of: specification) where dependency.name.root != name {
+                    let root = dependency.name.root
+                    if crawled.count < Self.maximumCrawl, crawled.insert(root).inserted { next.append(root) }
+                }
+            }
+            level = next
+        }
+    }
+
+    /// Every dependency a spec declares: its own, its subspecs' and its platforms'.
+    private static func declaredDependencies(of specification: Specification) -> [Dependency] {
+        specification.dependencies + specification.subspecs.flatMap(\.dependencies)
+            + specification.platformDependencies.values.flatMap { $0 }
+    }
+
+    /// The shard index a package's versions need, when it is not here yet.
+    private func indexToFetch(_ root: PackageName) throws -> String? {
+        guard let fragments = try shardFragments(root) else { return nil }
+        let path = CDNLayout.indexPath(fragments)
+        guard shards[path] == nil else { return nil }
+        return try available(path) == nil ? path : nil
+    }
+
+    /// The podspec of a version, when it is not here yet (and its index is).
+    private func podspecToFetch(_ root: PackageName, _ version: Version) throws -> String? {
+        guard specifications[root]?[version] == nil, let spelling = try versionSpellings(of: root)?[version],
+              let fragments = try shardFragments(root) else { return nil }
+        let path = CDNLayout.specPath(root, spelling, fragments)
+        return try available(path) == nil ? path : nil
+    }
+
+    private func unique(_ paths: [String]) -> [String] {
+        var seen: Set<String> = []
+        return paths.filter { fetched[$0] == nil && seen.insert($0).inserted }
+    }
+
+    /// Loads files, `maximumDownloads` at once. A failure to load a needed file is thrown; one
+    /// fetched ahead is left unfetched.
+    private func load(_ needed: [String], ahead: [String]) async throws {
+        let loader = loader
+        var failure: Error?
+        try await withThrowingTaskGroup(of: (String, Bool, Result<(bytes: [UInt8]?, outcome: CDNFileLoader.Outcome), Error>).self) { group in
+            var pending = (needed.map { ($0, true) } + ahead.map { ($0, false) }).makeIterator()
+            func startNext() {
+                guard let (path, isNeeded) = pending.next() else { return }
+                group.addTask {
+                    do { return (path, isNeeded, .success(try await loader.load(path))) } catch { return (path, isNeeded, .failure(error)) }
+                }
+            }
+            for _ in 0..<Self.maximumDownloads { startNext() }
+            while let (path, isNeeded, result) = try await group.next() {
+                switch result {
+                case let .success(loaded):
+                    fetched[path] = loaded.bytes
+                    count(loaded.outcome)
+                case let .failure(error):
+                    if isNeeded && failure == nil { failure = error }
+                }
+                startNext()
+            }
+        }
+        try Task.checkCancellation()
+        if let failure { throw failure }
+    }
+
+    private func count(_ outcome: CDNFileLoader.Outcome) {
+        switch outcome {
+        case .downloaded: counts.downloaded += 1
+        case .notModified: counts.notModified += 1
+        case .removed: counts.removed += 1
+        case .fromCache: counts.fromCache += 1
+        case .absent: break
+        }
+    }
+
+    // MARK: Refreshing
+
+    /// Revalidates every file this CDN has in the cache (the version file at least), 8 at a
+    /// time, and returns what changed. Meant for an instance opened with `refresh`.
+    public func refreshCachedFiles() async throws -> Counts {
+        var files: Set<String> = [CocoaPodsShards.versionFile]
+        for entry in LocalFileSystem.walk(folder) where !entry.isDirectory && entry.linkTarget == nil {
+            let path = entry.relativePath
+            guard !path.hasSuffix(".etag"), !path.hasSuffix(".tmp"), !path.hasPrefix(".") else { continue }
+            files.insert(path)
+        }
+        try await load(files.sorted(), ahead: [])
+        return counts
+    }
+}

@@ -1,0 +1,41 @@
+import DepsCore
+import DepsCode
+import DepsFiles
+import DepsFileSystem
+
+/// Opens the sources a Depsfile names as directories relative to the project, and reads
+/// `path:` external sources from `<path>/<Name>.yaml` or `<path>/<Name>.podspec.json`.
+public final class LocalSpecSourceOpener: SpecSourceOpener {
+    public let projectDirectory: String
+
+    public init(projectDirectory: String) {
+        self.projectDirectory = projectDirectory
+    }
+
+    public func openSource(_ label: String) throws -> SpecSource {
+        if label.contains("://") || label.hasPrefix("git@") {
+            throw MalformedInputError(
+                file: FileProjectStore.manifestName,
+                message: "source '\(label)' is not supported yet; name a spec repository directory")
+        }
+        let root = LocalFileSystem.join(projectDirectory, label)
+        switch LocalFileSystem.kind(of: root) {
+        case .directory: return DirectorySpecSource(label: label, root: root)
+        case nil: throw FileAccessError(path: label, reason: "no such spec repository (a directory relative to the Depsfile)")
+        default: throw FileAccessError(path: label, reason: "is not a directory; a spec repository is a directory")
+        }
+    }
+
+    /// A `path:` source's spec; a git source needs `SpecRepositoryOpener`, which checks it out.
+    public func externalSpecification(of name: PackageName, from source: ExternalSource, pinnedTo commit: String? = nil) throws -> Specification {
+        switch source {
+        case let .path(path):
+            // Neither file is reported as the first one missing.
+            let file = PackageSpecFile(of: name, in: LocalFileSystem.join(projectDirectory, path)) ?? .yaml
+            return try file.read(
+                name, in: LocalFileSystem.join(projectDirectory, path), shownAs: LocalFileSystem.join(path, file.fileName(of: name)))
+        case let .git(url, _):
+            throw FileAccessError(path: url, reason: "a git external source needs the shared cache to be checked out")
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import DepsCore
+import DepsHTTP
+import DepsCode
+import DepsFiles
+import DepsFileSystem
+
+/// What a Depsfile's `sources:` entry names (BEHAVIOUR 1.1, 9).
+public enum SpecRepositoryKind: Sendable, Equatable {
+    /// A directory relative to the Depsfile.
+    case directory(String)
+    /// A git repository: ends in `.git`, starts with `git@`, or is a `file://` URL.
+    case git(url: String)
+    /// A CocoaPods CDN: `trunk`, or another http(s) URL that is not git.
+    case cdn(url: String)
+    /// A URL of a scheme deps does not read.
+    case unsupported
+
+    public init(label: String) {
+        let lowered = label.lowercased()
+        if label == "trunk" {
+            self = .cdn(url: CDNSpecSource.trunkURL)
+        } else if lowered.hasSuffix(".git") || lowered.hasSuffix(".git/") || label.hasPrefix("git@") || lowered.hasPrefix("file://") {
+            self = .git(url: label)
+        } else if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") {
+            self = .cdn(url: label)
+        } else if label.contains("://") {
+            self = .unsupported
+        } else {
+            self = .directory(label)
+        }
+    }
+}
+
+/// Opens directories as `LocalSpecSourceOpener` does, git URLs as `GitSpecSource` and CDN URLs
+/// (and `trunk`) as `CDNSpecSource`, through the shared cache. Each source is opened once per
+/// opener, so a refresh happens at most once per run.
+public final class SpecRepositoryOpener: SpecSourceOpener {
+    public let local: LocalSpecSourceOpener
+    public let cache: CodeCache
+    public let http: HTTPClient
+    public let offline: Bool
+    public let refresh: Bool
+    /// Told each warning (a plain-http CDN), once per source; the caller decides where it goes.
+    public let warn: (String) -> Void
+
+    private var opened: [String: SpecSource] = [:]
+    /// The warnings given so far.
+    public private(set) var warnings: [String] = []
+
+    public init(
+        projectDirectory: String, cache: CodeCache, http: HTTPClient, offline: Bool, refresh: Bool,
+        warn: @escaping (String) -> Void = { _ in }
+    ) {
+        local = LocalSpecSourceOpener(projectDirectory: projectDirectory)
+        self.cache = cache
+        self.http = http
+        self.offline = offline
+        self.refresh = refresh
+        self.warn = warn
+    }
+
+    public func openSource(_ label: String) async throws -> SpecSource {
+        if let known = opened[label] { return known }
+        let source: SpecSource
+        switch SpecRepositoryKind(label: label) {
+        case .directory, .unsupported:
+            source = try local.openSource(label)
+        case let .git(url):
+            source = try await GitSpecSource.open(label: label, url: url, cache: cache, offline: offline, refresh: refresh).0
+        case let .cdn(url):
+            if let warning = CDNSpecSource.insecureWarning(for: url) {
+                warnings.append(warning)
+                warn(warning)
+            }
+            source = CDNSpecSource(label: label, url: url, cache: cache, http: http, offline: offline, refresh: refresh)
+        }
+        opened[label] = source
+        return source
+    }
+
+    /// A `path:` source is read in place; a `git:` source is checked out through the shared cache
+    /// (at the commit the lock records, else where its reference points) and its spec read from
+    /// the checkout's root: `<Name>.yaml`, else `<Name>.podspec.json`.
+    public func externalSpecification(of name: PackageName, from source: ExternalSource, pinnedTo commit: String?) async throws -> Specification {
+        guard case let .git(url, reference) = source else { return try local.externalSpecification(of: name, from: source, pinnedTo: nil) }
+        let fetcher = GitCodeFetcher(cache: cache, offline: offline, projectDirectory: local.projectDirectory)
+        let checkout = try await fetcher.checkout(name: name, url: url, reference: reference, pin: commit)
+        guard let file = PackageSpecFile(of: name, in: checkout.tree) else {
+            throw FileAccessError(path: url, reason: "the checkout at \(reference) has neither \(name).yaml nor \(name).podspec.json at its root")
+        }
+        return try file.read(name, in: checkout.tree, shownAs: "\(url) (\(reference.key) \(reference.value)): \(file.fileName(of: name))")
+    }
+
+    /// One source refreshed by `deps repo update`.
+    public struct RefreshReport: Sendable, Equatable {
+        public enum Kind: String, Sendable { case directory, git, cdn }
+        public let source: String
+        public let kind: Kind
+        /// Files that changed (git: between the two commits; CDN: downloaded anew).
+        public let changed: Int
+        /// Files that did not (CDN: revalidated with a 304).
+        public let unchanged: Int
+        /// CDN files the server no longer has.
+        public let removed: Int
+        /// Git: the commit before and after.
+        public let previousCommit: String?
+        public let commit: String?
+    }
+
+    /// Refreshes one source (a directory has nothing to refresh). Use an opener made with `refresh`.
+    public func refresh(_ label: String) async throws -> RefreshReport {
+        switch SpecRepositoryKind(label: label) {
+        case .directory, .unsupported:
+            _ = try local.openSource(label)
+            return RefreshReport(source: label, kind: .directory, changed: 0, unchanged: 0, removed: 0, previousCommit: nil, commit: nil)
+        case let .git(url):
+            guard !offline else { throw FileAccessError(path: url, reason: "--offline cannot refresh a spec repository") }
+            let (_, refreshed) = try await GitSpecSource.open(label: label, url: url, cache: cache, offline: false, refresh: true)
+            let result = refreshed!
+            return RefreshReport(
+                source: label, kind: .git, changed: result.filesChanged, unchanged: 0, removed: 0,
+                previousCommit: result.previousCommit, commit: result.commit)
+        case let .cdn(url):
+            guard !offline else { throw FileAccessError(path: url, reason: "--offline cannot refresh a spec repository") }
+            if let warning = CDNSpecSource.insecureWarning(for: url), !warnings.contains(warning) {
+                warnings.append(warning)
+                warn(warning)
+            }
+            let cdn = CDNSpecSource(label: label, url: url, cache: cache, http: http, offline: false, refresh: true)
+            let counts = try await cdn.refreshCachedFiles()
+            return RefreshReport(
+                source: label, kind: .cdn, changed: counts.downloaded, unchanged: counts.notModified, removed: counts.removed,
+                previousCommit: nil, commit: nil)
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import DepsCore
+import DepsCode
+import DepsFileSystem
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes `Deps/Package.swift` (BEHAVIOUR 8.4): the sandbox as one Swift package, a library product
+/// and a target per installed package, so a project builds with `.package(path: "Deps")`.
+///
+/// SwiftPM keeps a target's files inside its package, so a package used in place is reached
+/// through a symbolic link `Deps/_local/<Name>`. The file is rewritten only when its content
+/// changes; when it is, the project's own `Package.swift` gets a new modification time (never
+/// new bytes), because SwiftPM does not read a path dependency's manifest again by itself.
+public struct SwiftPMIntegration: ProjectIntegration {
+    public static let manifestName = "Package.swift"
+    static let localFolder = "_local"
+    public let projectDirectory: String
+
+    public init(projectDirectory: String) {
+        self.projectDirectory = projectDirectory
+    }
+
+    var sandbox: FileSandbox { FileSandbox(projectDirectory: projectDirectory) }
+    var sandboxRoot: String { sandbox.root }
+    var manifestPath: String { LocalFileSystem.join(sandboxRoot, Self.manifestName) }
+
+    public func isWritten() -> Bool {
+        LocalFileSystem.kind(of: manifestPath) == .file
+    }
+
+    public func files(in folder: SandboxFolder) throws -> [String] {
+        let root: String = switch folder {
+        case let .fetched(name): sandbox.folder(of: name)
+        case let .inPlace(_, path): LocalFileSystem.join(projectDirectory, path)
+        }
+        return LocalFileSystem.walk(root, includingHidden: false, followingLinksToFolders: true)
+            .filter { !$0.isDirectory }.map(\.relativePath)
+    }
+
+    public func write(_ manifest: SandboxPackageManifest) throws -> Bool {
+        // Every target is checked against SwiftPM's rules before anything is written.
+        let targets = try manifest.targets.map { target throws(SandboxIntegrationError) in try SwiftPMTarget(target) }
+        try linkPackagesUsedInPlace(manifest)
+        let bytes = Array(Self.render(manifest, targets).utf8)
+        guard try LocalFileSystem.writeIfChanged(
+            bytes, to: manifestPath, shownAs: "Deps/Package.swift", makingFolderShownAs: FileSandbox.folderName) else { return false }
+        let projectManifest = LocalFileSystem.join(projectDirectory, Self.manifestName)
+        if LocalFileSystem.kind(of: projectManifest) == .file { utimes(projectManifest, nil) }
+        return true
+    }
+
+    /// `Deps/_local/<Name>` links to each folder used in place; links no target needs are removed.
+    private func linkPackagesUsedInPlace(_ manifest: SandboxPackageManifest) throws {
+        let folder = LocalFileSystem.join(sandboxRoot, Self.localFolder)
+        var wanted: [String: String] = [:]
+        for target in manifest.targets {
+            guard case let .inPlace(name, path) = target.folder else { continue }
+            wanted[name.description] = LocalFileSystem.absolute(path, from: projectDirectory)
+        }
+        let existing = (try? LocalFileSystem.directoryEntries(folder, shownAs: folder)) ?? []
+        for entry in existing where wanted[entry] == nil { unlink(LocalFileSystem.join(folder, entry)) }
+        guard !wanted.isEmpty else {
+            rmdir(folder)
+            return
+        }
+        try LocalFileSystem.makeDirectories(folder, shownAs: "Deps/\(Self.localFolder)")
+        for (name, target) in wanted {
+            let link = LocalFileSystem.join(folder, name)
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(link, &buffer, buffer.count - 1)
+            if count >= 0, String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) == target { continue }
+            unlink(link)
+            guard symlink(target, link) == 0 else {
+                throw FileAccessError(path: "Deps/\(Self.localFolder)/\(name)", reason: "cannot link: " + LocalFileSystem.reason(errno))
+            }
+        }
+    }
+
+    /// The manifest's text: stable for the same targets, so an unchanged sandbox gives the same bytes.
+    static func render(_ manifest: SandboxPackageManifest, _ targets: [SwiftPMTarget]) -> String {
+        var text = """
+            // swift-tools-version:5.9
+            // Written by deps from Depsfile.lock: one library per installed package.
+            // deps install and deps update rewrite this file; edit the Depsfile instead.
+            import PackageDescription
+
+            let package = Package(
+                name: "Deps",
+                products: [
+
+            """
+        for product in manifest.products where !product.targets.isEmpty {
+            text += "        .library(name: \(literal(product.name)), targets: [\(product.targets.map(literal).joined(separator: ", "))]),\n"
+        }
+        text += "    ],\n    targets: [\n"
+        for declared in targets {
+            let target = declared.target
+            let path: String = switch target.folder {
+            case let .fetched(name): name.description
+            case let .inPlace(name, _): "\(localFolder)/\(name)"
+            }
+            text += "        .target(\n"
+            text += "            name: \(literal(target.module)),\n"
+            text += "            dependencies: \(list(target.dependencies, indent: 12)),\n"
+            text += "            path: \(literal(path)),\n"
+            text += "            exclude: \(list(declared.excluded, indent: 12)),\n"
+            text += "            sources: \(list(declared.sources, indent: 12))\n"
+            text += "        ),\n"
+        }
+        text += "    ]\n)\n"
+        return text
+    }
+
+    static func list(_ items: [String], indent: Int) -> String {
+        guard !items.isEmpty else { return "[]" }
+        if items.count <= 3 && items.reduce(0, { $0 + $1.count }) < 60 {
+            return "[" + items.map(literal).joined(separator: ", ") + "]"
+        }
+        let pad = String(repeating: " ", count: indent + 4)
+        return "[\n" + items.map { pad + literal($0) + ",\n" }.joined() + String(repeating: " ", count: indent) + "]"
+    }
+
+    /// A Swift string literal: quotes, backslashes and control characters escaped.
+    static func literal(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    result += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}
