@@ -66,13 +66,14 @@ let package = Package(
         // A loopback HTTP server the tests start, to stand in for remote hosts.
         .target(name: "LoopbackHTTPServer", path: "Tests/Support/LoopbackHTTPServer"),
         .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
+        .target(name: "ResolutionFixtures", dependencies: ["DepsCore", "SeededRandom"], path: "Tests/Support/ResolutionFixtures"),
 
         .testTarget(name: "DepsYAMLTests", dependencies: ["DepsYAML", "SeededRandom"]),
         .testTarget(name: "DepsHTTPTests", dependencies: ["DepsHTTP", "DepsProcess", "LoopbackHTTPServer"]),
-        .testTarget(name: "DepsCoreTests", dependencies: ["DepsCore", "SeededRandom"]),
+        .testTarget(name: "DepsCoreTests", dependencies: ["DepsCore", "SeededRandom", "ResolutionFixtures"]),
         .testTarget(
             name: "DepsAdaptersTests",
-            dependencies: ["DepsAdapters", "DepsCore", "DepsYAML", "SeededRandom"],
+            dependencies: ["DepsAdapters", "DepsCore", "DepsYAML", "SeededRandom", "ResolutionFixtures"],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "DepsCLITests", dependencies: ["deps", "DepsCLI", "DepsYAML", "LoopbackHTTPServer"]),

@@ -133,7 +133,7 @@ struct Output {
         case let error as MalformedInputError: return (error.description, 65)
         case let error as FileAccessError: return (error.description, 74)
         case let error as ProjectLockedError: return (error.description, 74)
-        case let error as ResolutionFailure: return (error.explanation, 1)
+        case let error as ResolutionFailure: return (ResolutionFailureTextPresenter.render(error), 1)
         case let error as UnknownPackagesError: return ("error: \(error)", 64)
         case let error as MissingLockfileError: return (error.description, 1)
         default: return ("error: \(error)", 1)

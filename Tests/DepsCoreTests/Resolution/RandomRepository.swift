@@ -1,5 +1,6 @@
 import SeededRandom
 import DepsCore
+import ResolutionFixtures
 
 /// A small random spec repository with a Depsfile and a lockfile, drawn from a seed:
 /// up to 6 packages with up to 5 versions each (some of them prereleases), requirements
