@@ -87,7 +87,7 @@ public enum JSONPresenter {
         encode(OutdatedDocument(hasUpdates: report.hasUpdates, packages: report.packages.map {
             OutdatedRowDocument(
                 name: $0.name.description, current: $0.current.description, update: $0.update?.description,
-                latest: $0.latest?.description, heldBackBy: $0.heldBackBy.map(\.description))
+                latest: $0.latest?.description, heldBackBy: $0.heldBackBy.map(OutdatedTextPresenter.reason(for:)))
         }))
     }
 
@@ -112,7 +112,7 @@ public enum JSONPresenter {
         case .lockfileWouldBeRewritten: ("would-rewrite", nil)
         case let .sandboxOutOfSync(change): ("sandbox", change.name)
         }
-        return ProblemDocument(code: code, name: name?.description, message: problem.description)
+        return ProblemDocument(code: code, name: name?.description, message: SyncReportTextPresenter.line(for: problem))
     }
 
     struct CacheEntryDocument: Encodable {

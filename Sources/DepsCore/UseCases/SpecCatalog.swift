@@ -139,12 +139,6 @@ public final class SpecCatalog: PackageCatalog {
 }
 
 /// A spec asked of the catalog for a package no source has.
-public enum SpecCatalogError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum SpecCatalogError: Error, Sendable, Equatable {
     case noSource(PackageName)
-
-    public var description: String {
-        switch self {
-        case let .noSource(name): "no source has \(name)"
-        }
-    }
 }
