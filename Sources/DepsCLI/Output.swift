@@ -88,7 +88,7 @@ struct Output {
         } catch {
             let (message, errorStatus) = Self.describe(error)
             diagnostic(message)
-            if options.json { Self.write(JSONPresenter.renderError(message, status: errorStatus), to: STDOUT_FILENO) }
+            if options.json { Self.write(JSONPresenter.renderError(error, message: message, status: errorStatus), to: STDOUT_FILENO) }
             throw ExitCode(errorStatus)
         }
         if let failure = lostOutput.failure {
