@@ -65,6 +65,17 @@ final class JSONErrorTests: XCTestCase {
         XCTAssertEqual(project.lockfile, lock, "nothing written")
     }
 
+    func testOutdatedOnADepsfileThatCannotHoldGivesTheDerivationWithoutARemedy() throws {
+        try project.depsfile(["Moya": "~> 15.0", "Alamofire": "~> 4.9"])
+        let error = try error(["outdated"])
+        XCTAssertEqual(error["kind"] as? String, "noSolution")
+        XCTAssertEqual(error["suggestedUpdate"] as? [String], [], "no pin is in the way")
+        XCTAssertNil(error["suggestedCommand"])
+        let steps = try XCTUnwrap(error["derivation"] as? [[String: Any]])
+        XCTAssertEqual(steps.last?["text"] as? String, "version solving failed")
+        XCTAssertFalse(steps.contains { $0["cause"] as? String == "pin" })
+    }
+
     func testAMissingPackageGivesItsNameAndTheCloseOnes() throws {
         try project.depsfile(["Moyaa": ""])
         let error = try error(["install"])
