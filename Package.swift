@@ -80,22 +80,23 @@ let package = Package(
         // Benchmarks (run in release: swift run -c release deps-benchmarks).
         .executableTarget(
             name: "deps-benchmarks",
-            dependencies: ["DepsCore", "DepsFiles", "DepsSpecSources"],
+            dependencies: ["DepsCore", "DepsFiles", "DepsSpecSources", "DepsPresenters"],
             path: "Benchmarks/Sources"
         ),
 
         // A loopback HTTP server the tests start, to stand in for remote hosts.
         .target(name: "LoopbackHTTPServer", path: "Tests/Support/LoopbackHTTPServer"),
         .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
+        .target(name: "ResolutionFixtures", dependencies: ["DepsCore", "SeededRandom"], path: "Tests/Support/ResolutionFixtures"),
 
         .testTarget(name: "DepsYAMLTests", dependencies: ["DepsYAML", "SeededRandom"]),
         .testTarget(name: "DepsHTTPTests", dependencies: ["DepsHTTP", "DepsProcess", "LoopbackHTTPServer"]),
-        .testTarget(name: "DepsCoreTests", dependencies: ["DepsCore", "SeededRandom"]),
+        .testTarget(name: "DepsCoreTests", dependencies: ["DepsCore", "SeededRandom", "ResolutionFixtures"]),
         .testTarget(
             name: "DepsAdaptersTests",
             dependencies: [
-                "DepsFiles", "DepsCode", "DepsSpecSources", "DepsSwiftPM", "DepsFileSystem", "DepsGit", "DepsCore", "DepsYAML",
-                "SeededRandom",
+                "DepsFiles", "DepsCode", "DepsSpecSources", "DepsSwiftPM", "DepsPresenters", "DepsFileSystem", "DepsGit", "DepsCore",
+                "DepsYAML", "SeededRandom", "ResolutionFixtures",
             ],
             exclude: ["Fixtures"]
         ),

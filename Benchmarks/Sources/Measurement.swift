@@ -1,3 +1,4 @@
+import DepsPresenters
 import DepsFiles
 import DepsSpecSources
 import DepsCore
@@ -89,7 +90,9 @@ enum Measurement {
             let resolution = try Resolver(catalog: catalog).resolve(root, pins: [:])
             return expectingSuccess ? nil : "resolved \(resolution.versions.count) packages; expected a failure"
         } catch let failure as ResolutionFailure {
-            return expectingSuccess ? "failed: \(failure.explanation)" : nil
+            // Worded either way: what a user waits for includes the explanation.
+            let explanation = ResolutionFailureTextPresenter.render(failure)
+            return expectingSuccess ? "failed: \(explanation)" : nil
         } catch {
             return "error \(error)"
         }

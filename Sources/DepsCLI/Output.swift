@@ -112,7 +112,7 @@ struct Output {
         } catch {
             let (message, errorStatus) = Self.describe(error)
             diagnostic(message)
-            if options.json { Self.write(JSONPresenter.renderError(message, status: errorStatus), to: STDOUT_FILENO) }
+            if options.json { Self.write(JSONPresenter.renderError(error, message: message, status: errorStatus), to: STDOUT_FILENO) }
             throw ExitCode(errorStatus)
         }
         if let failure = lostOutput.failure {
@@ -126,21 +126,22 @@ struct Output {
     static func describe(_ error: Error) -> (message: String, status: Int32) {
         switch error {
         case let error as TerminationSignals.Interrupted: return (InterruptionMessage.text(for: error), 128 + error.signal)
-        case let error as SandboxInstallError: return (error.description, error.isIntegrityFailure ? 65 : 74)
-        case let error as CodeFetchError: return ("error: \(error)", error.kind == .integrity ? 65 : 74)
-        case let error as MissingCodeSourceError: return ("error: \(error)", 65)
+        case let error as SandboxInstallError: return (ErrorTextPresenter.render(error), error.isIntegrityFailure ? 65 : 74)
+        case let error as CodeFetchError: return ("error: \(ErrorTextPresenter.line(for: error))", error.kind == .integrity ? 65 : 74)
+        case let error as MissingCodeSourceError: return ("error: \(ErrorTextPresenter.render(error))", 65)
         case let error as SandboxIntegrationError: return ("error: \(error)", 65)
-        case let error as NotLockedError: return ("error: \(error)", 1)
-        case let error as NewerLockfileError: return ("Depsfile.lock: error: \(error)", 65)
+        case let error as NotLockedError: return ("error: \(ErrorTextPresenter.render(error))", 1)
+        case let error as NewerLockfileError: return ("Depsfile.lock: error: \(ErrorTextPresenter.render(error))", 65)
         case let error as InvalidSettingError: return ("error: \(error)", 64)
-        case let error as ManifestExistsError: return ("Depsfile: error: \(error)", 1)
-        case let error as InvalidStarterSourceError: return ("error: \(error)", 64)
+        case let error as ManifestExistsError: return ("Depsfile: error: \(ErrorTextPresenter.render(error))", 1)
+        case let error as InvalidStarterSourceError: return ("error: \(ErrorTextPresenter.render(error))", 64)
         case let error as MalformedInputError: return (error.description, 65)
         case let error as FileAccessError: return (error.description, 74)
         case let error as ProjectLockedError: return (error.description, 74)
-        case let error as ResolutionFailure: return (error.explanation, 1)
-        case let error as UnknownPackagesError: return ("error: \(error)", 64)
-        case let error as MissingLockfileError: return (error.description, 1)
+        case let error as ResolutionFailure: return (ResolutionFailureTextPresenter.render(error), 1)
+        case let error as UnknownPackagesError: return ("error: \(ErrorTextPresenter.render(error))", 64)
+        case let error as MissingLockfileError: return (ErrorTextPresenter.render(error), 1)
+        case let error as SpecCatalogError: return ("error: \(ErrorTextPresenter.render(error))", 1)
         default: return ("error: \(error)", 1)
         }
     }

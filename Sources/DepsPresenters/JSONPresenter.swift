@@ -49,23 +49,32 @@ public enum JSONPresenter {
         let packages: [OutdatedRowDocument]
     }
 
+    /// A sync problem: its code, the values it carries, and its line of text (`message`).
     struct ProblemDocument: Encodable {
+        /// Who asks for a package: a locked package at its version, or the Depsfile.
+        struct Requirer: Encodable {
+            var name: String?
+            var version: String?
+            var depsfile: Bool?
+        }
+
         let code: String
         let name: String?
         let message: String
+        var version: String?
+        var requirement: String?
+        var requiredBy: Requirer?
+        var source: String?
+        /// For `would-change`: `installed`, `updated`, `removed` or `unchanged`, with `from` and `to` for an update;
+        /// for `sandbox`: `added`, `changed`, `removed`.
+        var change: String?
+        var from: String?
+        var to: String?
     }
 
     struct SyncDocument: Encodable {
         let inSync: Bool
         let problems: [ProblemDocument]
-    }
-
-    struct ErrorDocument: Encodable {
-        struct Body: Encodable {
-            let status: Int32
-            let message: String
-        }
-        let error: Body
     }
 
     public static func render(_ update: LockfileUpdate, command: String) -> String {
@@ -89,7 +98,7 @@ public enum JSONPresenter {
         encode(OutdatedDocument(hasUpdates: report.hasUpdates, packages: report.packages.map {
             OutdatedRowDocument(
                 name: $0.name.description, current: $0.current.description, update: $0.update?.description,
-                latest: $0.latest?.description, heldBackBy: $0.heldBackBy.map(\.description))
+                latest: $0.latest?.description, heldBackBy: $0.heldBackBy.map(OutdatedTextPresenter.reason(for:)))
         }))
     }
 
@@ -98,23 +107,48 @@ public enum JSONPresenter {
     }
 
     static func document(for problem: SyncProblem) -> ProblemDocument {
-        let (code, name): (String, PackageName?) = switch problem {
-        case let .added(name): ("A", name)
-        case let .removed(name): ("R", name)
-        case let .modified(name): ("M", name)
-        case let .unsatisfied(name, _, _, _): ("unsatisfied", name)
-        case let .notLocked(name, _): ("not-locked", name)
-        case let .orphaned(name, _): ("orphaned", name)
-        case let .versionMissing(name, _, _): ("version-missing", name)
-        case let .sourceNotListed(name, _): ("source-not-listed", name)
-        case let .externalSourceChanged(name): ("external-source-changed", name)
-        case let .specChecksumMismatch(name, _): ("spec-checksum", name)
-        case .depsfileChecksumMismatch: ("depsfile-checksum", nil)
-        case let .lockfileWouldChange(change): ("would-change", change.name)
-        case .lockfileWouldBeRewritten: ("would-rewrite", nil)
-        case let .sandboxOutOfSync(change): ("sandbox", change.name)
+        let message = SyncReportTextPresenter.line(for: problem)
+        func requirer(_ package: LockedPackage?) -> ProblemDocument.Requirer {
+            package.map { .init(name: $0.name.description, version: $0.version.description) } ?? .init(depsfile: true)
         }
-        return ProblemDocument(code: code, name: name?.description, message: problem.description)
+        switch problem {
+        case let .added(name): return ProblemDocument(code: "A", name: name.description, message: message)
+        case let .removed(name): return ProblemDocument(code: "R", name: name.description, message: message)
+        case let .modified(name): return ProblemDocument(code: "M", name: name.description, message: message)
+        case let .unsatisfied(name, version, requiredBy, requirement):
+            return ProblemDocument(
+                code: "unsatisfied", name: name.description, message: message, version: version.description,
+                requirement: requirement.description, requiredBy: requirer(requiredBy))
+        case let .notLocked(name, requiredBy):
+            return ProblemDocument(code: "not-locked", name: name.description, message: message, requiredBy: requirer(requiredBy))
+        case let .orphaned(name, version):
+            return ProblemDocument(code: "orphaned", name: name.description, message: message, version: version.description)
+        case let .versionMissing(name, version, source):
+            return ProblemDocument(code: "version-missing", name: name.description, message: message, version: version.description, source: source)
+        case let .sourceNotListed(name, source):
+            return ProblemDocument(code: "source-not-listed", name: name.description, message: message, source: source)
+        case let .externalSourceChanged(name):
+            return ProblemDocument(code: "external-source-changed", name: name.description, message: message)
+        case let .specChecksumMismatch(name, version):
+            return ProblemDocument(code: "spec-checksum", name: name.description, message: message, version: version.description)
+        case .depsfileChecksumMismatch:
+            return ProblemDocument(code: "depsfile-checksum", name: nil, message: message)
+        case let .lockfileWouldChange(change):
+            let document = Self.document(for: change)
+            return ProblemDocument(
+                code: "would-change", name: document.name, message: message, version: document.version,
+                change: document.change, from: document.from, to: document.to)
+        case .lockfileWouldBeRewritten:
+            return ProblemDocument(code: "would-rewrite", name: nil, message: message)
+        case let .sandboxOutOfSync(change):
+            let kind = switch change.kind {
+            case .added: "added"
+            case .changed: "changed"
+            case .removed: "removed"
+            case .unchanged: "unchanged"
+            }
+            return ProblemDocument(code: "sandbox", name: change.name.description, message: message, change: kind)
+        }
     }
 
     struct CacheEntryDocument: Encodable {
@@ -194,8 +228,10 @@ public enum JSONPresenter {
         }))
     }
 
-    public static func renderError(_ message: String, status: Int32) -> String {
-        encode(ErrorDocument(error: .init(status: status, message: message)))
+    /// A failure: its status and message, and its data as fields where the core gave data
+    /// (`JSONErrorDocument`).
+    public static func renderError(_ error: Error, message: String, status: Int32) -> String {
+        encode(JSONErrorDocument(error: error, message: message, status: status))
     }
 
     static func document(for change: PackageChange) -> ChangeDocument {

@@ -30,10 +30,21 @@ public struct OutdatedTextPresenter {
             var line = format(cells)
             if !package.heldBackBy.isEmpty {
                 line += String(repeating: " ", count: widths[3] - cells[3].count + 3)
-                line += "held back by " + package.heldBackBy.map(\.description).joined(separator: "; ")
+                line += "held back by " + package.heldBackBy.map(Self.reason(for:)).joined(separator: "; ")
             }
             lines.append(line)
         }
         return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// `Depsfile: Moya ~> 14.0`, `RxCocoa 6.5.0: RxSwift = 6.5.0`,
+    /// `KingfisherWebP 1.5.0 needing Kingfisher ~> 7.11`.
+    public static func reason(for hold: HoldBack) -> String {
+        switch hold {
+        case let .depsfile(name, requirement): "Depsfile: \(name) \(requirement.isAny ? "(any version)" : requirement.description)"
+        case let .package(holder, version, name, requirement): "\(holder) \(version): \(name) \(requirement)"
+        case let .latestNeeds(package, version, name, requirement): "\(package) \(version) needing \(name) \(requirement)"
+        case let .prerelease(version): "prerelease rules: \(version) is a prerelease and no requirement names one"
+        }
     }
 }

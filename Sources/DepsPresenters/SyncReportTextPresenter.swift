@@ -14,7 +14,7 @@ public struct SyncReportTextPresenter {
     }
 
     public func render(_ report: SyncReport) -> String {
-        var lines = report.problems.map(\.description)
+        var lines = report.problems.map(Self.line(for:))
         if report.isInSync {
             switch mode {
             case .check:
@@ -33,5 +33,36 @@ public struct SyncReportTextPresenter {
                 + "run deps install and commit Depsfile.lock.")
         }
         return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// One problem as one line: `A Foo`, `Foo 1.0 is locked but nothing depends on it`.
+    public static func line(for problem: SyncProblem) -> String {
+        switch problem {
+        case let .added(name): return "A \(name)"
+        case let .removed(name): return "R \(name)"
+        case let .modified(name): return "M \(name)"
+        case let .unsatisfied(name, version, requiredBy, requirement):
+            let who = requiredBy.map { "\($0.name) \($0.version)" } ?? "the Depsfile"
+            return "\(name) \(version) (locked) does not satisfy \(who): \(name) \(requirement)"
+        case let .notLocked(name, requiredBy):
+            let who = requiredBy.map { "\($0.name) \($0.version)" } ?? "the Depsfile"
+            return "\(name) is needed by \(who) but Depsfile.lock does not list it"
+        case let .orphaned(name, version): return "\(name) \(version) is locked but nothing depends on it"
+        case let .versionMissing(name, version, source): return "\(name) \(version) is no longer in \(source)"
+        case let .sourceNotListed(name, source): return "\(name) comes from \(source), which the Depsfile no longer lists"
+        case let .externalSourceChanged(name): return "\(name): its external source differs from Depsfile.lock"
+        case let .specChecksumMismatch(name, version):
+            return "\(name) \(version): the spec's SHA-256 differs from SPEC CHECKSUMS"
+        case .depsfileChecksumMismatch: return "Depsfile: its SHA-256 differs from DEPSFILE CHECKSUM"
+        case .lockfileWouldBeRewritten: return "Depsfile.lock would be rewritten by deps install"
+        case let .sandboxOutOfSync(change): return "Deps/ is not in sync with Depsfile.lock: \(change)"
+        case let .lockfileWouldChange(change):
+            switch change.kind {
+            case let .installed(version): return "Depsfile.lock would gain \(change.name) \(version)"
+            case let .updated(from, to): return "Depsfile.lock would move \(change.name) \(from) -> \(to)"
+            case let .removed(version): return "Depsfile.lock would drop \(change.name) \(version)"
+            case let .unchanged(version): return "Depsfile.lock would rewrite \(change.name) \(version)"
+            }
+        }
     }
 }

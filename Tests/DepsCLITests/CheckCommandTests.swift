@@ -146,6 +146,25 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(problems.first?["message"] as? String, "A Alamofire")
     }
 
+    func testJSONGivesEachProblemsValues() throws {
+        let lock = try XCTUnwrap(project.lockfile)
+        try project.write("App/Depsfile.lock", lock.replacingOccurrences(of: "  - Alamofire (5.9.1)\n", with: "  - Alamofire (4.9.1)\n"))
+        for command in [["check"], ["install", "--deployment"]] {
+            let outcome = try DepsBinary.run(command + ["--json", "--project", project.app, "--no-color"])
+            XCTAssertEqual(outcome.status, 1, outcome.stderr)
+            let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+            let problems = try XCTUnwrap(document["problems"] as? [[String: Any]])
+            XCTAssertEqual(problems.map { $0["code"] as? String }, ["unsatisfied", "spec-checksum"])
+            let unsatisfied = problems[0]
+            XCTAssertEqual(unsatisfied["name"] as? String, "Alamofire")
+            XCTAssertEqual(unsatisfied["version"] as? String, "4.9.1")
+            XCTAssertEqual(unsatisfied["requirement"] as? String, "~> 5.0")
+            XCTAssertEqual(unsatisfied["requiredBy"] as? [String: String], ["name": "Moya", "version": "15.0.0"])
+            XCTAssertEqual(unsatisfied["message"] as? String, "Alamofire 4.9.1 (locked) does not satisfy Moya 15.0.0: Alamofire ~> 5.0")
+            XCTAssertEqual(problems[1]["version"] as? String, "4.9.1")
+        }
+    }
+
     func testALaterSourceCannotShadowThePackageTheLockRecorded() throws {
         // A second repository listed first gains a package of the same name with a higher version.
         try project.write("Shadow/Alamofire/99.0.0.yaml", "name: Alamofire\nversion: 99.0.0\n")

@@ -1,5 +1,6 @@
 /// One way a lockfile is out of sync with its Depsfile or its sources (`deps check`).
-public enum SyncProblem: Sendable, Hashable, CustomStringConvertible {
+/// Each case is a code and its values; `SyncReportTextPresenter` words them.
+public enum SyncProblem: Sendable, Hashable {
     /// In the Depsfile, not in the lock's DEPENDENCIES.
     case added(PackageName)
     /// In the lock's DEPENDENCIES, no longer in the Depsfile.
@@ -28,36 +29,6 @@ public enum SyncProblem: Sendable, Hashable, CustomStringConvertible {
     case lockfileWouldBeRewritten
     /// The sandbox `Deps/` exists and does not hold what the lock says for a package.
     case sandboxOutOfSync(SandboxChange)
-
-    public var description: String {
-        switch self {
-        case let .added(name): return "A \(name)"
-        case let .removed(name): return "R \(name)"
-        case let .modified(name): return "M \(name)"
-        case let .unsatisfied(name, version, requiredBy, requirement):
-            let who = requiredBy.map { "\($0.name) \($0.version)" } ?? "the Depsfile"
-            return "\(name) \(version) (locked) does not satisfy \(who): \(name) \(requirement)"
-        case let .notLocked(name, requiredBy):
-            let who = requiredBy.map { "\($0.name) \($0.version)" } ?? "the Depsfile"
-            return "\(name) is needed by \(who) but Depsfile.lock does not list it"
-        case let .orphaned(name, version): return "\(name) \(version) is locked but nothing depends on it"
-        case let .versionMissing(name, version, source): return "\(name) \(version) is no longer in \(source)"
-        case let .sourceNotListed(name, source): return "\(name) comes from \(source), which the Depsfile no longer lists"
-        case let .externalSourceChanged(name): return "\(name): its external source differs from Depsfile.lock"
-        case let .specChecksumMismatch(name, version):
-            return "\(name) \(version): the spec's SHA-256 differs from SPEC CHECKSUMS"
-        case .depsfileChecksumMismatch: return "Depsfile: its SHA-256 differs from DEPSFILE CHECKSUM"
-        case .lockfileWouldBeRewritten: return "Depsfile.lock would be rewritten by deps install"
-        case let .sandboxOutOfSync(change): return "Deps/ is not in sync with Depsfile.lock: \(change)"
-        case let .lockfileWouldChange(change):
-            switch change.kind {
-            case let .installed(version): return "Depsfile.lock would gain \(change.name) \(version)"
-            case let .updated(from, to): return "Depsfile.lock would move \(change.name) \(from) -> \(to)"
-            case let .removed(version): return "Depsfile.lock would drop \(change.name) \(version)"
-            case let .unchanged(version): return "Depsfile.lock would rewrite \(change.name) \(version)"
-            }
-        }
-    }
 }
 
 extension Lockfile {

@@ -1,5 +1,5 @@
 /// Turns the root incompatibility of a failed resolution into a `ResolutionFailure`:
-/// its kind (a missing package, a dependency cycle, or plain conflicts), its explanation,
+/// its kind (a missing package, a dependency cycle, or plain conflicts), its derivation,
 /// and the pins whose update would let a resolution exist.
 struct FailureAnalysis {
     let root: Incompatibility
@@ -10,51 +10,11 @@ struct FailureAnalysis {
     private var facts: [Incompatibility] { root.externalCauses }
 
     func failure() throws -> ResolutionFailure {
-        let facts = self.facts
-        let wording = ResolutionWording(registry: registry)
         let kind = try self.kind()
-        var parts: [String] = []
-        switch kind {
-        case let .missingPackage(name, suggestions):
-            var headline = "Unable to find a specification for \(name)"
-            let sources = registry.cache.catalog.sourceLabels
-            if !sources.isEmpty { headline += " in sources: " + sources.map(MessageText.escaped).joined(separator: ", ") }
-            if !suggestions.isEmpty {
-                headline += "\nDid you mean \(wording.list(suggestions.map(\.description), joinedBy: "or"))?"
-            }
-            parts.append(headline)
-        case .cycle:
-            let cycle = facts.first { fact in
-                switch fact.cause {
-                case .cycle, .unavoidableCycle: true
-                default: false
-                }
-            }!
-            parts.append("Dependency cycle: \(cycleSteps(cycle).joined(separator: " -> "))")
-        case .noSolution:
-            break
-        }
-        // A headline says it all when the root asks directly for what it names, and a cycle says
-        // it all when the derivation rests only on the cycle and the dependencies that make it.
-        let onlyTheCycle: Bool = if case .cycle = kind {
-            facts.allSatisfy { fact in
-                switch fact.cause {
-                case .cycle, .unavoidableCycle, .dependency, .root: true
-                default: false
-                }
-            }
-        } else {
-            false
-        }
-        if kind == .noSolution || (facts.count > 2 && !onlyTheCycle) {
-            parts.append(DerivationReport.text(for: root, registry: registry))
-        }
-        let update = try suggestedUpdate()
-        if !update.isEmpty {
-            let names = update.map(\.description)
-            parts.append("Run `deps update \(names.joined(separator: " "))` to let \(wording.list(names, joinedBy: "and")) move.")
-        }
-        return ResolutionFailure(kind: kind, explanation: parts.joined(separator: "\n\n"), suggestedUpdate: update)
+        let sources: [String] = if case .missingPackage = kind { registry.cache.catalog.sourceLabels } else { [] }
+        return ResolutionFailure(
+            kind: kind, derivation: DerivationRecorder.derivation(of: root, registry: registry),
+            suggestedUpdate: try suggestedUpdate(), searchedSources: sources)
     }
 
     /// A missing package when the derivation rests on one (the first by name), else a
@@ -81,20 +41,6 @@ struct FailureAnalysis {
             }
         }
         return .noSolution
-    }
-
-    /// "A 1.0", "B 2.0", "A 1.0" for a cycle fact.
-    private func cycleSteps(_ fact: Incompatibility) -> [String] {
-        let steps: [String]
-        switch fact.cause {
-        case let .cycle(versions):
-            steps = zip(fact.terms, versions).map { "\(registry.name(of: $0.package)!) \($1)" }
-        case let .unavoidableCycle(packages, versions):
-            steps = zip(packages, versions).map { "\(registry.name(of: $0)!) \($1)" }
-        default:
-            return []
-        }
-        return steps + [steps[0]]
     }
 
     /// The smallest set of pins whose removal lets a resolution exist. The candidates are

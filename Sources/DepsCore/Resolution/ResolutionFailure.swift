@@ -1,5 +1,6 @@
-/// Why no resolution exists, as data and as text.
-public struct ResolutionFailure: Error, Sendable, Equatable, CustomStringConvertible {
+/// Why no resolution exists, as data: what kind of failure, the derivation that proves it,
+/// and the remedy where a pin is in the way. Presenters word it.
+public struct ResolutionFailure: Error, Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         /// The requirements, pins and dependencies cannot all hold.
         case noSolution
@@ -10,17 +11,18 @@ public struct ResolutionFailure: Error, Sendable, Equatable, CustomStringConvert
     }
 
     public let kind: Kind
-    /// The whole explanation for people, one statement per line.
-    public let explanation: String
+    /// The proof that no resolution exists.
+    public let derivation: Derivation
     /// The smallest set of pinned packages whose `deps update` lets a resolution exist,
     /// sorted; empty when lifting pins would not help.
     public let suggestedUpdate: [PackageName]
+    /// For a missing package, the sources searched for it (as the Depsfile names them).
+    public let searchedSources: [String]
 
-    public init(kind: Kind, explanation: String, suggestedUpdate: [PackageName] = []) {
+    public init(kind: Kind, derivation: Derivation, suggestedUpdate: [PackageName] = [], searchedSources: [String] = []) {
         self.kind = kind
-        self.explanation = explanation
+        self.derivation = derivation
         self.suggestedUpdate = suggestedUpdate
+        self.searchedSources = searchedSources
     }
-
-    public var description: String { explanation }
 }

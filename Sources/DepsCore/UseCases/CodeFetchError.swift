@@ -1,11 +1,11 @@
 /// A package's code that could not be fetched: the package, the URL and the cause.
-public struct CodeFetchError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct CodeFetchError: Error, Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         /// The network or the file system failed (exit status 74).
         case unreachable
         /// The code is not what the spec or the lock pins (a digest, a moved tag, an unsafe archive; 65).
         case integrity
-        /// `--offline`, and the cache does not hold it (74).
+        /// Fetching was ruled out (offline), and the cache does not hold it (74).
         case notCached
     }
 
@@ -20,12 +20,10 @@ public struct CodeFetchError: Error, Sendable, Equatable, CustomStringConvertibl
         self.kind = kind
         self.cause = cause
     }
-
-    public var description: String { "\(name): \(MessageText.escaped(url)): \(MessageText.escaped(cause))" }
 }
 
 /// Installing the sandbox failed for one or more packages; nothing was written to Depsfile.lock.
-public struct SandboxInstallError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct SandboxInstallError: Error, Sendable, Equatable {
     public let failures: [CodeFetchError]
 
     public init(failures: [CodeFetchError]) {
@@ -34,13 +32,6 @@ public struct SandboxInstallError: Error, Sendable, Equatable, CustomStringConve
 
     /// The integrity failures are malformed input; the rest are I/O.
     public var isIntegrityFailure: Bool { failures.contains { $0.kind == .integrity } }
+    /// Whether every failure is code the cache lacks while fetching was ruled out.
     public var isOffline: Bool { failures.allSatisfy { $0.kind == .notCached } }
-
-    public var description: String {
-        var lines = failures.map { "error: \($0)" }
-        if isOffline {
-            lines.append("--offline: the cache lacks \(failures.count) of the packages to install; run without --offline to fetch them.")
-        }
-        return lines.joined(separator: "\n")
-    }
 }

@@ -32,16 +32,11 @@ public struct StarterManifest: Sendable, Equatable {
 }
 
 /// `deps init` in a project that already has a Depsfile (exit status 1: the answer is no).
-public struct ManifestExistsError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var description: String { "a Depsfile already exists here; deps init never overwrites one" }
-}
+public struct ManifestExistsError: Error, Sendable, Equatable {}
 
 /// A `--source` that cannot be written to a Depsfile.
-public struct InvalidStarterSourceError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct InvalidStarterSourceError: Error, Sendable, Equatable {
     public let source: String
+    /// Whether the source is valid but given twice.
     public var repeated = false
-
-    public var description: String {
-        repeated ? "the source '\(MessageText.escaped(source))' is given twice" : "invalid source '\(MessageText.escaped(source))'"
-    }
 }

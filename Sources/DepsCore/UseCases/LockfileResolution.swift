@@ -152,12 +152,7 @@ extension LockfileResolution {
 }
 
 /// A lock written by a newer deps than the one running (exit status 65).
-public struct NewerLockfileError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct NewerLockfileError: Error, Sendable, Equatable {
     public let writtenBy: String
     public let running: String
-
-    public var description: String {
-        "Depsfile.lock was written by deps \(writtenBy), newer than this deps (\(running)); upgrade deps to \(writtenBy) or later, "
-            + "so that nothing it recorded is lost"
-    }
 }

@@ -57,7 +57,7 @@ public struct OutdatedPackage: Sendable, Equatable {
 }
 
 /// What keeps a package's Update below its Latest.
-public enum HoldBack: Sendable, Equatable, CustomStringConvertible {
+public enum HoldBack: Sendable, Equatable {
     /// The Depsfile's requirement on the package.
     case depsfile(PackageName, Requirement)
     /// Another chosen package's requirement on it.
@@ -66,17 +66,6 @@ public enum HoldBack: Sendable, Equatable, CustomStringConvertible {
     case latestNeeds(PackageName, Version, requires: PackageName, Requirement)
     /// The latest version is a prerelease, and no requirement names one.
     case prerelease(Version)
-
-    /// `Depsfile: Moya ~> 14.0`, `RxCocoa 6.5.0: RxSwift = 6.5.0`,
-    /// `KingfisherWebP 1.5.0 needing Kingfisher ~> 7.11 (Kingfisher 7.10.0 chosen)`.
-    public var description: String {
-        switch self {
-        case let .depsfile(name, requirement): "Depsfile: \(name) \(requirement.isAny ? "(any version)" : requirement.description)"
-        case let .package(holder, version, name, requirement): "\(holder) \(version): \(name) \(requirement)"
-        case let .latestNeeds(package, version, name, requirement): "\(package) \(version) needing \(name) \(requirement)"
-        case let .prerelease(version): "prerelease rules: \(version) is a prerelease and no requirement names one"
-        }
-    }
 }
 
 extension Lockfile {
@@ -106,8 +95,7 @@ extension Lockfile {
     }
 }
 
-/// `deps outdated` in a project that has no lockfile yet.
-public struct MissingLockfileError: Error, Sendable, Equatable, CustomStringConvertible {
+/// `deps outdated`, `deps check` or `deps why` in a project that has no lockfile yet.
+public struct MissingLockfileError: Error, Sendable, Equatable {
     public init() {}
-    public var description: String { "No Depsfile.lock; run `deps install` first." }
 }

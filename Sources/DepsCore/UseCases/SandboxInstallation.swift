@@ -255,13 +255,9 @@ extension SpecCatalog {
 }
 
 /// A locked package whose spec does not say where its code is.
-public struct MissingCodeSourceError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct MissingCodeSourceError: Error, Sendable, Equatable {
     public let name: PackageName
     public let version: Version
-
-    public var description: String {
-        "\(name) \(version): its spec has no `source:`, so deps cannot fetch its code; add one, or use --lock-only"
-    }
 }
 
 extension LockfileUpdate {

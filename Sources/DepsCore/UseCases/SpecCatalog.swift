@@ -178,15 +178,8 @@ public final class SpecCatalog: PackageCatalog {
 }
 
 /// A spec asked of the catalog for a package no source has.
-public enum SpecCatalogError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum SpecCatalogError: Error, Sendable, Equatable {
     case noSource(PackageName)
     /// A source still lacked what it was asked to fetch.
     case notFetched(String)
-
-    public var description: String {
-        switch self {
-        case let .noSource(name): "no source has \(name)"
-        case let .notFetched(source): "\(MessageText.escaped(source)) did not provide the specs it was asked to fetch"
-        }
-    }
 }

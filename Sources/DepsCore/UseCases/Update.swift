@@ -38,18 +38,11 @@ public final class UpdateInteractor {
 }
 
 /// `deps update` named packages that are neither in the lockfile nor in the Depsfile.
-public struct UnknownPackagesError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct UnknownPackagesError: Error, Sendable, Equatable {
     public let names: [PackageName]
 
     public init(names: [PackageName]) {
         self.names = names
-    }
-
-    public var description: String {
-        let list = names.map(\.description).joined(separator: ", ")
-        return names.count == 1
-            ? "\(list) is neither in Depsfile.lock nor in the Depsfile"
-            : "\(list) are neither in Depsfile.lock nor in the Depsfile"
     }
 }
 

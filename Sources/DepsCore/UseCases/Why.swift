@@ -23,7 +23,6 @@ public struct WhyReport: Sendable, Equatable {
 }
 
 /// `deps why` of a package the lock does not have (exit status 1: the answer is no).
-public struct NotLockedError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct NotLockedError: Error, Sendable, Equatable {
     public let name: PackageName
-    public var description: String { "\(name) is not in Depsfile.lock" }
 }

@@ -1,4 +1,5 @@
 import DepsCore
+import ResolutionFixtures
 
 /// Decides by exhaustive search whether a repository has a valid resolution, and checks
 /// whether a given selection is one. Valid means: every Depsfile requirement and every

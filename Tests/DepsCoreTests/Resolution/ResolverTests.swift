@@ -1,4 +1,5 @@
 import DepsCore
+import ResolutionFixtures
 import XCTest
 
 /// Pins, prereleases, the order of decisions, cycles, missing packages and determinism.
@@ -70,12 +71,9 @@ final class ResolverTests: XCTestCase {
         // ~> 5.0 stops below 6's prereleases, and ~> 4.9 below 5.
         let failure = try ResolutionFixture.failure(TableCatalog(moya), ["Moya": ""], pins: ["Alamofire": "6.0.0-beta.1"])
         XCTAssertEqual(failure.suggestedUpdate.map(\.description), ["Alamofire"])
-        XCTAssertEqual(failure.explanation, """
-            Because Moya 14.0.0 depends on Alamofire ~> 4.9 and Moya >= 15.0.0 depends on Alamofire ~> 5.0, every version of Moya requires Alamofire < 6.0.0-beta.1.
-            So, because Depsfile.lock pins Alamofire 6.0.0-beta.1 and the Depsfile depends on Moya, version solving failed.
-
-            Run `deps update Alamofire` to let Alamofire move.
-            """)
+        // The wording: ResolutionFailureTextPresenterTests.
+        let facts = failure.derivation.facts.map { failure.derivation.steps[$0].cause }
+        XCTAssertTrue(facts.contains(.pin(try Version("6.0.0-beta.1"), inSources: true)), "\(facts)")
     }
 
     func testThePackageWithFewestCandidatesIsDecidedFirst() throws {
@@ -111,13 +109,17 @@ final class ResolverTests: XCTestCase {
         let catalog = TableCatalog(["A": ["1.0": ["B": ""]], "B": ["2.0": ["A": ""]]])
         let failure = try ResolutionFixture.failure(catalog, ["A": ""])
         XCTAssertEqual(failure.kind, .cycle(try ["A", "B", "A"].map { try PackageName($0) }))
-        XCTAssertTrue(failure.explanation.hasPrefix("Dependency cycle: A 1.0 -> B 2.0 -> A 1.0"), failure.explanation)
+        let cycle = failure.derivation.steps.first { if case .unavoidableCycle = $0.cause { true } else { false } }
+        XCTAssertEqual(cycle?.cause, .unavoidableCycle([
+            .init(subject: .package(try PackageName("A")), version: try Version("1.0")),
+            .init(subject: .package(try PackageName("B")), version: try Version("2.0")),
+        ]))
     }
 
     func testASelfDependencyIsACycle() throws {
         let failure = try ResolutionFixture.failure(TableCatalog(["A": ["1.0": ["A": ""]]]), ["A": ""])
         XCTAssertEqual(failure.kind, .cycle(try ["A", "A"].map { try PackageName($0) }))
-        XCTAssertEqual(failure.explanation, "Dependency cycle: A 1.0 -> A 1.0")
+        XCTAssertTrue(failure.derivation.steps.contains { $0.cause == .cycle([.init(subject: .package(try! PackageName("A")), version: try! Version("1.0"))]) })
     }
 
     func testAMissingPackageIsAvoidedWhenAnotherVersionDoesNotNeedIt() throws {
@@ -135,7 +137,7 @@ final class ResolverTests: XCTestCase {
         XCTAssertEqual(typo.kind, .missingPackage(try PackageName("Kingfsher"), suggestions: [try PackageName("Kingfisher")]))
         let unknown = try ResolutionFixture.failure(catalog, ["Zzyzx": ""])
         XCTAssertEqual(unknown.kind, .missingPackage(try PackageName("Zzyzx"), suggestions: []))
-        XCTAssertEqual(unknown.explanation, "Unable to find a specification for Zzyzx")
+        XCTAssertEqual(unknown.searchedSources, [], "the table names no sources")
     }
 
     func testEqualVersionsSpelledTwiceAreOneCandidate() throws {

@@ -1,4 +1,5 @@
 @testable import DepsCore
+import ResolutionFixtures
 import XCTest
 
 /// The solver's tables: the decision queue, the index of incompatibilities, and the graph

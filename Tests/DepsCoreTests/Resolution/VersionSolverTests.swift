@@ -1,4 +1,5 @@
 import DepsCore
+import ResolutionFixtures
 import XCTest
 
 /// The examples of dart-lang/pub's solver documentation, and what the solver reads.

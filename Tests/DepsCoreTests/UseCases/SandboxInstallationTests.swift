@@ -66,7 +66,7 @@ final class SandboxInstallationTests: XCTestCase {
         XCTAssertThrowsError(try install(store)) { error in
             let failure = error as? SandboxInstallError
             XCTAssertEqual(failure?.failures.map(\.name), [name("Moya")])
-            XCTAssertEqual(failure?.description, "error: Moya: mem://Moya: connection refused")
+            XCTAssertEqual(failure?.failures.first, CodeFetchError(name: name("Moya"), url: "mem://Moya", kind: .unreachable, cause: "connection refused"))
         }
         XCTAssertEqual(store.lockfile, lock)
         let manifest = try XCTUnwrap(sandbox.manifest)

@@ -5,39 +5,43 @@ import DepsCore
 /// `["Moya": ["15.0.0": ["Alamofire": "~> 5.0"]], "Alamofire": ["5.0.0": [:]]]`.
 /// An empty requirement means any version. It counts the calls the resolver makes, so
 /// tests can assert what was read, and can answer in a shuffled order.
-final class TableCatalog: PackageCatalog {
-    typealias Table = [String: [String: [String: String]]]
+public final class TableCatalog: PackageCatalog {
+    public typealias Table = [String: [String: [String: String]]]
 
-    let table: Table
+    public let table: Table
     /// Names the sources have beside the table's packages (for suggestions).
-    let otherNames: [String]
+    public let otherNames: [String]
     /// "Moya 15.0.0" for each call to `dependencies(of:at:)`.
-    private(set) var dependencyCalls: [String] = []
+    public private(set) var dependencyCalls: [String] = []
     /// "Moya" for each call to `versions(of:)`.
-    private(set) var versionCalls: [String] = []
-    private(set) var nameListCalls = 0
+    public private(set) var versionCalls: [String] = []
+    public private(set) var nameListCalls = 0
     /// When set, every answer comes in an order drawn from this generator.
     private var shuffler: SplitMix64?
     /// A package whose specs cannot be read: `dependencies(of:at:)` throws for it.
-    var brokenPackage: String?
+    public var brokenPackage: String?
 
-    struct BrokenSpec: Error, Equatable {
-        let name: String
+    public struct BrokenSpec: Error, Equatable {
+        public let name: String
+
+        public init(name: String) {
+            self.name = name
+        }
     }
 
-    init(_ table: Table, otherNames: [String] = [], shuffledBy seed: UInt64? = nil) {
+    public init(_ table: Table, otherNames: [String] = [], shuffledBy seed: UInt64? = nil) {
         self.table = table
         self.otherNames = otherNames
         self.shuffler = seed.map(SplitMix64.init(seed:))
     }
 
-    func versions(of name: PackageName) throws -> [Version] {
+    public func versions(of name: PackageName) throws -> [Version] {
         versionCalls.append(name.description)
         let versions = try (table[name.description] ?? [:]).keys.map { try Version($0) }
         return ordered(versions.sorted { $0.description < $1.description })
     }
 
-    func dependencies(of name: PackageName, at version: Version) throws -> [Dependency] {
+    public func dependencies(of name: PackageName, at version: Version) throws -> [Dependency] {
         dependencyCalls.append("\(name) \(version)")
         if name.description == brokenPackage { throw BrokenSpec(name: name.description) }
         guard let versions = table[name.description],
@@ -50,7 +54,7 @@ final class TableCatalog: PackageCatalog {
         return ordered(dependencies)
     }
 
-    func allPackageNames() throws -> [PackageName] {
+    public func allPackageNames() throws -> [PackageName] {
         nameListCalls += 1
         return ordered(try (Array(table.keys) + otherNames).sorted().map { try PackageName($0) })
     }

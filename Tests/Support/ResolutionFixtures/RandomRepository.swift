@@ -4,17 +4,17 @@ import DepsCore
 /// A small random spec repository with a Depsfile and a lockfile, drawn from a seed:
 /// up to 6 packages with up to 5 versions each (some of them prereleases), requirements
 /// built from every operator, sometimes a dependency on a package no source has.
-struct RandomRepository: CustomStringConvertible {
-    let seed: UInt64
-    let table: TableCatalog.Table
-    let root: [String: String]
-    let pins: [String: String]
+public struct RandomRepository: CustomStringConvertible {
+    public let seed: UInt64
+    public let table: TableCatalog.Table
+    public let root: [String: String]
+    public let pins: [String: String]
 
-    static let names = ["A", "b", "C", "d", "E", "F"]
-    static let missingName = "Ghost"
-    static let versionPool = ["0.9", "1.0.0", "1.1", "1.2.0", "2.0.0-beta.1", "2.0.0", "2.1", "3.0.0-rc1", "3.0"]
+    public static let names = ["A", "b", "C", "d", "E", "F"]
+    public static let missingName = "Ghost"
+    public static let versionPool = ["0.9", "1.0.0", "1.1", "1.2.0", "2.0.0-beta.1", "2.0.0", "2.1", "3.0.0-rc1", "3.0"]
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         self.seed = seed
         var random = SplitMix64(seed: seed)
         let packageCount = Int.random(in: 1...6, using: &random)
@@ -77,7 +77,7 @@ struct RandomRepository: CustomStringConvertible {
         }.joined(separator: ", ")
     }
 
-    var description: String {
+    public var description: String {
         func render(_ map: [String: String]) -> String {
             map.keys.sorted().map { "\($0): \"\(map[$0]!)\"" }.joined(separator: ", ")
         }

@@ -1,43 +1,49 @@
-/// Turns the root incompatibility of a failed resolution into text, following the error
-/// reporting of dart-lang/pub's `doc/solver.md`: each line states one derived
-/// incompatibility and why it holds; a line gets a number only when a later line refers
-/// back to it, and a blank line separates independent branches of the derivation.
-struct DerivationReport {
-    private let wording: ResolutionWording
-    private let root: Incompatibility
-    /// How many derived incompatibilities each incompatibility is a cause of.
-    private var uses: [ObjectIdentifier: Int] = [:]
+import DepsCore
+
+/// Words a derivation, following the error reporting of dart-lang/pub's `doc/solver.md`:
+/// each line states one derived step and why it holds; a line gets a number only when a
+/// later line refers back to it, and a blank line separates independent branches.
+struct DerivationTextReport {
+    private let wording: DerivationWording
+    private let derivation: Derivation
+    private let root: Int
+    /// How many derived steps each step is a cause of.
+    private var uses: [Int: Int] = [:]
     /// The lines written so far with their numbers; an empty text is a blank line.
     private var lines: [(text: String, number: Int?)] = []
-    private var lineNumbers: [ObjectIdentifier: Int] = [:]
+    private var lineNumbers: [Int: Int] = [:]
 
-    init(root: Incompatibility, registry: PackageRegistry) {
-        self.root = root
-        self.wording = ResolutionWording(registry: registry)
+    init(_ derivation: Derivation) {
+        self.derivation = derivation
+        self.root = derivation.conclusion
+        self.wording = DerivationWording(derivation: derivation)
         countUses(of: root)
     }
 
     /// The whole explanation, one statement per line.
-    static func text(for root: Incompatibility, registry: PackageRegistry) -> String {
-        var report = DerivationReport(root: root, registry: registry)
+    static func text(for derivation: Derivation) -> String {
+        var report = DerivationTextReport(derivation)
         return report.write()
     }
 
-    private mutating func countUses(of incompatibility: Incompatibility) {
-        let key = ObjectIdentifier(incompatibility)
-        if let count = uses[key] {
-            uses[key] = count + 1
+    private mutating func countUses(of step: Int) {
+        if let count = uses[step] {
+            uses[step] = count + 1
             return
         }
-        uses[key] = 1
-        if case let .conflict(conflict, other) = incompatibility.cause {
+        uses[step] = 1
+        if case let .derived(conflict, other) = derivation.steps[step].cause {
             countUses(of: conflict)
             countUses(of: other)
         }
     }
 
+    private func isDerived(_ step: Int) -> Bool {
+        derivation.steps[step].isDerived
+    }
+
     private mutating func write() -> String {
-        if root.isDerived {
+        if isDerived(root) {
             visit(root)
         } else {
             append(root, "Because \(wording.describe(root)), version solving failed.")
@@ -55,28 +61,28 @@ struct DerivationReport {
         return output.joined(separator: "\n")
     }
 
-    private mutating func append(_ incompatibility: Incompatibility, _ text: String, numbered: Bool = false) {
+    private mutating func append(_ step: Int, _ text: String, numbered: Bool = false) {
         guard numbered else {
             lines.append((text, nil))
             return
         }
         let number = lineNumbers.count + 1
-        lineNumbers[ObjectIdentifier(incompatibility)] = number
+        lineNumbers[step] = number
         lines.append((text, number))
     }
 
-    private func line(of incompatibility: Incompatibility) -> Int? {
-        lineNumbers[ObjectIdentifier(incompatibility)]
+    private func line(of step: Int) -> Int? {
+        lineNumbers[step]
     }
 
-    /// Writes the lines that prove a derived incompatibility.
-    private mutating func visit(_ incompatibility: Incompatibility, conclusion: Bool = false) {
-        guard case let .conflict(conflict, other) = incompatibility.cause else { return }
-        let numbered = conclusion || uses[ObjectIdentifier(incompatibility), default: 0] > 1
-        let conjunction = conclusion || incompatibility === root ? "So," : "And"
+    /// Writes the lines that prove a derived step.
+    private mutating func visit(_ incompatibility: Int, conclusion: Bool = false) {
+        guard case let .derived(conflict, other) = derivation.steps[incompatibility].cause else { return }
+        let numbered = conclusion || uses[incompatibility, default: 0] > 1
+        let conjunction = conclusion || incompatibility == root ? "So," : "And"
         let claim = wording.describe(incompatibility)
 
-        switch (conflict.isDerived, other.isDerived) {
+        switch (isDerived(conflict), isDerived(other)) {
         case (true, true):
             if let conflictLine = line(of: conflict), let otherLine = line(of: other) {
                 let reasons = wording.describe(conflict, conflictLine, and: other, otherLine)
@@ -98,12 +104,12 @@ struct DerivationReport {
                 append(incompatibility, "\(conjunction) because \(wording.describe(conflict))\(conflictLine), \(claim).", numbered: numbered)
             }
         case (true, false), (false, true):
-            let (derived, external) = conflict.isDerived ? (conflict, other) : (other, conflict)
+            let (derived, external) = isDerived(conflict) ? (conflict, other) : (other, conflict)
             if let derivedLine = line(of: derived) {
                 let reasons = wording.describe(external, nil, and: derived, derivedLine)
                 append(incompatibility, "Because \(reasons), \(claim).", numbered: numbered)
-            } else if isCollapsible(derived), case let .conflict(innerConflict, innerOther) = derived.cause {
-                let (innerDerived, innerExternal) = innerConflict.isDerived ? (innerConflict, innerOther) : (innerOther, innerConflict)
+            } else if isCollapsible(derived), case let .derived(innerConflict, innerOther) = derivation.steps[derived].cause {
+                let (innerDerived, innerExternal) = isDerived(innerConflict) ? (innerConflict, innerOther) : (innerOther, innerConflict)
                 visit(innerDerived)
                 let reasons = wording.describe(innerExternal, nil, and: external, nil)
                 append(incompatibility, "\(conjunction) because \(reasons), \(claim).", numbered: numbered)
@@ -117,21 +123,20 @@ struct DerivationReport {
         }
     }
 
-    /// Whether a derived incompatibility is proved from two external facts (one line).
-    private func isSingleLine(_ incompatibility: Incompatibility) -> Bool {
-        guard case let .conflict(conflict, other) = incompatibility.cause else { return false }
-        return !conflict.isDerived && !other.isDerived
+    /// Whether a derived step is proved from two external facts (one line).
+    private func isSingleLine(_ step: Int) -> Bool {
+        guard case let .derived(conflict, other) = derivation.steps[step].cause else { return false }
+        return !isDerived(conflict) && !isDerived(other)
     }
 
-    /// Whether the step that derived `incompatibility` can be folded into the next line:
-    /// it is used once, from one derived and one external cause, and its derived cause
-    /// has no line number of its own.
-    private func isCollapsible(_ incompatibility: Incompatibility) -> Bool {
-        guard uses[ObjectIdentifier(incompatibility), default: 0] <= 1,
-              case let .conflict(conflict, other) = incompatibility.cause,
-              conflict.isDerived != other.isDerived
+    /// Whether a derived step can be folded into the next line: it is used once, from one
+    /// derived and one external cause, and its derived cause has no line number of its own.
+    private func isCollapsible(_ step: Int) -> Bool {
+        guard uses[step, default: 0] <= 1,
+              case let .derived(conflict, other) = derivation.steps[step].cause,
+              isDerived(conflict) != isDerived(other)
         else { return false }
-        let derived = conflict.isDerived ? conflict : other
+        let derived = isDerived(conflict) ? conflict : other
         return line(of: derived) == nil
     }
 }

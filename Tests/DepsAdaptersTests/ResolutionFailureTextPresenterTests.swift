@@ -1,7 +1,15 @@
+import DepsPresenters
 import DepsCore
+import ResolutionFixtures
 import XCTest
 
-/// Whole explanation texts, word for word.
+extension ResolutionFailure {
+    /// The failure as `ResolutionFailureTextPresenter` words it.
+    var explanation: String { ResolutionFailureTextPresenter.render(self) }
+}
+
+/// Whole explanation texts, word for word: the resolver's failures as data, worded by the
+/// presenter.
 final class ExplanationTests: XCTestCase {
     func testConflictThroughAPinNamesThePinAndTheUpdateThatLiftsIt() throws {
         let catalog = TableCatalog([
@@ -187,5 +195,35 @@ extension ExplanationTests {
             XCTAssertTrue(failure.explanation.contains("B which depends on Foo >= 2,"), failure.explanation)
             XCTAssertFalse(failure.explanation.contains("Foo >= 2.0"), failure.explanation)
         }
+    }
+}
+
+/// The texts of the failures `ResolverTests` checks as data.
+extension ExplanationTests {
+    func testAPinnedPrereleaseOutsideEveryRange() throws {
+        let moya = TableCatalog([
+            "Moya": ["14.0.0": ["Alamofire": "~> 4.9"], "15.0.0": ["Alamofire": "~> 5.0"]],
+            "Alamofire": ["4.9.1": [:], "5.0.0": [:], "5.9.1": [:], "6.0.0-beta.1": [:]],
+        ])
+        let failure = try ResolutionFixture.failure(moya, ["Moya": ""], pins: ["Alamofire": "6.0.0-beta.1"])
+        XCTAssertEqual(failure.explanation, """
+            Because Moya 14.0.0 depends on Alamofire ~> 4.9 and Moya >= 15.0.0 depends on Alamofire ~> 5.0, every version of Moya requires Alamofire < 6.0.0-beta.1.
+            So, because Depsfile.lock pins Alamofire 6.0.0-beta.1 and the Depsfile depends on Moya, version solving failed.
+
+            Run `deps update Alamofire` to let Alamofire move.
+            """)
+    }
+
+    func testAnUnavoidableCycleAndASelfDependency() throws {
+        let failure = try ResolutionFixture.failure(TableCatalog(["A": ["1.0": ["B": ""]], "B": ["2.0": ["A": ""]]]), ["A": ""])
+        XCTAssertTrue(failure.explanation.hasPrefix("Dependency cycle: A 1.0 -> B 2.0 -> A 1.0"), failure.explanation)
+        let itself = try ResolutionFixture.failure(TableCatalog(["A": ["1.0": ["A": ""]]]), ["A": ""])
+        XCTAssertEqual(itself.explanation, "Dependency cycle: A 1.0 -> A 1.0")
+    }
+
+    func testAMissingPackageWithoutSourcesOrCloseNames() throws {
+        let catalog = TableCatalog(["Alamofire": ["5.0.0": [:]], "Foo-Core": ["1.0": [:]], "Kingfisher": ["7.0": [:]]])
+        let unknown = try ResolutionFixture.failure(catalog, ["Zzyzx": ""])
+        XCTAssertEqual(unknown.explanation, "Unable to find a specification for Zzyzx")
     }
 }

@@ -1,0 +1,136 @@
+import DepsCore
+
+/// `--json`'s document for a failure: `{"error": {...}}` with the status and the message every
+/// failure has, and the fields that structure it where the core gave data: a resolution
+/// failure's kind, derivation and remedy; the packages whose code could not be fetched.
+struct JSONErrorDocument: Encodable {
+    struct Body: Encodable {
+        let status: Int32
+        let message: String
+        /// `noSolution`, `cycle` or `missingPackage`.
+        var kind: String?
+        var derivation: [Step]?
+        var suggestedUpdate: [String]?
+        var suggestedCommand: String?
+        /// The cycle's packages, the first again at the end.
+        var cycle: [String]?
+        var missingPackage: String?
+        var suggestions: [String]?
+        var fetchFailures: [FetchFailure]?
+    }
+
+    /// One step of a derivation; `derivedFrom` names the indices of earlier steps.
+    struct Step: Encodable {
+        let index: Int
+        let cause: String
+        let terms: [Term]
+        let text: String
+        var derivedFrom: [Int]?
+        var version: String?
+        var inSources: Bool?
+        var cycle: [CycleMember]?
+    }
+
+    /// `{"package": "Moya", "positive": true, "versions": ">= 15.0.0"}`; the Depsfile's term is
+    /// `{"depsfile": true, "positive": ...}`; `versions` is left out when the term covers
+    /// every version.
+    struct Term: Encodable {
+        var package: String?
+        var depsfile: Bool?
+        let positive: Bool
+        var versions: String?
+    }
+
+    struct CycleMember: Encodable {
+        let package: String
+        let version: String
+    }
+
+    struct FetchFailure: Encodable {
+        let name: String
+        let url: String
+        /// `unreachable`, `integrity` or `notCached`.
+        let kind: String
+        let cause: String
+    }
+
+    let error: Body
+
+    init(error: Error, message: String, status: Int32) {
+        var body = Body(status: status, message: message)
+        switch error {
+        case let failure as ResolutionFailure:
+            Self.describe(failure, in: &body)
+        case let failure as SandboxInstallError:
+            body.fetchFailures = failure.failures.map(Self.document(for:))
+        case let failure as CodeFetchError:
+            body.fetchFailures = [Self.document(for: failure)]
+        default:
+            break
+        }
+        self.error = body
+    }
+
+    private static func describe(_ failure: ResolutionFailure, in body: inout Body) {
+        switch failure.kind {
+        case .noSolution:
+            body.kind = "noSolution"
+        case let .cycle(names):
+            body.kind = "cycle"
+            body.cycle = names.map(\.description)
+        case let .missingPackage(name, suggestions):
+            body.kind = "missingPackage"
+            body.missingPackage = name.description
+            body.suggestions = suggestions.map(\.description)
+        }
+        let wording = DerivationWording(derivation: failure.derivation)
+        body.derivation = failure.derivation.steps.indices.map { index in
+            document(for: failure.derivation.steps[index], at: index, text: wording.describe(index))
+        }
+        body.suggestedUpdate = failure.suggestedUpdate.map(\.description)
+        body.suggestedCommand = ResolutionFailureTextPresenter.suggestedCommand(for: failure)
+    }
+
+    private static func document(for step: DerivationStep, at index: Int, text: String) -> Step {
+        let terms = step.terms.map { term in
+            let versions = DerivationWording.describe(term.versions)
+            switch term.subject {
+            case .depsfile:
+                return Term(depsfile: true, positive: term.isPositive)
+            case let .package(name), let .packageAlone(name):
+                return Term(package: name.description, positive: term.isPositive, versions: versions.isEmpty ? nil : versions)
+            }
+        }
+        switch step.cause {
+        case .depsfile:
+            return Step(index: index, cause: "depsfile", terms: terms, text: text)
+        case .dependency:
+            return Step(index: index, cause: "dependency", terms: terms, text: text)
+        case .noVersions:
+            return Step(index: index, cause: "noVersions", terms: terms, text: text)
+        case .missingPackage:
+            return Step(index: index, cause: "missingPackage", terms: terms, text: text)
+        case let .pin(version, inSources):
+            return Step(index: index, cause: "pin", terms: terms, text: text, version: version.description, inSources: inSources)
+        case let .cycle(members):
+            return Step(index: index, cause: "cycle", terms: terms, text: text, cycle: members.map(document(for:)))
+        case let .unavoidableCycle(members):
+            return Step(index: index, cause: "unavoidableCycle", terms: terms, text: text, cycle: members.map(document(for:)))
+        case let .derived(conflict, other):
+            return Step(index: index, cause: "derived", terms: terms, text: text, derivedFrom: [conflict, other])
+        }
+    }
+
+    private static func document(for member: DerivationStep.CycleMember) -> CycleMember {
+        CycleMember(package: DerivationWording.name(of: member.subject), version: member.version.description)
+    }
+
+    private static func document(for failure: CodeFetchError) -> FetchFailure {
+        let kind = switch failure.kind {
+        case .unreachable: "unreachable"
+        case .integrity: "integrity"
+        case .notCached: "notCached"
+        }
+        return FetchFailure(name: failure.name.description, url: failure.url, kind: kind, cause: failure.cause)
+    }
+}

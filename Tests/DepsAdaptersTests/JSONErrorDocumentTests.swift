@@ -1,0 +1,53 @@
+import DepsPresenters
+import DepsCore
+import Foundation
+import XCTest
+
+/// The `--json` error document of failures built by hand: the keys a cycle and a failed fetch give.
+final class JSONErrorDocumentTests: XCTestCase {
+    private func v(_ text: String) -> Version { try! Version(text) }
+    private func n(_ text: String) -> PackageName { try! PackageName(text) }
+
+    private func error(_ failure: Error, message: String, status: Int32) throws -> [String: Any] {
+        let text = JSONPresenter.renderError(failure, message: message, status: status)
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        return try XCTUnwrap(document["error"] as? [String: Any])
+    }
+
+    func testACycleGivesItsPackagesAndItsStep() throws {
+        let a = DerivationTerm(subject: .package(n("A")), isPositive: true, versions: .every, members: [v("1.0")])
+        let failure = ResolutionFailure(
+            kind: .cycle([n("A"), n("A")]),
+            derivation: Derivation(steps: [DerivationStep(terms: [a], cause: .cycle([.init(subject: .package(n("A")), version: v("1.0"))]))]))
+        let error = try error(failure, message: ResolutionFailureTextPresenter.render(failure), status: 1)
+        XCTAssertEqual(error["kind"] as? String, "cycle")
+        XCTAssertEqual(error["cycle"] as? [String], ["A", "A"])
+        XCTAssertEqual(error["message"] as? String, "Dependency cycle: A 1.0 -> A 1.0")
+        let step = try XCTUnwrap((error["derivation"] as? [[String: Any]])?.first)
+        XCTAssertEqual(step["cause"] as? String, "cycle")
+        XCTAssertEqual(step["cycle"] as? [[String: String]], [["package": "A", "version": "1.0"]])
+        XCTAssertEqual(step["text"] as? String, "A 1.0 depends on itself")
+        let term = try XCTUnwrap((step["terms"] as? [[String: Any]])?.first)
+        XCTAssertEqual(Set(term.keys), ["package", "positive"], "every version: no `versions`")
+        XCTAssertEqual(term["package"] as? String, "A")
+        XCTAssertEqual(term["positive"] as? Bool, true)
+        XCTAssertNil(error["suggestedCommand"])
+    }
+
+    func testAFailedFetchListsEachPackage() throws {
+        let failure = SandboxInstallError(failures: [
+            CodeFetchError(name: n("Moya"), url: "https://example.com/Moya.git", kind: .notCached, cause: "not in the cache"),
+        ])
+        let error = try error(failure, message: ErrorTextPresenter.render(failure), status: 74)
+        XCTAssertEqual(error["status"] as? Int, 74)
+        XCTAssertEqual(error["fetchFailures"] as? [[String: String]], [
+            ["name": "Moya", "url": "https://example.com/Moya.git", "kind": "notCached", "cause": "not in the cache"],
+        ])
+        XCTAssertNil(error["kind"], "not a resolution failure")
+    }
+
+    func testAPlainErrorKeepsStatusAndMessageOnly() throws {
+        let error = try error(MissingLockfileError(), message: "No Depsfile.lock; run `deps install` first.", status: 1)
+        XCTAssertEqual(Set(error.keys), ["status", "message"])
+    }
+}

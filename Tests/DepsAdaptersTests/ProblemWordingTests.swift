@@ -1,0 +1,53 @@
+import DepsPresenters
+import DepsCore
+import XCTest
+
+/// How the core's problems and errors, built by hand as data, read.
+final class ProblemWordingTests: XCTestCase {
+    private func v(_ text: String) -> Version { try! Version(text) }
+    private func n(_ text: String) -> PackageName { try! PackageName(text) }
+
+    func testEachSyncProblemIsOneLine() throws {
+        let moya = LockedPackage(name: n("Moya"), version: v("14.0.0"), dependencies: [])
+        let lines: [(SyncProblem, String)] = [
+            (.added(n("Foo")), "A Foo"),
+            (.removed(n("Bar")), "R Bar"),
+            (.modified(n("Baz")), "M Baz"),
+            (.unsatisfied(n("Alamofire"), v("4.9.1"), requiredBy: moya, try Requirement("~> 5.0")),
+             "Alamofire 4.9.1 (locked) does not satisfy Moya 14.0.0: Alamofire ~> 5.0"),
+            (.unsatisfied(n("Moya"), v("14.0.0"), requiredBy: nil, try Requirement("~> 15.0")),
+             "Moya 14.0.0 (locked) does not satisfy the Depsfile: Moya ~> 15.0"),
+            (.notLocked(n("Alamofire"), requiredBy: moya), "Alamofire is needed by Moya 14.0.0 but Depsfile.lock does not list it"),
+            (.orphaned(n("Old"), v("1.0")), "Old 1.0 is locked but nothing depends on it"),
+            (.versionMissing(n("Moya"), v("14.0.0"), source: "trunk"), "Moya 14.0.0 is no longer in trunk"),
+            (.sourceNotListed(n("Moya"), source: "../Specs"), "Moya comes from ../Specs, which the Depsfile no longer lists"),
+            (.externalSourceChanged(n("Local")), "Local: its external source differs from Depsfile.lock"),
+            (.specChecksumMismatch(n("Moya"), v("14.0.0")), "Moya 14.0.0: the spec's SHA-256 differs from SPEC CHECKSUMS"),
+            (.depsfileChecksumMismatch, "Depsfile: its SHA-256 differs from DEPSFILE CHECKSUM"),
+            (.lockfileWouldChange(PackageChange(name: n("Moya"), kind: .updated(from: v("14.0.0"), to: v("15.0.0")))),
+             "Depsfile.lock would move Moya 14.0.0 -> 15.0.0"),
+            (.lockfileWouldBeRewritten, "Depsfile.lock would be rewritten by deps install"),
+            (.sandboxOutOfSync(SandboxChange(name: n("Moya"), kind: .changed)), "Deps/ is not in sync with Depsfile.lock: M Moya"),
+        ]
+        for (problem, line) in lines {
+            XCTAssertEqual(SyncReportTextPresenter.line(for: problem), line)
+        }
+    }
+
+    func testFetchFailuresNameTheFlagThatRuledFetchingOut() {
+        let offline = SandboxInstallError(failures: [
+            CodeFetchError(name: n("Moya"), url: "https://example.com/Moya.git", kind: .notCached, cause: "not in the cache"),
+            CodeFetchError(name: n("Alamofire"), url: "https://example.com/A\u{7}.git", kind: .notCached, cause: "not in the cache"),
+        ])
+        XCTAssertEqual(ErrorTextPresenter.render(offline), """
+            error: Alamofire: https://example.com/A\\u{7}.git: not in the cache
+            error: Moya: https://example.com/Moya.git: not in the cache
+            --offline: the cache lacks 2 of the packages to install; run without --offline to fetch them.
+            """)
+        let unreachable = SandboxInstallError(failures: [
+            CodeFetchError(name: n("Moya"), url: "https://example.com/Moya.git", kind: .unreachable, cause: "timed out"),
+        ])
+        XCTAssertEqual(ErrorTextPresenter.render(unreachable), "error: Moya: https://example.com/Moya.git: timed out")
+        XCTAssertEqual(ErrorTextPresenter.render(MissingLockfileError()), "No Depsfile.lock; run `deps install` first.")
+    }
+}
