@@ -1,7 +1,5 @@
 import Synchronization
 import DepsCore
-import DepsCode
-import DepsSpecSources
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,13 +8,16 @@ import Darwin
 
 /// Shows fetches as they happen, on standard error: one line that rewrites itself on a terminal
 /// (`[3/12] Fetching Alamofire (5.7.1)`), or one plain line per package otherwise.
-public final class FetchProgressPresenter: FetchProgress, @unchecked Sendable {
+public final class FetchProgressPresenter: FetchProgress, Sendable {
     private let onTerminal: Bool
     private let write: @Sendable (String) -> Void
-    private let lock = Mutex(())
-    private var running: [String] = []
-    private var finished = 0
-    private var lineShown = false
+    /// The line as it stands: the packages being fetched, how many are done, whether it is shown.
+    private struct Line {
+        var running: [String] = []
+        var finished = 0
+        var shown = false
+    }
+    private let line = Mutex(Line())
 
     public init(onTerminal: Bool, write: @escaping @Sendable (String) -> Void) {
         self.onTerminal = onTerminal
@@ -24,11 +25,11 @@ public final class FetchProgressPresenter: FetchProgress, @unchecked Sendable {
     }
 
     public func fetchStarted(_ request: CodeRequest, of total: Int) {
-        lock.withLock { _ in
+        line.withLock { line in
             let label = "\(request.name) (\(request.version))"
             if onTerminal {
-                running.append(label)
-                redraw(total)
+                line.running.append(label)
+                redraw(&line, total)
             } else {
                 write("Fetching \(label) from \(MessageText.escaped(request.source.location))\n")
             }
@@ -36,31 +37,31 @@ public final class FetchProgressPresenter: FetchProgress, @unchecked Sendable {
     }
 
     public func fetchFinished(_ request: CodeRequest, of total: Int) {
-        lock.withLock { _ in
-            finished += 1
+        line.withLock { line in
+            line.finished += 1
             guard onTerminal else { return }
-            running.removeAll { $0 == "\(request.name) (\(request.version))" }
-            redraw(total)
+            line.running.removeAll { $0 == "\(request.name) (\(request.version))" }
+            redraw(&line, total)
         }
     }
 
     /// Clears the progress line, before the results are printed.
     public func finish() {
-        lock.withLock { _ in
-            if onTerminal && lineShown { write("\r\u{1B}[K") }
-            lineShown = false
+        line.withLock { line in
+            if onTerminal && line.shown { write("\r\u{1B}[K") }
+            line.shown = false
         }
     }
 
-    private func redraw(_ total: Int) {
-        guard !running.isEmpty else {
-            if lineShown { write("\r\u{1B}[K") }
-            lineShown = false
+    private func redraw(_ line: inout Line, _ total: Int) {
+        guard !line.running.isEmpty else {
+            if line.shown { write("\r\u{1B}[K") }
+            line.shown = false
             return
         }
-        var line = "[\(finished)/\(total)] Fetching " + running.prefix(3).joined(separator: ", ")
-        if running.count > 3 { line += " and \(running.count - 3) more" }
-        write("\r\u{1B}[K" + String(line.prefix(100)))
-        lineShown = true
+        var text = "[\(line.finished)/\(total)] Fetching " + line.running.prefix(3).joined(separator: ", ")
+        if line.running.count > 3 { text += " and \(line.running.count - 3) more" }
+        write("\r\u{1B}[K" + String(text.prefix(100)))
+        line.shown = true
     }
 }

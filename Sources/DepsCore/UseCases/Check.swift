@@ -70,24 +70,3 @@ public struct SyncReport: Sendable, Equatable {
     public var isInSync: Bool { problems.isEmpty }
 }
 
-extension SpecCatalog {
-    /// Whether the locked version still exists in its recorded source with the recorded checksum.
-    func problems(with package: LockedPackage, in lockfile: Lockfile, listedSources: [String]) throws -> [SyncProblem] {
-        if lockfile.externalSources[package.name.root] == nil, let source = lockfile.source(of: package.name.root),
-           !listedSources.contains(source) {
-            return [.sourceNotListed(package.name, source: source)]
-        }
-        guard try versions(of: package.name).contains(package.version),
-              let origin = try origin(of: package.name) else {
-            return [.versionMissing(package.name, package.version, source: lockfile.source(of: package.name.root) ?? sourceLabels.joined(separator: ", "))]
-        }
-        let specification = try specification(of: package.name, version: package.version)
-        if case .repository = origin, specification.version.description != package.version.description {
-            return [.versionMissing(package.name, package.version, source: lockfile.source(of: package.name.root) ?? "")]
-        }
-        if lockfile.specChecksums[package.name.root] != specification.checksum {
-            return [.specChecksumMismatch(package.name, package.version)]
-        }
-        return []
-    }
-}

@@ -35,3 +35,9 @@ public struct SandboxInstallError: Error, Sendable, Equatable {
     /// Whether every failure is code the cache lacks while fetching was ruled out.
     public var isOffline: Bool { failures.allSatisfy { $0.kind == .notCached } }
 }
+
+/// A locked package whose spec does not say where its code is.
+public struct MissingCodeSourceError: Error, Sendable, Equatable {
+    public let name: PackageName
+    public let version: Version
+}

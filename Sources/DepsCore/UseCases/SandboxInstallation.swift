@@ -98,11 +98,47 @@ public struct SandboxInstallation: Sendable {
             }
             return CodeRequest(name: name, version: version, source: source, pin: lock.contentPin(of: name))
         }
+        let fetched = try await fetchAndPlace(requests, heldPins: heldPins)
+        let recorded = lock.recording(fetched.pins)
+        if !fetched.failures.isEmpty {
+            try sandbox.writeManifest(recorded.keeping(plan.unchanged.union(fetched.placed)))
+            try Task.checkCancellation()
+            throw SandboxInstallError(failures: fetched.failures)
+        }
+        try sandbox.writeManifest(recorded)
+        let wrote = try integrate(recorded, sources: sources, catalog: catalog)
+        let done = SandboxPlan(changes: plan.changes.map { fetched.alreadyThere.contains($0.name) ? SandboxChange(name: $0.name, kind: .unchanged) : $0 })
+        return SandboxOutcome(lock: recorded, plan: done, previous: state.manifest, wrotePackageManifest: wrote)
+    }
+}
+
+extension SandboxInstallation {
+    /// Writes `Deps/Package.swift` for the packages of `lock` (`SandboxPackageManifest(lock:...)`
+    /// says what it declares); returns whether its content changed.
+    func integrate(_ lock: Lockfile, sources: [PackageName: CodeSource], catalog: SpecCatalog) throws -> Bool {
+        guard let integration else { return false }
+        var specifications: [PackageName: Specification] = [:]
+        for package in lock.rootPackages {
+            specifications[package.name] = try catalog.specification(of: package.name, version: package.version)
+        }
+        return try integration.write(SandboxPackageManifest(
+            lock: lock, specifications: specifications, codeSources: sources, files: integration.files(in:)))
+    }
+
+    /// What fetching and placing a round of packages did.
+    private struct FetchRound {
         var placed: Set<PackageName> = []
+        /// Packages fetched again only to find their code where it was.
         var alreadyThere: Set<PackageName> = []
         var pins: [PackageName: (source: CodeSource, pin: ContentPin)] = [:]
         var failures: [CodeFetchError] = []
-        let (sandbox, fetcher, progress, total, held) = (sandbox, fetcher, progress, requests.count, heldPins)
+    }
+
+    /// Fetches each package and places it in the sandbox, `jobs` at once; a package fetched again
+    /// whose code did not move (`heldPins`) is left in place.
+    private func fetchAndPlace(_ requests: [CodeRequest], heldPins: [PackageName: ContentPin]) async throws -> FetchRound {
+        var round = FetchRound()
+        let (sandbox, fetcher, progress, total) = (sandbox, fetcher, progress, requests.count)
         try await withThrowingTaskGroup(of: (CodeRequest, Result<FetchedCode, CodeFetchError>).self) { group in
             var pending = requests.makeIterator()
             func startNext() {
@@ -112,7 +148,7 @@ public struct SandboxInstallation: Sendable {
                     shown?.fetchStarted(request, of: total)
                     do {
                         let code = try await fetcher.fetch(request)
-                        if code.pin == nil || code.pin != held[request.name] {
+                        if code.pin == nil || code.pin != heldPins[request.name] {
                             try await sandbox.place(code, as: request.name)
                         }
                         shown?.fetchFinished(request, of: total)
@@ -126,162 +162,15 @@ public struct SandboxInstallation: Sendable {
             while let (request, result) = try await group.next() {
                 switch result {
                 case let .success(code):
-                    placed.insert(request.name)
-                    if code.pin != nil && code.pin == held[request.name] { alreadyThere.insert(request.name) }
-                    if let pin = code.pin { pins[request.name] = (request.source, pin) }
+                    round.placed.insert(request.name)
+                    if code.pin != nil && code.pin == heldPins[request.name] { round.alreadyThere.insert(request.name) }
+                    if let pin = code.pin { round.pins[request.name] = (request.source, pin) }
                 case let .failure(error):
-                    failures.append(error)
+                    round.failures.append(error)
                 }
                 startNext()
             }
         }
-        let recorded = lock.recording(pins)
-        if !failures.isEmpty {
-            try sandbox.writeManifest(recorded.keeping(plan.unchanged.union(placed)))
-            try Task.checkCancellation()
-            throw SandboxInstallError(failures: failures)
-        }
-        try sandbox.writeManifest(recorded)
-        let wrote = try integrate(recorded, sources: sources, catalog: catalog)
-        let done = SandboxPlan(changes: plan.changes.map { alreadyThere.contains($0.name) ? SandboxChange(name: $0.name, kind: .unchanged) : $0 })
-        return SandboxOutcome(lock: recorded, plan: done, previous: state.manifest, wrotePackageManifest: wrote)
-    }
-}
-
-/// What the sandbox must do for a lock, worked out before anything is fetched.
-struct SandboxWork {
-    /// The lock, with the pins the sandbox recorded for packages the lock has none for.
-    let lock: Lockfile
-    let plan: SandboxPlan
-    let state: SandboxState
-    let sources: [PackageName: CodeSource]
-    /// Packages fetched again only to see whether their code moved, with the pin they are at.
-    let heldPins: [PackageName: ContentPin]
-
-    var needsFetching: Bool { !plan.isInSync }
-}
-
-/// What a sandbox installation did.
-struct SandboxOutcome {
-    /// The lock with the pins of the code fetched.
-    let lock: Lockfile
-    let plan: SandboxPlan
-    /// Manifest.lock as it was before.
-    let previous: Lockfile?
-    /// Whether `Deps/Package.swift` was written.
-    var wrotePackageManifest = false
-}
-
-extension SandboxInstallation {
-    /// Writes `Deps/Package.swift` for the packages of `lock`: a target per package, or per subspec
-    /// used (`Moya/Core` as `Moya_Core`), its sources from its spec's `source_files`, its
-    /// dependencies' modules. A package used whole with subspecs is a product of its default
-    /// subspecs' targets; a subspec with no `source_files` only brings its dependencies.
-    func integrate(_ lock: Lockfile, sources: [PackageName: CodeSource], catalog: SpecCatalog) throws -> Bool {
-        guard let integration else { return false }
-        var specifications: [PackageName: Specification] = [:]
-        for package in lock.rootPackages {
-            specifications[package.name] = try catalog.specification(of: package.name, version: package.version)
-        }
-        let used = Set(lock.packages.map(\.name))
-        /// The modules a dependency on `name` reaches: the package's, a subspec's, or the default subspecs'.
-        func modules(of name: PackageName, seen: Set<PackageName> = []) -> [String] {
-            guard let specification = specifications[name.root], !seen.contains(name) else { return [] }
-            if specification.subspecs.isEmpty { return [specification.moduleName] }
-            if let subspecName = name.subspec {
-                guard let subspec = specification.subspec(named: subspecName) else { return [] }
-                if subspec.sourceFiles != nil { return [specification.moduleName(ofSubspec: subspecName)] }
-                return subspec.dependencies.flatMap { modules(of: $0.name, seen: seen.union([name])) }
-            }
-            return specification.defaultSubspecNames.flatMap { sub in
-                (try? name.subspec(sub)).map { modules(of: $0, seen: seen.union([name])) } ?? []
-            }
-        }
-        var targets: [SwiftPackageTarget] = []
-        var wholePackages: [SwiftPackageProduct] = []
-        for package in lock.rootPackages {
-            guard let specification = specifications[package.name] else { continue }
-            let folder: SandboxFolder = if case let .path(path)? = sources[package.name] {
-                .inPlace(package.name, path: path)
-            } else {
-                .fetched(package.name)
-            }
-            let files = try integration.files(in: folder)
-            let own = specification.dependencies.filter { $0.name.root != package.name }.flatMap { modules(of: $0.name) }
-            guard !specification.subspecs.isEmpty else {
-                targets.append(SwiftPackageTarget(
-                    specification: specification, folder: folder, files: files, dependencyModules: Array(Set(own))))
-                continue
-            }
-            var wanted = Set(used.filter { $0.root == package.name }.compactMap(\.subspec))
-            if used.contains(package.name) { wanted.formUnion(specification.defaultSubspecNames) }
-            for subspec in specification.subspecs where wanted.contains(subspec.name) {
-                guard let globs = subspec.sourceFiles, let name = try? package.name.subspec(subspec.name) else { continue }
-                let needs = subspec.dependencies.flatMap { modules(of: $0.name) } + own
-                targets.append(SwiftPackageTarget(
-                    name: name, module: specification.moduleName(ofSubspec: subspec.name), sourceFiles: globs, folder: folder,
-                    files: files, dependencyModules: Array(Set(needs)).filter { $0 != specification.moduleName(ofSubspec: subspec.name) }))
-            }
-            if used.contains(package.name) {
-                wholePackages.append(SwiftPackageProduct(name: package.name.description, targets: modules(of: package.name)))
-            }
-        }
-        return try integration.write(SandboxPackageManifest(targets: targets, wholePackages: wholePackages))
-    }
-}
-
-extension SpecCatalog {
-    /// Where each locked package's code comes from: a `path:` external source is used in
-    /// place; otherwise the spec's `source:` says.
-    func codeSources(of lock: Lockfile) throws -> [PackageName: CodeSource] {
-        var sources: [PackageName: CodeSource] = [:]
-        for package in lock.rootPackages {
-            if let external = lock.externalSources[package.name] {
-                // A git external source is fetched at the commit the lock records.
-                if case let .git(url, _) = external, let commit = lock.lockedCommit(of: package.name, from: external) {
-                    sources[package.name] = .git(url: url, .commit(commit))
-                } else {
-                    sources[package.name] = external.codeSource
-                }
-                continue
-            }
-            guard let source = try specification(of: package.name, version: package.version).codeSource else {
-                throw MissingCodeSourceError(name: package.name, version: package.version)
-            }
-            sources[package.name] = source
-        }
-        return sources
-    }
-}
-
-/// A locked package whose spec does not say where its code is.
-public struct MissingCodeSourceError: Error, Sendable, Equatable {
-    public let name: PackageName
-    public let version: Version
-}
-
-extension LockfileUpdate {
-    /// The lock's changes as the sandbox saw them: a package the lock kept but the sandbox had to
-    /// fetch is installed, and a package the sandbox dropped is removed.
-    func merging(_ outcome: SandboxOutcome) -> LockfileUpdate {
-        var changes = self.changes
-        for change in outcome.plan.changes {
-            switch change.kind {
-            case .added, .changed:
-                guard let index = changes.firstIndex(where: { $0.name == change.name }),
-                      case let .unchanged(version) = changes[index].kind else { continue }
-                changes[index] = PackageChange(name: change.name, kind: .installed(version))
-            case .removed:
-                guard !changes.contains(where: { $0.name == change.name }),
-                      let version = outcome.previous?.package(named: change.name)?.version else { continue }
-                changes.append(PackageChange(name: change.name, kind: .removed(version)))
-            case .unchanged:
-                continue
-            }
-        }
-        return LockfileUpdate(
-            changes: changes.sorted { $0.name < $1.name }, directDependencyCount: directDependencyCount,
-            lockedPackageCount: lockedPackageCount, lockfileChanged: lockfileChanged, dryRun: dryRun,
-            heldBack: heldBack, replacedUnreadableLockfile: replacedUnreadableLockfile)
+        return round
     }
 }

@@ -46,29 +46,3 @@ public struct UnknownPackagesError: Error, Sendable, Equatable {
     }
 }
 
-extension SpecCatalog {
-    /// Why a named package did not move although a newer version exists that the Depsfile allows:
-    /// a pinned package requires an older one, or the newer version requires a pinned package to move.
-    func pinThatHoldsBack(
-        _ name: PackageName, in resolution: Resolution, pins: [PackageName: Version], lockfile: Lockfile
-    ) throws -> HeldBackPackage? {
-        guard let chosen = resolution.versions[name] else { return nil }
-        let rootRequirement = lockfile.dependencies.first { $0.name == name }?.requirement ?? .any
-        let newer = try versions(of: name).filter { $0 > chosen && rootRequirement.admits($0) }.sorted(by: >)
-        guard let wanted = newer.first else { return nil }
-        for package in lockfile.packages where package.name != name && pins[package.name] == package.version {
-            guard let requirement = package.dependencies.first(where: { $0.name == name })?.requirement,
-                  !requirement.admits(wanted) else { continue }
-            return HeldBackPackage(
-                name: name, reason: .pinnedDependent(package.name, package.version, requirement),
-                remedy: [name, package.name].sorted())
-        }
-        for needed in try dependencies(of: name, at: wanted) {
-            guard let pinned = pins[needed.name], needed.name != name, !needed.requirement.admits(pinned) else { continue }
-            return HeldBackPackage(
-                name: name, reason: .pinnedDependency(wanted, needed.name, needed.requirement, pinned),
-                remedy: [name, needed.name].sorted())
-        }
-        return nil
-    }
-}

@@ -1,0 +1,49 @@
+/// What the sandbox must do for a lock, worked out before anything is fetched.
+struct SandboxWork {
+    /// The lock, with the pins the sandbox recorded for packages the lock has none for.
+    let lock: Lockfile
+    let plan: SandboxPlan
+    let state: SandboxState
+    let sources: [PackageName: CodeSource]
+    /// Packages fetched again only to see whether their code moved, with the pin they are at.
+    let heldPins: [PackageName: ContentPin]
+
+    var needsFetching: Bool { !plan.isInSync }
+}
+
+/// What a sandbox installation did.
+struct SandboxOutcome {
+    /// The lock with the pins of the code fetched.
+    let lock: Lockfile
+    let plan: SandboxPlan
+    /// Manifest.lock as it was before.
+    let previous: Lockfile?
+    /// Whether `Deps/Package.swift` was written.
+    var wrotePackageManifest = false
+}
+
+extension LockfileUpdate {
+    /// The lock's changes as the sandbox saw them: a package the lock kept but the sandbox had to
+    /// fetch is installed, and a package the sandbox dropped is removed.
+    func merging(_ outcome: SandboxOutcome) -> LockfileUpdate {
+        var changes = self.changes
+        for change in outcome.plan.changes {
+            switch change.kind {
+            case .added, .changed:
+                guard let index = changes.firstIndex(where: { $0.name == change.name }),
+                      case let .unchanged(version) = changes[index].kind else { continue }
+                changes[index] = PackageChange(name: change.name, kind: .installed(version))
+            case .removed:
+                guard !changes.contains(where: { $0.name == change.name }),
+                      let version = outcome.previous?.package(named: change.name)?.version else { continue }
+                changes.append(PackageChange(name: change.name, kind: .removed(version)))
+            case .unchanged:
+                continue
+            }
+        }
+        return LockfileUpdate(
+            changes: changes.sorted { $0.name < $1.name }, directDependencyCount: directDependencyCount,
+            lockedPackageCount: lockedPackageCount, lockfileChanged: lockfileChanged, dryRun: dryRun,
+            heldBack: heldBack, replacedUnreadableLockfile: replacedUnreadableLockfile)
+    }
+}

@@ -1,0 +1,71 @@
+/// What the catalog says about a lock's packages: whether each still holds in its source (check,
+/// and install before it skips the solver), where its code comes from (the sandbox), and what keeps
+/// a named package from moving (update).
+extension SpecCatalog {
+    /// Whether the locked version still exists in its recorded source with the recorded checksum.
+    func problems(with package: LockedPackage, in lockfile: Lockfile, listedSources: [String]) throws -> [SyncProblem] {
+        if lockfile.externalSources[package.name.root] == nil, let source = lockfile.source(of: package.name.root),
+           !listedSources.contains(source) {
+            return [.sourceNotListed(package.name, source: source)]
+        }
+        guard try versions(of: package.name).contains(package.version),
+              let origin = try origin(of: package.name) else {
+            return [.versionMissing(package.name, package.version, source: lockfile.source(of: package.name.root) ?? sourceLabels.joined(separator: ", "))]
+        }
+        let specification = try specification(of: package.name, version: package.version)
+        if case .repository = origin, specification.version.description != package.version.description {
+            return [.versionMissing(package.name, package.version, source: lockfile.source(of: package.name.root) ?? "")]
+        }
+        if lockfile.specChecksums[package.name.root] != specification.checksum {
+            return [.specChecksumMismatch(package.name, package.version)]
+        }
+        return []
+    }
+
+    /// Where each locked package's code comes from: a `path:` external source is used in
+    /// place; otherwise the spec's `source:` says.
+    func codeSources(of lock: Lockfile) throws -> [PackageName: CodeSource] {
+        var sources: [PackageName: CodeSource] = [:]
+        for package in lock.rootPackages {
+            if let external = lock.externalSources[package.name] {
+                // A git external source is fetched at the commit the lock records.
+                if case let .git(url, _) = external, let commit = lock.lockedCommit(of: package.name, from: external) {
+                    sources[package.name] = .git(url: url, .commit(commit))
+                } else {
+                    sources[package.name] = external.codeSource
+                }
+                continue
+            }
+            guard let source = try specification(of: package.name, version: package.version).codeSource else {
+                throw MissingCodeSourceError(name: package.name, version: package.version)
+            }
+            sources[package.name] = source
+        }
+        return sources
+    }
+
+    /// Why a named package did not move although a newer version exists that the Depsfile allows:
+    /// a pinned package requires an older one, or the newer version requires a pinned package to move.
+    func pinThatHoldsBack(
+        _ name: PackageName, in resolution: Resolution, pins: [PackageName: Version], lockfile: Lockfile
+    ) throws -> HeldBackPackage? {
+        guard let chosen = resolution.versions[name] else { return nil }
+        let rootRequirement = lockfile.dependencies.first { $0.name == name }?.requirement ?? .any
+        let newer = try versions(of: name).filter { $0 > chosen && rootRequirement.admits($0) }.sorted(by: >)
+        guard let wanted = newer.first else { return nil }
+        for package in lockfile.packages where package.name != name && pins[package.name] == package.version {
+            guard let requirement = package.dependencies.first(where: { $0.name == name })?.requirement,
+                  !requirement.admits(wanted) else { continue }
+            return HeldBackPackage(
+                name: name, reason: .pinnedDependent(package.name, package.version, requirement),
+                remedy: [name, package.name].sorted())
+        }
+        for needed in try dependencies(of: name, at: wanted) {
+            guard let pinned = pins[needed.name], needed.name != name, !needed.requirement.admits(pinned) else { continue }
+            return HeldBackPackage(
+                name: name, reason: .pinnedDependency(wanted, needed.name, needed.requirement, pinned),
+                remedy: [name, needed.name].sorted())
+        }
+        return nil
+    }
+}
