@@ -25,6 +25,11 @@ public struct DepsCommand: ParsableCommand {
     /// Parses the arguments and runs the command, like `main()`, but prints argument-parser's own
     /// messages (usage errors quote the arguments) through `Output`, so they are escaped too.
     public static func runAsMain() async -> Never {
+        // Scripts and CI ask `deps --version` on every run: it is answered before the argument
+        // parser builds its command tree, which is most of the cost of starting.
+        if CommandLine.arguments.dropFirst().elementsEqual(["--version"]) {
+            endProcess(Output.write(configuration.version + "\n", to: STDOUT_FILENO) == nil ? 0 : 74)
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? MainTaskCommand {
