@@ -125,7 +125,7 @@ public struct PodspecJSONCodec {
             guard let node, !node.isNull else { return nil }
             var values: [String: String] = [:]
             for (key, valueNode) in try fields(node, "`source`") {
-                if key == "submodules" || !CodeSource.keys.contains(key) { continue }
+                if key == "submodules" || !SpecSourceFields.keys.contains(key) { continue }
                 values[key] = try document.scalar(valueNode, "`source.\(key)`")
             }
             if values["git"] == nil && values["http"] == nil && values["path"] == nil,
@@ -140,7 +140,7 @@ public struct PodspecJSONCodec {
             }
             var source: CodeSource
             do {
-                source = try CodeSource(fields: values)
+                source = try SpecSourceFields.codeSource(values)
             } catch {
                 throw document.error(node, "invalid source for \(name): \(error)")
             }

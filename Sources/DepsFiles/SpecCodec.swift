@@ -51,11 +51,11 @@ public struct SpecCodec {
         if let node = fields["source"], !node.isNull {
             let pairs = try document.mapping(node, "source")
             var values: [String: String] = [:]
-            for (key, valueNode) in try document.fields(pairs, known: CodeSource.keys, in: "source") {
+            for (key, valueNode) in try document.fields(pairs, known: SpecSourceFields.keys, in: "source") {
                 values[key] = try document.scalar(valueNode, "source `\(key):`")
             }
             do {
-                codeSource = try CodeSource(fields: values)
+                codeSource = try SpecSourceFields.codeSource(values)
             } catch {
                 throw document.error(node, "invalid source for \(nameText): \(error)")
             }

@@ -141,22 +141,4 @@ final class SandboxInstallationTests: XCTestCase {
         XCTAssertTrue(SandboxState(manifest: nil, filledFolders: []).changes(toMatch: lock([:]), usedInPlace: []).isInSync)
     }
 
-    func testCodeSourceFieldsAreRead() throws {
-        XCTAssertEqual(try CodeSource(fields: ["git": "u", "tag": "1.0"]), .git(url: "u", .tag("1.0")))
-        XCTAssertEqual(try CodeSource(fields: ["http": "h.zip", "sha256": String(repeating: "0", count: 64)]),
-                       .http(url: "h.zip", sha256: String(repeating: "0", count: 64)))
-        XCTAssertEqual(try CodeSource(fields: ["path": "../Local"]), .path("../Local"))
-        for (fields, message) in [
-            (["tag": "1.0"], "expected one of `git:`, `http:` or `path:`"),
-            (["git": "u", "path": "p", "tag": "1"], "expected only one of `git:`, `http:` or `path:`, found `git:` and `path:`"),
-            (["git": "u"], "`git:` needs one of `tag:`, `commit:` or `branch:`"),
-            (["git": "u", "tag": "1", "branch": "main"], "`git:` takes only one of `tag:`, `commit:` or `branch:`"),
-            (["git": "u", "commit": "abc"], "invalid `commit:` 'abc'; expected a full 40-digit hexadecimal commit id"),
-            (["git": "u", "tag": "--upload-pack=x"], "invalid `tag:` '--upload-pack=x'"),
-            (["http": "h.zip", "sha256": "xyz"], "invalid `sha256:` 'xyz'; expected 64 lower-case hexadecimal digits"),
-            (["git": "a\u{1B}[2J", "tag": "1"], #"the `git:` location 'a\u{1B}[2J' holds a control character"#),
-        ] {
-            XCTAssertThrowsError(try CodeSource(fields: fields)) { XCTAssertEqual(String(describing: $0), message) }
-        }
-    }
 }

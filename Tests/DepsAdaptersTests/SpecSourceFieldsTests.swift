@@ -1,0 +1,25 @@
+@testable import DepsFiles
+import DepsCore
+import XCTest
+
+/// A spec's `source:` mapping (BEHAVIOUR 1.2, 9): one location, and for git exactly one reference.
+final class SpecSourceFieldsTests: XCTestCase {
+    func testCodeSourceFieldsAreRead() throws {
+        XCTAssertEqual(try SpecSourceFields.codeSource(["git": "u", "tag": "1.0"]), .git(url: "u", .tag("1.0")))
+        XCTAssertEqual(try SpecSourceFields.codeSource(["http": "h.zip", "sha256": String(repeating: "0", count: 64)]),
+                       .http(url: "h.zip", sha256: String(repeating: "0", count: 64)))
+        XCTAssertEqual(try SpecSourceFields.codeSource(["path": "../Local"]), .path("../Local"))
+        for (fields, message) in [
+            (["tag": "1.0"], "expected one of `git:`, `http:` or `path:`"),
+            (["git": "u", "path": "p", "tag": "1"], "expected only one of `git:`, `http:` or `path:`, found `git:` and `path:`"),
+            (["git": "u"], "`git:` needs one of `tag:`, `commit:` or `branch:`"),
+            (["git": "u", "tag": "1", "branch": "main"], "`git:` takes only one of `tag:`, `commit:` or `branch:`"),
+            (["git": "u", "commit": "abc"], "invalid `commit:` 'abc'; expected a full 40-digit hexadecimal commit id"),
+            (["git": "u", "tag": "--upload-pack=x"], "invalid `tag:` '--upload-pack=x'"),
+            (["http": "h.zip", "sha256": "xyz"], "invalid `sha256:` 'xyz'; expected 64 lower-case hexadecimal digits"),
+            (["git": "a\u{1B}[2J", "tag": "1"], #"the `git:` location 'a\u{1B}[2J' holds a control character"#),
+        ] {
+            XCTAssertThrowsError(try SpecSourceFields.codeSource(fields)) { XCTAssertEqual(String(describing: $0), message) }
+        }
+    }
+}
