@@ -80,7 +80,7 @@ let package = Package(
         // Benchmarks (run in release: swift run -c release deps-benchmarks).
         .executableTarget(
             name: "deps-benchmarks",
-            dependencies: ["DepsCore", "DepsFiles", "DepsSpecSources", "DepsPresenters"],
+            dependencies: ["DepsCore", "DepsFiles", "DepsSpecSources", "DepsPresenters", "DepsFileSystem"],
             path: "Benchmarks/Sources"
         ),
 

@@ -2,6 +2,7 @@ import DepsPresenters
 import DepsFiles
 import DepsSpecSources
 import DepsCore
+import DepsFileSystem
 import Foundation
 
 /// Runs one scenario several times and reports the median wall time and the peak memory.
@@ -169,7 +170,7 @@ struct SpecRepositoryOnDisk {
 
     /// A catalog over fresh gateways: nothing listed or parsed yet.
     func openCatalog() throws -> SpecCatalog {
-        let opener = LocalSpecSourceOpener(projectDirectory: directory.appendingPathComponent("App").path)
+        let opener = LocalSpecSourceOpener(projectDirectory: LocalPath(directory.appendingPathComponent("App").path))
         return SpecCatalog(manifest: manifest, lockfile: nil, sources: try manifest.sources.map { try opener.openSource($0) })
     }
 

@@ -15,8 +15,13 @@ import Darwin
 /// The composition root: builds the gateways for a project directory and decides how output looks.
 struct Composition {
     let options: CommonOptions
+    /// The file system every gateway reads and writes through.
+    let fileSystem: any FileSystem = POSIXFileSystem()
 
-    var store: FileProjectStore { FileProjectStore(directory: options.project) }
+    /// `--project`, the folder holding the Depsfile.
+    var projectDirectory: LocalPath { LocalPath(options.project) }
+
+    var store: FileProjectStore { FileProjectStore(directory: projectDirectory, fileSystem: fileSystem) }
 
     /// The project folder's own name (`App`), as `deps why` starts its paths.
     var projectName: String {
@@ -32,12 +37,12 @@ struct Composition {
     /// (`deps update`, `deps install --repo-update`, `deps repo update`). Warnings go to stderr.
     func opener(offline: Bool, refresh: Bool) -> SpecRepositoryOpener {
         SpecRepositoryOpener(
-            projectDirectory: options.project, cache: cache, http: http, offline: offline, refresh: refresh,
+            projectDirectory: projectDirectory, cache: cache, http: http, offline: offline, refresh: refresh,
             warn: { Output.write($0.hasSuffix("\n") ? $0 : $0 + "\n", to: STDERR_FILENO) })
     }
 
     /// The shared cache: `DEPS_CACHE_DIR`, else `XDG_CACHE_HOME/deps`, else `~/.cache/deps`.
-    var cache: CodeCache { CodeCache(root: CodeCache.defaultRoot(environment: Self.environment)) }
+    var cache: CodeCache { CodeCache(root: CodeCache.defaultRoot(environment: Self.environment), fileSystem: fileSystem) }
 
     /// How the sandbox is filled: git and archives through the shared cache, `jobs` at once.
     func installation(_ fetch: FetchOptions, progress: FetchProgress?) -> SandboxInstallation {
@@ -60,10 +65,10 @@ struct Composition {
     }
 
     func installation(offline: Bool, jobs: Int, progress: FetchProgress?) -> SandboxInstallation {
-        let fetcher = SourceCodeFetcher(cache: cache, projectDirectory: options.project, offline: offline, http: http)
+        let fetcher = SourceCodeFetcher(cache: cache, projectDirectory: projectDirectory, offline: offline, http: http)
         return SandboxInstallation(
-            sandbox: FileSandbox(projectDirectory: options.project), fetcher: fetcher, progress: progress, jobs: jobs,
-            integration: SwiftPMIntegration(projectDirectory: options.project))
+            sandbox: FileSandbox(projectDirectory: projectDirectory, fileSystem: fileSystem), fetcher: fetcher, progress: progress,
+            jobs: jobs, integration: SwiftPMIntegration(projectDirectory: projectDirectory, fileSystem: fileSystem))
     }
 
     /// The sandbox to compare with the lock, for `deps check` (it never fetches).
@@ -88,7 +93,7 @@ struct Composition {
             }
             timeout = seconds
         }
-        return try ProjectLock.acquire(directory: options.project, command: command, timeoutSeconds: timeout)
+        return try ProjectLock.acquire(directory: projectDirectory, command: command, timeoutSeconds: timeout)
     }
 
     var style: TextStyle {

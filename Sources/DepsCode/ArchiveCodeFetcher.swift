@@ -10,7 +10,7 @@ import DepsFileSystem
 struct ArchiveCodeFetcher: Sendable {
     let cache: CodeCache
     let offline: Bool
-    let projectDirectory: String
+    let projectDirectory: LocalPath
     let http: HTTPClient
 
     func fetch(_ request: CodeRequest, url: String, declaredDigest: String?) async throws -> FetchedCode {
@@ -31,50 +31,50 @@ struct ArchiveCodeFetcher: Sendable {
         let expected = declaredDigest.map { ExpectedDigest(digest: $0, from: "the spec's sha256") }
             ?? lockedDigest.map { ExpectedDigest(digest: $0, from: "Depsfile.lock's SOURCE CHECKSUMS") }
         if let expected, let tree = cache.cachedTree(name: name, version: request.version.description, pin: expected.digest) {
-            return FetchedCode(tree: tree, pin: .archiveDigest(expected.digest))
+            return FetchedCode(tree: tree.string, pin: .archiveDigest(expected.digest))
         }
         let (archive, digest) = try await withFileLock(cache.archiveLockPath(url), shownAs: url) {
             try await download(request, url: url, expected: expected)
         }
         let tree = try await cache.tree(name: name, version: request.version.description, pin: digest, source: url) { folder in
             do {
-                try await ArchiveExtraction(archive: archive, kind: kind, request: request, url: url).extract(into: folder)
+                try await ArchiveExtraction(archive: archive, kind: kind, request: request, url: url, fileSystem: cache.fileSystem).extract(into: folder)
             } catch let error as CodeFetchError where error.kind == .integrity {
                 // A cache with no room left is no fault of the archive.
                 if let failure = cache.writeFailure() { throw failure }
                 // An archive that cannot be extracted safely is not kept.
-                LocalFileSystem.removeTree(archive)
+                cache.fileSystem.removeTree(archive)
                 throw error
             }
         }
-        return FetchedCode(tree: tree, pin: .archiveDigest(digest))
+        return FetchedCode(tree: tree.string, pin: .archiveDigest(digest))
     }
 
     /// The archive in the cache, downloaded when the cache lacks it or holds a damaged copy.
-    private func download(_ request: CodeRequest, url: String, expected: ExpectedDigest?) async throws -> (String, String) {
+    private func download(_ request: CodeRequest, url: String, expected: ExpectedDigest?) async throws -> (LocalPath, String) {
         if let expected = expected?.digest {
             let cached = cache.archivePath(expected)
-            if LocalFileSystem.kind(of: cached) == .file {
-                if (try? SHA256Digest.hex(ofFileAt: cached, shownAs: cached)) == expected { return (cached, expected) }
-                LocalFileSystem.removeTree(cached)
+            if cache.fileSystem.kind(of: cached) == .file {
+                if (try? SHA256Digest.hex(ofFileAt: cached, shownAs: cached.string)) == expected { return (cached, expected) }
+                cache.fileSystem.removeTree(cached)
             }
         }
         guard !offline else {
             throw CodeFetchError(name: request.name, url: url, kind: .notCached, cause: "the archive is not in the cache; --offline does not fetch")
         }
         let temporary = cache.temporaryPath("archive")
-        defer { LocalFileSystem.removeTree(temporary) }
+        defer { cache.fileSystem.removeTree(temporary) }
         if CodeLocation.isRelative(url) || url.hasPrefix("/") {
-            let path = LocalFileSystem.absolute(url, from: projectDirectory)
+            let path = LocalPath(url).resolved(against: projectDirectory)
             do {
-                try LocalFileSystem.writeAtomically(try LocalFileSystem.readFile(path, shownAs: url), to: temporary, shownAs: url)
+                try cache.fileSystem.writeAtomically(try cache.fileSystem.readFile(path, shownAs: url), to: temporary, shownAs: url)
             } catch {
                 throw CodeFetchError(name: request.name, url: url, kind: .unreachable, cause: error.reason)
             }
         } else {
             let response: HTTPResponse
             do {
-                response = try await http.download(url, to: temporary)
+                response = try await http.download(url, to: temporary.string)
             } catch let error as HTTPError {
                 if let failure = cache.writeFailure() { throw failure }
                 throw CodeFetchError(name: request.name, url: url, kind: .unreachable, cause: error.causeDescription)
@@ -90,7 +90,7 @@ struct ArchiveCodeFetcher: Sendable {
                 cause: "SHA-256 mismatch: expected \(expected.digest) (\(expected.from)), got \(digest); nothing was extracted")
         }
         let cached = cache.archivePath(digest)
-        try LocalFileSystem.move(temporary, to: cached, shownAs: cached)
+        try cache.fileSystem.move(temporary, to: cached, shownAs: cached.string)
         return (cached, digest)
     }
 }
@@ -121,16 +121,17 @@ enum ArchiveKind: Sendable {
 /// symbolic link that points outside the folder refuses it too. An archive whose only top-level
 /// entry is a folder (`Name-1.0/`, as hosted archives are) gives that folder's content.
 struct ArchiveExtraction {
-    let archive: String
+    let archive: LocalPath
     let kind: ArchiveKind
     let request: CodeRequest
     let url: String
+    let fileSystem: any FileSystem
 
-    func extract(into folder: String) async throws {
+    func extract(into folder: LocalPath) async throws {
         let listing: ChildProcessResult
         switch kind {
-        case .tar: listing = try await ChildProcess.run("tar", ["-tf", archive], environment: ["LC_ALL": "C"])
-        case .zip: listing = try await ChildProcess.run("unzip", ["-Z1", archive], environment: ["LC_ALL": "C"])
+        case .tar: listing = try await ChildProcess.run("tar", ["-tf", archive.string], environment: ["LC_ALL": "C"])
+        case .zip: listing = try await ChildProcess.run("unzip", ["-Z1", archive.string], environment: ["LC_ALL": "C"])
         }
         guard listing.succeeded else { throw unreadable(listing) }
         for entry in String(decoding: listing.standardOutput, as: UTF8.self).split(separator: "\n") {
@@ -139,32 +140,32 @@ struct ArchiveExtraction {
                 throw refused("entry '\(MessageText.escaped(name))' would be written outside its folder")
             }
         }
-        let unpacked = folder + ".unpacked"
-        defer { LocalFileSystem.removeTree(unpacked) }
-        try LocalFileSystem.makeDirectories(unpacked, shownAs: unpacked)
+        let unpacked = folder.addingSuffix(".unpacked")
+        defer { fileSystem.removeTree(unpacked) }
+        try fileSystem.makeDirectories(unpacked, shownAs: unpacked.string)
         let extraction: ChildProcessResult
         switch kind {
         case .tar:
             extraction = try await ChildProcess.run(
-                "tar", ["-xf", archive, "-C", unpacked, "--no-same-owner", "--no-same-permissions"], environment: ["LC_ALL": "C"])
+                "tar", ["-xf", archive.string, "-C", unpacked.string, "--no-same-owner", "--no-same-permissions"], environment: ["LC_ALL": "C"])
         case .zip:
-            extraction = try await ChildProcess.run("unzip", ["-q", "-o", archive, "-d", unpacked], environment: ["LC_ALL": "C"])
+            extraction = try await ChildProcess.run("unzip", ["-q", "-o", archive.string, "-d", unpacked.string], environment: ["LC_ALL": "C"])
         }
         guard extraction.succeeded else { throw unreadable(extraction) }
-        for entry in LocalFileSystem.walk(unpacked) {
+        for entry in fileSystem.walk(unpacked) {
             guard let target = entry.linkTarget else { continue }
             let base = entry.relativePath.split(separator: "/").dropLast().joined(separator: "/")
-            if !LocalFileSystem.staysInside(target, from: base) {
+            if !LocalPath(target).staysInside(from: base) {
                 throw refused("link '\(MessageText.escaped(entry.relativePath))' points outside its folder")
             }
         }
-        let top = (try LocalFileSystem.directoryEntries(unpacked, shownAs: unpacked) ?? []).filter { $0 != "__MACOSX" }
+        let top = (try fileSystem.directoryEntries(unpacked, shownAs: unpacked.string) ?? []).filter { $0 != "__MACOSX" }
         var content = unpacked
-        if top.count == 1, LocalFileSystem.kind(of: LocalFileSystem.join(unpacked, top[0])) == .directory {
-            content = LocalFileSystem.join(unpacked, top[0])
+        if top.count == 1, fileSystem.kind(of: unpacked / top[0]) == .directory {
+            content = unpacked / top[0]
         }
-        LocalFileSystem.removeTree(folder)
-        try LocalFileSystem.move(content, to: folder, shownAs: folder)
+        fileSystem.removeTree(folder)
+        try fileSystem.move(content, to: folder, shownAs: folder.string)
     }
 
     private func refused(_ cause: String) -> CodeFetchError {

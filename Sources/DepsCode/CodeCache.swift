@@ -22,34 +22,36 @@ import Darwin
 public struct CodeCache: Sendable {
     public static let formatVersion = "v1"
     /// The cache folder as configured (`$DEPS_CACHE_DIR`, `$XDG_CACHE_HOME/deps`, `~/.cache/deps`).
-    public let root: String
+    public let root: LocalPath
+    public let fileSystem: any FileSystem
 
-    public init(root: String) {
+    public init(root: LocalPath, fileSystem: any FileSystem = POSIXFileSystem()) {
         self.root = root
+        self.fileSystem = fileSystem
     }
 
     /// Where the cache is for an environment: `DEPS_CACHE_DIR`, else `XDG_CACHE_HOME/deps`, else `~/.cache/deps`.
-    public static func defaultRoot(environment: (String) -> String?) -> String {
-        if let explicit = environment("DEPS_CACHE_DIR"), !explicit.isEmpty { return explicit }
-        if let xdg = environment("XDG_CACHE_HOME"), xdg.hasPrefix("/") { return LocalFileSystem.join(xdg, "deps") }
-        return LocalFileSystem.join(environment("HOME") ?? "/tmp", ".cache/deps")
+    public static func defaultRoot(environment: (String) -> String?) -> LocalPath {
+        if let explicit = environment("DEPS_CACHE_DIR"), !explicit.isEmpty { return LocalPath(explicit) }
+        if let xdg = environment("XDG_CACHE_HOME"), xdg.hasPrefix("/") { return LocalPath(xdg) / "deps" }
+        return LocalPath(environment("HOME") ?? "/tmp") / ".cache/deps"
     }
 
-    public var base: String { LocalFileSystem.join(root, Self.formatVersion) }
-    var gitFolder: String { LocalFileSystem.join(base, "git") }
-    var archivesFolder: String { LocalFileSystem.join(base, "archives") }
-    var treesFolder: String { LocalFileSystem.join(base, "trees") }
-    var temporaryFolder: String { LocalFileSystem.join(base, "tmp") }
+    public var base: LocalPath { root / Self.formatVersion }
+    var gitFolder: LocalPath { base / "git" }
+    var archivesFolder: LocalPath { base / "archives" }
+    var treesFolder: LocalPath { base / "trees" }
+    var temporaryFolder: LocalPath { base / "tmp" }
 
     /// Makes the cache's folders and removes what killed deps processes left in `tmp/`.
     public func prepare() throws {
         for folder in [gitFolder, archivesFolder, treesFolder, temporaryFolder] {
-            try LocalFileSystem.makeDirectories(folder, shownAs: folder)
+            try fileSystem.makeDirectories(folder, shownAs: folder.string)
         }
-        for entry in (try? LocalFileSystem.directoryEntries(temporaryFolder, shownAs: temporaryFolder)) ?? [] {
+        for entry in (try? fileSystem.directoryEntries(temporaryFolder, shownAs: temporaryFolder.string)) ?? [] {
             guard let process = pid_t(entry.prefix { $0 != "." }), process != getpid() else { continue }
-            if LocalFileSystem.hasEnded(process) {
-                LocalFileSystem.removeTree(LocalFileSystem.join(temporaryFolder, entry))
+            if POSIXFileSystem.hasEnded(process) {
+                fileSystem.removeTree(temporaryFolder / entry)
             }
         }
     }
@@ -59,10 +61,10 @@ public struct CodeCache: Sendable {
     /// at all; this names the cache and the reason, and keeps the failure from being taken for
     /// damaged code.
     public func writeFailure() -> FileAccessError? {
-        guard let problem = LocalFileSystem.fileSystemProblem(at: LocalFileSystem.kind(of: base) == .directory ? base : root) else {
+        guard let problem = fileSystem.fileSystemProblem(at: fileSystem.kind(of: base) == .directory ? base : root) else {
             return nil
         }
-        return FileAccessError(path: root, reason: "cannot write in the cache: " + problem)
+        return FileAccessError(path: root.string, reason: "cannot write in the cache: " + problem)
     }
 
     /// `prepare()`, the first time this process asks.
@@ -75,11 +77,11 @@ public struct CodeCache: Sendable {
         }
     }
 
-    private static let preparedRoots = Mutex<Set<String>>([])
+    private static let preparedRoots = Mutex<Set<LocalPath>>([])
 
     /// A fresh temporary path in `tmp/`, removed by the caller (or by the next run, if killed).
-    public func temporaryPath(_ hint: String) -> String {
-        TemporaryPaths.register(LocalFileSystem.join(temporaryFolder, "\(getpid()).\(TemporaryCounter.next()).\(hint).tmp"))
+    public func temporaryPath(_ hint: String) -> LocalPath {
+        TemporaryPaths.register(temporaryFolder / "\(getpid()).\(TemporaryCounter.next()).\(hint).tmp")
     }
 
     // MARK: Git mirrors
@@ -93,54 +95,54 @@ public struct CodeCache: Sendable {
         return "\(digest)-\(readable.isEmpty ? "repository" : readable)"
     }
 
-    func mirrorPath(_ url: String) -> String { LocalFileSystem.join(gitFolder, Self.key(of: url) + ".git") }
-    func mirrorLockPath(_ url: String) -> String { LocalFileSystem.join(gitFolder, Self.key(of: url) + ".lock") }
+    func mirrorPath(_ url: String) -> LocalPath { gitFolder / (Self.key(of: url) + ".git") }
+    func mirrorLockPath(_ url: String) -> LocalPath { gitFolder / (Self.key(of: url) + ".lock") }
 
     // MARK: Archives
 
-    func archivePath(_ digest: String) -> String { LocalFileSystem.join(archivesFolder, digest) }
-    func archiveLockPath(_ url: String) -> String { LocalFileSystem.join(archivesFolder, Self.key(of: url) + ".lock") }
+    func archivePath(_ digest: String) -> LocalPath { archivesFolder / digest }
+    func archiveLockPath(_ url: String) -> LocalPath { archivesFolder / (Self.key(of: url) + ".lock") }
 
     // MARK: Trees
 
-    func treeEntryPath(_ name: String, _ version: String, _ pin: String) -> String {
-        LocalFileSystem.join(treesFolder, "\(name)/\(version)/\(pin)")
+    func treeEntryPath(_ name: String, _ version: String, _ pin: String) -> LocalPath {
+        treesFolder / "\(name)/\(version)/\(pin)"
     }
 
     /// The extracted code of a package at a pin when the cache holds it whole, else nil.
-    func cachedTree(name: String, version: String, pin: String) -> String? {
+    func cachedTree(name: String, version: String, pin: String) -> LocalPath? {
         let entry = treeEntryPath(name, version, pin)
-        return Self.isWholeTreeEntry(entry) ? LocalFileSystem.join(entry, "tree") : nil
+        return isWholeTreeEntry(entry) ? entry / "tree" : nil
     }
 
     /// The extracted code of a package at a pin, made by `make` into a temporary folder when the
     /// cache does not hold it yet. An entry without its record (damaged) is removed and made again.
     func tree(
         name: String, version: String, pin: String, source: String,
-        make: (_ folder: String) async throws -> Void
-    ) async throws -> String {
+        make: (_ folder: LocalPath) async throws -> Void
+    ) async throws -> LocalPath {
         if let tree = cachedTree(name: name, version: version, pin: pin) { return tree }
         let entry = treeEntryPath(name, version, pin)
-        let tree = LocalFileSystem.join(entry, "tree")
-        try LocalFileSystem.makeDirectories(LocalFileSystem.parentDirectory(of: entry), shownAs: entry)
-        return try await withFileLock(entry + ".lock", shownAs: entry) {
-            if Self.isWholeTreeEntry(entry) { return tree }
-            LocalFileSystem.removeTree(entry)
+        let tree = entry / "tree"
+        try fileSystem.makeDirectories(entry.parent, shownAs: entry.string)
+        return try await withFileLock(entry.addingSuffix(".lock"), shownAs: entry.string) {
+            if isWholeTreeEntry(entry) { return tree }
+            fileSystem.removeTree(entry)
             let temporary = temporaryPath("tree")
-            defer { LocalFileSystem.removeTree(temporary) }
-            try LocalFileSystem.makeDirectories(LocalFileSystem.join(temporary, "tree"), shownAs: temporary)
-            try await make(LocalFileSystem.join(temporary, "tree"))
+            defer { fileSystem.removeTree(temporary) }
+            try fileSystem.makeDirectories(temporary / "tree", shownAs: temporary.string)
+            try await make(temporary / "tree")
             let record = "name: \(name)\nversion: \(version)\npin: \(pin)\nsource: \(source)\n"
-            try LocalFileSystem.writeAtomically(Array(record.utf8), to: LocalFileSystem.join(temporary, "entry"), shownAs: entry)
-            try LocalFileSystem.move(temporary, to: entry, shownAs: entry)
+            try fileSystem.writeAtomically(Array(record.utf8), to: temporary / "entry", shownAs: entry.string)
+            try fileSystem.move(temporary, to: entry, shownAs: entry.string)
             return tree
         }
     }
 
     /// Whether the entry has its record and its tree: it was renamed into place whole.
-    static func isWholeTreeEntry(_ entry: String) -> Bool {
-        LocalFileSystem.kind(of: LocalFileSystem.join(entry, "entry")) == .file
-            && LocalFileSystem.kind(of: LocalFileSystem.join(entry, "tree")) == .directory
+    func isWholeTreeEntry(_ entry: LocalPath) -> Bool {
+        fileSystem.kind(of: entry / "entry") == .file
+            && fileSystem.kind(of: entry / "tree") == .directory
     }
 }
 

@@ -15,26 +15,28 @@ import Darwin
 public struct FileSandbox: Sandbox {
     public static let folderName = "Deps"
     public static let manifestName = "Manifest.lock"
-    public let projectDirectory: String
+    public let projectDirectory: LocalPath
+    let fileSystem: any FileSystem
 
-    public init(projectDirectory: String) {
+    public init(projectDirectory: LocalPath, fileSystem: any FileSystem = POSIXFileSystem()) {
         self.projectDirectory = projectDirectory
+        self.fileSystem = fileSystem
     }
 
     /// `Deps/`.
-    public var root: String { LocalFileSystem.join(projectDirectory, Self.folderName) }
+    public var root: LocalPath { projectDirectory / Self.folderName }
 
     /// `Deps/<Name>/`: where a fetched package's code is placed.
-    public func folder(of name: PackageName) -> String { LocalFileSystem.join(root, name.description) }
-    var manifestPath: String { LocalFileSystem.join(root, Self.manifestName) }
+    public func folder(of name: PackageName) -> LocalPath { root / name.description }
+    var manifestPath: LocalPath { root / Self.manifestName }
     var manifestShownAs: String { "\(Self.folderName)/\(Self.manifestName)" }
 
     public func state(expecting expected: Lockfile?) throws -> SandboxState? {
-        guard LocalFileSystem.kind(of: root) == .directory else { return nil }
+        guard fileSystem.kind(of: root) == .directory else { return nil }
         removeLeftovers()
         var manifest: Lockfile?
-        if LocalFileSystem.kind(of: manifestPath) != nil {
-            let bytes = try LocalFileSystem.readFile(manifestPath, shownAs: manifestShownAs)
+        if fileSystem.kind(of: manifestPath) != nil {
+            let bytes = try fileSystem.readFile(manifestPath, shownAs: manifestShownAs)
             let codec = LockfileCodec(fileName: manifestShownAs)
             if let expected, Array(codec.encode(expected).utf8) == bytes {
                 // Writing is cheaper than reading: the usual Manifest.lock is the lock itself.
@@ -45,8 +47,8 @@ public struct FileSandbox: Sandbox {
             }
         }
         var filled: Set<PackageName> = []
-        for entry in try LocalFileSystem.directoryEntries(root, shownAs: Self.folderName) ?? [] {
-            guard let name = try? PackageName(entry), LocalFileSystem.isFilledDirectory(LocalFileSystem.join(root, entry)) else { continue }
+        for entry in try fileSystem.directoryEntries(root, shownAs: Self.folderName) ?? [] {
+            guard let name = try? PackageName(entry), fileSystem.isFilledDirectory(root / entry) else { continue }
             filled.insert(name)
         }
         return SandboxState(manifest: manifest, filledFolders: filled)
@@ -58,46 +60,45 @@ public struct FileSandbox: Sandbox {
             try remove(name)
             return
         }
-        try LocalFileSystem.makeDirectories(root, shownAs: Self.folderName)
-        let fresh = LocalFileSystem.join(root, ".\(name).\(getpid()).tmp")
-        LocalFileSystem.removeTree(fresh)
+        try fileSystem.makeDirectories(root, shownAs: Self.folderName)
+        let fresh = root / ".\(name).\(getpid()).tmp"
+        fileSystem.removeTree(fresh)
         TemporaryPaths.register(fresh)
-        defer { LocalFileSystem.removeTree(fresh) }
-        try LocalFileSystem.copyTree(code.tree, to: fresh, shownAs: "\(Self.folderName)/\(name)")
+        defer { fileSystem.removeTree(fresh) }
+        try fileSystem.copyTree(LocalPath(code.tree), to: fresh, shownAs: "\(Self.folderName)/\(name)")
         try remove(name)
-        try LocalFileSystem.move(fresh, to: target, shownAs: "\(Self.folderName)/\(name)")
+        try fileSystem.move(fresh, to: target, shownAs: "\(Self.folderName)/\(name)")
     }
 
     public func remove(_ name: PackageName) throws {
         let target = folder(of: name)
-        var info = stat()
-        guard lstat(target, &info) == 0 else { return }
-        let aside = LocalFileSystem.join(root, ".\(name).\(getpid()).old")
-        LocalFileSystem.removeTree(aside)
+        guard fileSystem.entryExists(target) else { return }
+        let aside = root / ".\(name).\(getpid()).old"
+        fileSystem.removeTree(aside)
         TemporaryPaths.register(aside)
-        try LocalFileSystem.move(target, to: aside, shownAs: "\(Self.folderName)/\(name)")
-        LocalFileSystem.removeTree(aside)
+        try fileSystem.move(target, to: aside, shownAs: "\(Self.folderName)/\(name)")
+        fileSystem.removeTree(aside)
     }
 
     public func writeManifest(_ lock: Lockfile) throws {
         let bytes = Array(LockfileCodec(fileName: manifestShownAs).encode(lock).utf8)
-        try LocalFileSystem.writeIfChanged(bytes, to: manifestPath, shownAs: manifestShownAs, makingFolderShownAs: Self.folderName)
+        try fileSystem.writeIfChanged(bytes, to: manifestPath, shownAs: manifestShownAs, makingFolderShownAs: Self.folderName)
     }
 
     public func checkWritable() throws {
-        try LocalFileSystem.checkWritableFolder(root, shownAs: Self.folderName)
-        let manifest = try LocalFileSystem.resolvingLinks(manifestPath, shownAs: manifestShownAs)
-        try LocalFileSystem.checkReplaceable(manifest, shownAs: manifestShownAs)
+        try fileSystem.checkWritableFolder(root, shownAs: Self.folderName)
+        let manifest = try fileSystem.resolvingLinks(manifestPath, shownAs: manifestShownAs)
+        try fileSystem.checkReplaceable(manifest, shownAs: manifestShownAs)
     }
 
     /// Removes `.<Name>.<pid>.tmp` and `.old` folders whose process is gone.
     private func removeLeftovers() {
-        for entry in (try? LocalFileSystem.directoryEntries(root, shownAs: Self.folderName)) ?? []
+        for entry in (try? fileSystem.directoryEntries(root, shownAs: Self.folderName)) ?? []
         where entry.hasPrefix(".") && (entry.hasSuffix(".tmp") || entry.hasSuffix(".old")) {
             let parts = entry.split(separator: ".")
             guard parts.count >= 3, let process = pid_t(parts[parts.count - 2]) else { continue }
-            if process != getpid() && LocalFileSystem.hasEnded(process) {
-                LocalFileSystem.removeTree(LocalFileSystem.join(root, entry))
+            if process != getpid() && POSIXFileSystem.hasEnded(process) {
+                fileSystem.removeTree(root / entry)
             }
         }
     }

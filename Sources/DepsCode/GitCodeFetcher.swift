@@ -10,9 +10,9 @@ public struct GitCodeFetcher: Sendable {
     let cache: CodeCache
     let offline: Bool
     /// Resolves a relative location (a path) against the project directory.
-    let projectDirectory: String
+    let projectDirectory: LocalPath
 
-    public init(cache: CodeCache, offline: Bool, projectDirectory: String) {
+    public init(cache: CodeCache, offline: Bool, projectDirectory: LocalPath) {
         self.cache = cache
         self.offline = offline
         self.projectDirectory = projectDirectory
@@ -23,15 +23,15 @@ public struct GitCodeFetcher: Sendable {
         // The code of a pinned commit needs no git at all once the cache holds it.
         if case let .commit(commit)? = request.pin,
            let tree = cache.cachedTree(name: name, version: request.version.description, pin: commit) {
-            return FetchedCode(tree: tree, pin: .commit(commit))
+            return FetchedCode(tree: tree.string, pin: .commit(commit))
         }
         let (tree, commit) = try await tree(request, url: url, reference: reference, version: request.version.description)
-        return FetchedCode(tree: tree, pin: .commit(commit))
+        return FetchedCode(tree: tree.string, pin: .commit(commit))
     }
 
     /// The checkout of a repository named by a Depsfile's `git:` external source, to read the
     /// package's spec from its root: the tree at the pinned commit, else where the reference points.
-    public func checkout(name: PackageName, url: String, reference: GitReference, pin: String?) async throws -> (tree: String, commit: String) {
+    public func checkout(name: PackageName, url: String, reference: GitReference, pin: String?) async throws -> (tree: LocalPath, commit: String) {
         let request = CodeRequest(name: name, version: Version(segments: [0]), source: .git(url: url, reference), pin: pin.map { .commit($0) })
         try cache.prepareOnce()
         return try await tree(request, url: url, reference: reference, version: "external")
@@ -41,15 +41,15 @@ public struct GitCodeFetcher: Sendable {
     /// cache entry: exported with `git archive`, so it has no `.git`.
     private func tree(
         _ request: CodeRequest, url: String, reference: GitReference, version: String
-    ) async throws -> (tree: String, commit: String) {
-        let remote = CodeLocation.isRelative(url) ? LocalFileSystem.absolute(url, from: projectDirectory) : url
-        let mirror = GitMirror(path: cache.mirrorPath(remote))
-        let commit = try await withFileLock(cache.mirrorLockPath(remote), shownAs: mirror.path) {
+    ) async throws -> (tree: LocalPath, commit: String) {
+        let remote = CodeLocation.isRelative(url) ? LocalPath(url).resolved(against: projectDirectory).string : url
+        let mirror = GitMirror(path: cache.mirrorPath(remote), fileSystem: cache.fileSystem)
+        let commit = try await withFileLock(cache.mirrorLockPath(remote), shownAs: mirror.path.string) {
             try await resolveCommit(request, remote: remote, shownURL: url, reference: reference, mirror: mirror)
         }
         let tree = try await cache.tree(name: request.name.description, version: version, pin: commit, source: remote) { folder in
             let archive = cache.temporaryPath("git-archive")
-            defer { LocalFileSystem.removeTree(archive) }
+            defer { cache.fileSystem.removeTree(archive) }
             try await reporting(request, url) { try await mirror.extract(commit, into: folder, through: archive) }
         }
         return (tree, commit)
@@ -64,8 +64,8 @@ public struct GitCodeFetcher: Sendable {
         if !mirror.isPresent() {
             guard !offline else { throw notCached(request, url, "no mirror of this repository in the cache") }
             let temporary = cache.temporaryPath("mirror")
-            defer { LocalFileSystem.removeTree(temporary) }
-            try await reporting(request, url) { try await mirror.clone(remote, through: temporary, shownAs: mirror.path) }
+            defer { cache.fileSystem.removeTree(temporary) }
+            try await reporting(request, url) { try await mirror.clone(remote, through: temporary, shownAs: mirror.path.string) }
             refreshed = true
         }
         func refresh() async throws {

@@ -7,12 +7,12 @@ import DepsFileSystem
 public struct SourceCodeFetcher: CodeFetcher {
     let git: GitCodeFetcher
     let archives: ArchiveCodeFetcher
-    let projectDirectory: String
+    let projectDirectory: LocalPath
 
     /// - Parameters:
     ///   - projectDirectory: relative locations (paths) are taken from here.
     ///   - offline: use only what the cache holds.
-    public init(cache: CodeCache, projectDirectory: String, offline: Bool, http: HTTPClient) {
+    public init(cache: CodeCache, projectDirectory: LocalPath, offline: Bool, http: HTTPClient) {
         git = GitCodeFetcher(cache: cache, offline: offline, projectDirectory: projectDirectory)
         archives = ArchiveCodeFetcher(cache: cache, offline: offline, projectDirectory: projectDirectory, http: http)
         self.projectDirectory = projectDirectory
@@ -29,11 +29,11 @@ public struct SourceCodeFetcher: CodeFetcher {
         case let .http(url, digest):
             return try await archives.fetch(request, url: url, declaredDigest: digest)
         case let .path(path):
-            let folder = LocalFileSystem.join(projectDirectory, path)
-            guard LocalFileSystem.kind(of: folder) == .directory else {
+            let folder = projectDirectory / path
+            guard cache.fileSystem.kind(of: folder) == .directory else {
                 throw CodeFetchError(name: request.name, url: path, kind: .unreachable, cause: "no such folder (a path source is used in place)")
             }
-            return FetchedCode(tree: folder, pin: nil)
+            return FetchedCode(tree: folder.string, pin: nil)
         }
     }
 }

@@ -29,13 +29,13 @@ public final class FileLock: @unchecked Sendable {
 
     /// Opens the file at `path` (made when missing) and takes its lock if no one holds it: the one
     /// rule for trying a lock, whether the caller then waits asynchronously (`acquire`) or not.
-    public static func attempt(_ path: String) -> Attempt {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return .failed(reason: LocalFileSystem.reason(errno), opening: true) }
+    public static func attempt(_ path: LocalPath) -> Attempt {
+        let descriptor = open(path.string, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return .failed(reason: POSIXFileSystem.reason(errno), opening: true) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno
             defer { close(descriptor) }
-            guard code == EWOULDBLOCK || code == EINTR else { return .failed(reason: LocalFileSystem.reason(code), opening: false) }
+            guard code == EWOULDBLOCK || code == EINTR else { return .failed(reason: POSIXFileSystem.reason(code), opening: false) }
             var buffer = [UInt8](repeating: 0, count: 256)
             let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
             return .held(record: count > 0 ? Array(buffer[0..<count]) : [])
@@ -44,7 +44,7 @@ public final class FileLock: @unchecked Sendable {
     }
 
     /// Waits (without blocking a thread) until the lock on `path` is free, then holds it.
-    public static func acquire(_ path: String, shownAs name: String) async throws -> FileLock {
+    public static func acquire(_ path: LocalPath, shownAs name: String) async throws -> FileLock {
         while true {
             switch attempt(path) {
             case let .taken(lock):
@@ -59,10 +59,10 @@ public final class FileLock: @unchecked Sendable {
 
     /// Whether the locked file is still the one at `path` (a holder that removes its lock file
     /// on release may have removed it after this one opened it).
-    public func isStill(at path: String) -> Bool {
+    public func isStill(at path: LocalPath) -> Bool {
         var opened = stat()
         var named = stat()
-        guard fstat(descriptor, &opened) == 0, stat(path, &named) == 0 else { return false }
+        guard fstat(descriptor, &opened) == 0, stat(path.string, &named) == 0 else { return false }
         return opened.st_dev == named.st_dev && opened.st_ino == named.st_ino
     }
 
@@ -80,7 +80,7 @@ public final class FileLock: @unchecked Sendable {
 }
 
 /// Runs `body` while holding the lock on `path`.
-public func withFileLock<T>(_ path: String, shownAs name: String, _ body: () async throws -> T) async throws -> T {
+public func withFileLock<T>(_ path: LocalPath, shownAs name: String, _ body: () async throws -> T) async throws -> T {
     let lock = try await FileLock.acquire(path, shownAs: name)
     defer { lock.release() }
     return try await body()

@@ -12,12 +12,12 @@ import Darwin
 /// listed (BEHAVIOUR 7); a path leaves the list when it is renamed into place or removed.
 /// (A file written atomically needs no entry: a signal waits until it is in place.)
 public enum TemporaryPaths {
-    private static let paths = Mutex<Set<String>>([])
+    private static let paths = Mutex<Set<LocalPath>>([])
 
     /// Lists `path` and returns it. Once a signal is ending deps this never returns, so no
     /// temporary path is made after the listed ones were removed.
     @discardableResult
-    public static func register(_ path: String) -> String {
+    public static func register(_ path: LocalPath) -> LocalPath {
         let listed: Void? = TerminationSignals.deferringTermination { paths.withLock { _ = $0.insert(path) } }
         // A signal that interrupts work (rather than ending deps) lets its clean-up run: list it anyway.
         if listed == nil { paths.withLock { _ = $0.insert(path) } }
@@ -26,32 +26,33 @@ public enum TemporaryPaths {
 
     /// Lists a path made within a `TerminationSignals.deferringTermination` section, which a
     /// signal waits for (`register` must not be called there: sections do not nest).
-    public static func listMadeInSection(_ path: String) {
+    public static func listMadeInSection(_ path: LocalPath) {
         paths.withLock { _ = $0.insert(path) }
     }
 
     /// Takes `path` off the list; returns whether it was listed (false once a signal removed it).
     @discardableResult
-    public static func forget(_ path: String) -> Bool {
+    public static func forget(_ path: LocalPath) -> Bool {
         paths.withLock { $0.remove(path) != nil }
     }
 
     /// Removes every listed path, and what tools made beside it under its name (curl's
     /// `<path>.part`).
     public static func removeAll() {
-        let listed = paths.withLock { paths -> Set<String> in
+        let listed = paths.withLock { paths -> Set<LocalPath> in
             defer { paths = [] }
             return paths
         }
-        var byFolder: [String: [String]] = [:]
+        let fileSystem = POSIXFileSystem()
+        var byFolder: [LocalPath: [String]] = [:]
         for path in listed {
-            LocalFileSystem.removeTree(path)
-            byFolder[LocalFileSystem.parentDirectory(of: path), default: []].append(LocalFileSystem.baseName(of: path) + ".")
+            fileSystem.removeTree(path)
+            byFolder[path.parent, default: []].append(path.lastComponent + ".")
         }
         for (folder, prefixes) in byFolder {
-            for entry in (try? LocalFileSystem.directoryEntries(folder, shownAs: folder)) ?? []
+            for entry in (try? fileSystem.directoryEntries(folder, shownAs: folder.string)) ?? []
             where prefixes.contains(where: { entry.hasPrefix($0) }) {
-                LocalFileSystem.removeTree(LocalFileSystem.join(folder, entry))
+                fileSystem.removeTree(folder / entry)
             }
         }
     }

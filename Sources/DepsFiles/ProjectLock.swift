@@ -16,10 +16,10 @@ public final class ProjectLock {
     public static let fileName = ".deps-lock"
 
     private let lock: FileLock
-    private let path: String
+    private let path: LocalPath
     private var held = true
 
-    private init(lock: FileLock, path: String) {
+    private init(lock: FileLock, path: LocalPath) {
         self.lock = lock
         self.path = path
     }
@@ -29,8 +29,8 @@ public final class ProjectLock {
     /// Waits until no other deps process holds the project's lock, then holds it.
     /// Returns nil when the project directory cannot hold a lock file (read-only): such a
     /// project cannot be written either, and the write reports that.
-    public static func acquire(directory: String, command: String, timeoutSeconds: Double) throws(ProjectLockedError) -> ProjectLock? {
-        let path = LocalFileSystem.join(directory, fileName)
+    public static func acquire(directory: LocalPath, command: String, timeoutSeconds: Double) throws(ProjectLockedError) -> ProjectLock? {
+        let path = directory / fileName
         let started = monotonicSeconds()
         while true {
             // Making and taking the lock file is one step that a SIGINT or SIGTERM waits for, so a
@@ -61,7 +61,7 @@ public final class ProjectLock {
                 continue
             case let .held(by: holder)?:
                 if monotonicSeconds() - started >= timeoutSeconds {
-                    throw ProjectLockedError(lockFile: path, holder: holder, waitedSeconds: timeoutSeconds)
+                    throw ProjectLockedError(lockFile: path.string, holder: holder, waitedSeconds: timeoutSeconds)
                 }
                 usleep(20_000)
             case .unavailable?, nil:
@@ -83,7 +83,7 @@ public final class ProjectLock {
         held = false
         // Unless a signal that is ending deps removed it already: then the path may be another
         // process's lock by now.
-        if TemporaryPaths.forget(path) { unlink(path) }
+        if TemporaryPaths.forget(path) { POSIXFileSystem().removeFile(path) }
         lock.release()
     }
 

@@ -7,35 +7,37 @@ import DepsProcess
 /// they have no `.git`). Whoever owns the folder decides where it is and which lock guards it.
 public struct GitMirror: Sendable {
     /// The mirror's folder (`<key>.git`, `mirror.git`).
-    public let path: String
+    public let path: LocalPath
+    let fileSystem: any FileSystem
 
     /// git asks no questions, reads no system configuration and speaks plain English.
     public static let environment = ["GIT_TERMINAL_PROMPT": "0", "GIT_ASKPASS": "", "LC_ALL": "C", "GIT_CONFIG_NOSYSTEM": "1"]
 
-    public init(path: String) {
+    public init(path: LocalPath, fileSystem: any FileSystem = POSIXFileSystem()) {
         self.path = path
+        self.fileSystem = fileSystem
     }
 
     /// Whether a whole mirror is there. A folder that does not look like one (damaged, or left
     /// half made) is removed first, so that it is made again.
     public func isPresent() -> Bool {
-        if LocalFileSystem.kind(of: path) == .directory, !looksLikeBareRepository() {
-            LocalFileSystem.removeTree(path)
+        if fileSystem.kind(of: path) == .directory, !looksLikeBareRepository() {
+            fileSystem.removeTree(path)
         }
-        return LocalFileSystem.kind(of: path) == .directory
+        return fileSystem.kind(of: path) == .directory
     }
 
     /// A mirror renamed into place whole has these; one without them is damaged.
     func looksLikeBareRepository() -> Bool {
-        LocalFileSystem.kind(of: LocalFileSystem.join(path, "HEAD")) == .file
-            && LocalFileSystem.kind(of: LocalFileSystem.join(path, "objects")) == .directory
-            && LocalFileSystem.kind(of: LocalFileSystem.join(path, "refs")) == .directory
+        fileSystem.kind(of: path / "HEAD") == .file
+            && fileSystem.kind(of: path / "objects") == .directory
+            && fileSystem.kind(of: path / "refs") == .directory
     }
 
     /// Clones `url` into `temporary`, then renames it into place.
-    public func clone(_ url: String, through temporary: String, shownAs name: String) async throws {
-        try await Self.run("git", ["clone", "--mirror", "--quiet", "--template=", "--", url, temporary])
-        try LocalFileSystem.move(temporary, to: path, shownAs: name)
+    public func clone(_ url: String, through temporary: LocalPath, shownAs name: String) async throws {
+        try await Self.run("git", ["clone", "--mirror", "--quiet", "--template=", "--", url, temporary.string])
+        try fileSystem.move(temporary, to: path, shownAs: name)
     }
 
     /// Fetches what the repository has now, dropping what it no longer has.
@@ -45,7 +47,7 @@ public struct GitMirror: Sendable {
 
     public func hasCommit(_ commit: String) async throws -> Bool {
         try await ChildProcess.run(
-            "git", ["--git-dir", path, "cat-file", "-e", "\(commit)^{commit}"], environment: Self.environment
+            "git", ["--git-dir", path.string, "cat-file", "-e", "\(commit)^{commit}"], environment: Self.environment
         ).succeeded
     }
 
@@ -55,7 +57,7 @@ public struct GitMirror: Sendable {
     public func commit(of reference: String) async throws -> String? {
         if let packed = packedCommit(of: reference) { return packed }
         let result = try await ChildProcess.run(
-            "git", ["--git-dir", path, "rev-parse", "--verify", "--quiet", "\(reference)^{commit}"],
+            "git", ["--git-dir", path.string, "rev-parse", "--verify", "--quiet", "\(reference)^{commit}"],
             environment: Self.environment)
         let text = String(decoding: result.standardOutput, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
         return result.succeeded && Self.isObjectName(text) ? text : nil
@@ -64,8 +66,8 @@ public struct GitMirror: Sendable {
     /// Reads `packed-refs`: lines `<commit> <ref>`, each annotated tag followed by `^<commit>` (peeled).
     /// A loose ref file of the same name would be newer, so its presence defers to git.
     func packedCommit(of reference: String) -> String? {
-        guard LocalFileSystem.kind(of: LocalFileSystem.join(path, reference)) == nil,
-              let bytes = try? LocalFileSystem.readFile(LocalFileSystem.join(path, "packed-refs"), shownAs: path) else { return nil }
+        guard fileSystem.kind(of: path / reference) == nil,
+              let bytes = try? fileSystem.readFile(path / "packed-refs", shownAs: path.string) else { return nil }
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
         for (index, line) in lines.enumerated() where line.hasSuffix(" " + reference) {
             let commit = String(line.prefix(40))
@@ -87,15 +89,15 @@ public struct GitMirror: Sendable {
 
     /// Writes the files of `commit` into the existing folder `folder`, through the tar archive
     /// `archive` (a temporary path the caller removes).
-    public func extract(_ commit: String, into folder: String, through archive: String) async throws {
-        try await git(["archive", "--format=tar", "-o", archive, commit])
-        try await Self.run("tar", ["-xf", archive, "-C", folder, "--no-same-owner"])
+    public func extract(_ commit: String, into folder: LocalPath, through archive: LocalPath) async throws {
+        try await git(["archive", "--format=tar", "-o", archive.string, commit])
+        try await Self.run("tar", ["-xf", archive.string, "-C", folder.string, "--no-same-owner"])
     }
 
     /// Runs a git command on the mirror; returns its output.
     @discardableResult
     public func git(_ arguments: [String]) async throws -> String {
-        try await Self.run("git", ["--git-dir", path] + arguments)
+        try await Self.run("git", ["--git-dir", path.string] + arguments)
     }
 
     /// Runs git or tar; a non-zero exit is thrown as a `GitCommandFailure`, a process that

@@ -14,7 +14,7 @@ struct CDNFileLoader: Sendable {
     /// The CDN's base URL, ending in `/`.
     let baseURL: String
     /// Where this CDN's files are cached.
-    let folder: String
+    let folder: LocalPath
     let cache: CodeCache
     let http: HTTPClient
     let offline: Bool
@@ -30,9 +30,9 @@ struct CDNFileLoader: Sendable {
     /// The cached copy when it may be used without asking the server (no refresh, or offline);
     /// nil when the server must be asked. Offline, a file the cache lacks is an error.
     func cachedWithoutAsking(_ relative: String) throws -> [UInt8]? {
-        let local = LocalFileSystem.join(folder, relative)
-        let cached = LocalFileSystem.kind(of: local) == .file
-        if cached && (!refresh || offline) { return try LocalFileSystem.readFile(local, shownAs: local) }
+        let local = folder / relative
+        let cached = cache.fileSystem.kind(of: local) == .file
+        if cached && (!refresh || offline) { return try cache.fileSystem.readFile(local, shownAs: local.string) }
         if offline {
             throw FileAccessError(path: url(of: relative), reason: "not in the cache (\(local)); --offline does not fetch")
         }
@@ -42,43 +42,43 @@ struct CDNFileLoader: Sendable {
     /// The bytes of a file (nil when the server has none: 404 or 410), from the cache or the server.
     func load(_ relative: String) async throws -> (bytes: [UInt8]?, outcome: Outcome) {
         if let bytes = try cachedWithoutAsking(relative) { return (bytes, .fromCache) }
-        let local = LocalFileSystem.join(folder, relative)
-        let etagPath = local + ".etag"
+        let local = folder / relative
+        let etagPath = local.addingSuffix(".etag")
         let fileURL = url(of: relative)
-        let cached = LocalFileSystem.kind(of: local) == .file
+        let cached = cache.fileSystem.kind(of: local) == .file
         try cache.prepareOnce()
-        let etag = cached ? (try? LocalFileSystem.readFile(etagPath, shownAs: etagPath)).map { String(decoding: $0, as: UTF8.self) } : nil
+        let etag = cached ? (try? cache.fileSystem.readFile(etagPath, shownAs: etagPath.string)).map { String(decoding: $0, as: UTF8.self) } : nil
         let temporary = cache.temporaryPath("cdn")
-        defer { LocalFileSystem.removeTree(temporary) }
+        defer { cache.fileSystem.removeTree(temporary) }
         let response: HTTPResponse
         do {
-            response = try await http.download(fileURL, to: temporary, ifNoneMatch: etag)
+            response = try await http.download(fileURL, to: temporary.string, ifNoneMatch: etag)
         } catch let error as HTTPError {
             throw FileAccessError(path: fileURL, reason: error.causeDescription)
         }
         if response.isNotModified, cached {
-            return (try LocalFileSystem.readFile(local, shownAs: local), .notModified)
+            return (try cache.fileSystem.readFile(local, shownAs: local.string), .notModified)
         }
         if response.status == 404 || response.status == 410 {
             guard cached else { return (nil, .absent) }
-            try await withFileLock(folder + ".lock", shownAs: fileURL) {
-                LocalFileSystem.removeTree(etagPath)
-                LocalFileSystem.removeTree(local)
+            try await withFileLock(folder.addingSuffix(".lock"), shownAs: fileURL) {
+                cache.fileSystem.removeTree(etagPath)
+                cache.fileSystem.removeTree(local)
             }
             return (nil, .removed)
         }
         guard response.isSuccess else {
             throw FileAccessError(path: fileURL, reason: "the server answered \(response.status)")
         }
-        let bytes = try LocalFileSystem.readFile(temporary, shownAs: fileURL)
+        let bytes = try cache.fileSystem.readFile(temporary, shownAs: fileURL)
         // The body and its ETag change together, under the CDN folder's lock: a reader or a
         // revalidation never pairs a body with another body's ETag.
-        try LocalFileSystem.makeDirectories(LocalFileSystem.parentDirectory(of: local), shownAs: fileURL)
-        try await withFileLock(folder + ".lock", shownAs: fileURL) {
-            LocalFileSystem.removeTree(etagPath)
-            try LocalFileSystem.move(temporary, to: local, shownAs: fileURL)
+        try cache.fileSystem.makeDirectories(local.parent, shownAs: fileURL)
+        try await withFileLock(folder.addingSuffix(".lock"), shownAs: fileURL) {
+            cache.fileSystem.removeTree(etagPath)
+            try cache.fileSystem.move(temporary, to: local, shownAs: fileURL)
             if let etag = response.etag {
-                try LocalFileSystem.writeAtomically(Array(etag.utf8), to: etagPath, shownAs: fileURL)
+                try cache.fileSystem.writeAtomically(Array(etag.utf8), to: etagPath, shownAs: fileURL)
             }
         }
         return (bytes, .downloaded)

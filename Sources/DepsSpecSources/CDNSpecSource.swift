@@ -27,7 +27,7 @@ public final class CDNSpecSource: SpecSource {
     /// The CDN's base URL, ending in `/`.
     public var baseURL: String { loader.baseURL }
     /// Where this CDN's files are cached.
-    public var folder: String { loader.folder }
+    public var folder: LocalPath { loader.folder }
 
     private let loader: CDNFileLoader
     /// The files fetched this run, by path (nil: the server has none).
@@ -58,7 +58,7 @@ public final class CDNSpecSource: SpecSource {
         self.label = label
         let baseURL = url.hasSuffix("/") ? url : url + "/"
         loader = CDNFileLoader(
-            baseURL: baseURL, folder: LocalFileSystem.join(cache.specsCDNFolder, CodeCache.key(of: baseURL)),
+            baseURL: baseURL, folder: cache.specsCDNFolder / CodeCache.key(of: baseURL),
             cache: cache, http: http, offline: offline, refresh: refresh)
     }
 
@@ -300,7 +300,7 @@ public final class CDNSpecSource: SpecSource {
     /// time, and returns what changed. Meant for an instance opened with `refresh`.
     public func refreshCachedFiles() async throws -> Counts {
         var files: Set<String> = [CocoaPodsShards.versionFile]
-        for entry in LocalFileSystem.walk(folder) where !entry.isDirectory && entry.linkTarget == nil {
+        for entry in loader.cache.fileSystem.walk(folder) where !entry.isDirectory && entry.linkTarget == nil {
             let path = entry.relativePath
             guard !path.hasSuffix(".etag"), !path.hasSuffix(".tmp"), !path.hasPrefix(".") else { continue }
             files.insert(path)

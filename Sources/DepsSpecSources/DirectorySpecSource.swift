@@ -16,7 +16,8 @@ import DepsFileSystem
 public final class DirectorySpecSource: SpecSource {
     public let label: String
     /// The directory on disk (the label resolved against the project directory).
-    public let root: String
+    public let root: LocalPath
+    let fileSystem: any FileSystem
 
     private enum Layout: Equatable {
         case deps
@@ -30,9 +31,10 @@ public final class DirectorySpecSource: SpecSource {
     /// Other spellings of a version (`0.6` beside `0.6.0`), checked against the one read.
     private var otherSpellings: [PackageName: [Version: [String]]] = [:]
 
-    public init(label: String, root: String) {
+    public init(label: String, root: LocalPath, fileSystem: any FileSystem = POSIXFileSystem()) {
         self.label = label
         self.root = root
+        self.fileSystem = fileSystem
     }
 
     public func versions(of name: PackageName) throws -> [Version] {
@@ -71,9 +73,9 @@ public final class DirectorySpecSource: SpecSource {
         }
         let relative = specPath(name, spelling, layout)
         let shownAs = displayPath(relative)
-        let bytes = try LocalFileSystem.readFile(LocalFileSystem.join(root, relative), shownAs: shownAs)
+        let bytes = try fileSystem.readFile(root / relative, shownAs: shownAs)
         let label = label
-        let relocate: @Sendable (String) -> String = { LocalFileSystem.join(label, $0) }
+        let relocate: @Sendable (String) -> String = { LocalPath(label).appending($0).string }
         let checksum = SHA256Digest.hex(of: bytes)
         let specification: Specification
         switch layout {
@@ -97,7 +99,7 @@ public final class DirectorySpecSource: SpecSource {
             for length in prefixLengths {
                 var deeper: [String] = []
                 for shard in shards {
-                    for entry in try LocalFileSystem.directoryEntries(LocalFileSystem.join(root, shard), shownAs: displayPath(shard)) ?? []
+                    for entry in try fileSystem.directoryEntries(root / shard, shownAs: displayPath(shard)) ?? []
                     where entry.utf8.count == length && entry.utf8.allSatisfy(SHA256Text.isLowerHex) {
                         deeper.append("\(shard)/\(entry)")
                     }
@@ -112,10 +114,10 @@ public final class DirectorySpecSource: SpecSource {
 
     /// The package folders directly in `folder` (relative to the root; "" for the root).
     private func packageFolders(in folder: String) throws -> [PackageName] {
-        let path = folder.isEmpty ? root : LocalFileSystem.join(root, folder)
-        guard let entries = try LocalFileSystem.directoryEntries(path, shownAs: folder.isEmpty ? label : displayPath(folder)) else { return [] }
+        let path = folder.isEmpty ? root : root / folder
+        guard let entries = try fileSystem.directoryEntries(path, shownAs: folder.isEmpty ? label : displayPath(folder)) else { return [] }
         return entries.compactMap { entry in
-            guard LocalFileSystem.kind(of: LocalFileSystem.join(path, entry)) == .directory else { return nil }
+            guard fileSystem.kind(of: path / entry) == .directory else { return nil }
             return try? PackageName(entry)
         }
     }
@@ -126,9 +128,9 @@ public final class DirectorySpecSource: SpecSource {
         if let cached = versionFiles[name] { return cached }
         let layout = try layout()
         let folder = packageFolder(name, layout)
-        let folderPath = LocalFileSystem.join(root, folder)
+        let folderPath = root / folder
         var files: [Version: String] = [:]
-        for entry in try LocalFileSystem.directoryEntries(folderPath, shownAs: displayPath(folder)) ?? [] where !entry.hasPrefix(".") {
+        for entry in try fileSystem.directoryEntries(folderPath, shownAs: displayPath(folder)) ?? [] where !entry.hasPrefix(".") {
             let spelling: String
             let version: Version
             switch layout {
@@ -144,7 +146,7 @@ public final class DirectorySpecSource: SpecSource {
                 spelling = entry
                 guard let parsed = try? Version(spelling) else {
                     // Files beside the version folders (CocoaPods' own index.txt, a README) are not versions.
-                    guard LocalFileSystem.kind(of: LocalFileSystem.join(folderPath, entry)) == .directory else { continue }
+                    guard fileSystem.kind(of: folderPath / entry) == .directory else { continue }
                     throw MalformedInputError(
                         file: displayPath("\(folder)/\(entry)"), message: "the folder name '\(entry)' is not a version")
                 }
@@ -172,7 +174,7 @@ public final class DirectorySpecSource: SpecSource {
     private func layout() throws -> Layout {
         if let knownLayout { return knownLayout }
         let layout: Layout
-        if LocalFileSystem.kind(of: LocalFileSystem.join(root, "Specs")) == .directory {
+        if fileSystem.kind(of: root / "Specs") == .directory {
             layout = .cocoaPods(prefixLengths: try prefixLengths())
         } else {
             layout = .deps
@@ -183,10 +185,10 @@ public final class DirectorySpecSource: SpecSource {
 
     /// `prefix_lengths` of `CocoaPods-version.yml`; none when the file is absent.
     private func prefixLengths() throws -> [Int] {
-        let path = LocalFileSystem.join(root, CocoaPodsShards.versionFile)
-        guard LocalFileSystem.kind(of: path) != nil else { return [] }
+        let path = root / CocoaPodsShards.versionFile
+        guard fileSystem.kind(of: path) != nil else { return [] }
         let shownAs = displayPath(CocoaPodsShards.versionFile)
-        return try CocoaPodsShards.prefixLengths(in: try LocalFileSystem.readFile(path, shownAs: shownAs), shownAs: shownAs)
+        return try CocoaPodsShards.prefixLengths(in: try fileSystem.readFile(path, shownAs: shownAs), shownAs: shownAs)
     }
 
     /// The package's folder relative to the root: `Moya`, `Specs/Moya` or `Specs/8/a/7/Moya`.

@@ -26,16 +26,16 @@ import Darwin
 public final class GitSpecSource: SpecSource {
     public let label: String
     /// The checkout this source reads (the commit `current` named when it was opened).
-    public let checkout: String
+    public let checkout: LocalPath
     /// The commit of that checkout.
     public let commit: String
     private let directory: DirectorySpecSource
 
-    init(label: String, checkout: String, commit: String) {
+    init(label: String, checkout: LocalPath, commit: String, fileSystem: any FileSystem) {
         self.label = label
         self.checkout = checkout
         self.commit = commit
-        directory = DirectorySpecSource(label: checkout, root: checkout)
+        directory = DirectorySpecSource(label: checkout.string, root: checkout, fileSystem: fileSystem)
     }
 
     public func versions(of name: PackageName) throws -> [Version] {
@@ -63,14 +63,14 @@ public final class GitSpecSource: SpecSource {
     static func open(label: String, url: String, cache: CodeCache, offline: Bool, refresh: Bool) async throws -> (GitSpecSource, Refresh?) {
         let store = GitSpecStore(cache: cache, url: url)
         if !refresh || offline, let (commit, checkout) = store.current() {
-            return (GitSpecSource(label: label, checkout: checkout, commit: commit), nil)
+            return (GitSpecSource(label: label, checkout: checkout, commit: commit, fileSystem: cache.fileSystem), nil)
         }
         if offline {
             throw FileAccessError(
                 path: url, reason: "this git spec repository is not in the cache yet (never cloned); --offline does not fetch")
         }
         let result = try await store.update(fetch: refresh)
-        return (GitSpecSource(label: label, checkout: store.checkoutPath(result.commit), commit: result.commit), result)
+        return (GitSpecSource(label: label, checkout: store.checkoutPath(result.commit), commit: result.commit, fileSystem: cache.fileSystem), result)
     }
 }
 
@@ -79,19 +79,19 @@ struct GitSpecStore: Sendable {
     let cache: CodeCache
     let url: String
 
-    var folder: String { LocalFileSystem.join(cache.specsGitFolder, CodeCache.key(of: url)) }
-    var lockPath: String { folder + ".lock" }
-    var mirror: GitMirror { GitMirror(path: LocalFileSystem.join(folder, "mirror.git")) }
-    var pointer: String { LocalFileSystem.join(folder, "current") }
-    func checkoutPath(_ commit: String) -> String { LocalFileSystem.join(folder, commit) }
+    var folder: LocalPath { cache.specsGitFolder / CodeCache.key(of: url) }
+    var lockPath: LocalPath { folder.addingSuffix(".lock") }
+    var mirror: GitMirror { GitMirror(path: folder / "mirror.git", fileSystem: cache.fileSystem) }
+    var pointer: LocalPath { folder / "current" }
+    func checkoutPath(_ commit: String) -> LocalPath { folder / commit }
 
     /// The commit `current` names and its folder, when both are there.
-    func current() -> (String, String)? {
-        guard let bytes = try? LocalFileSystem.readFile(pointer, shownAs: pointer) else { return nil }
+    func current() -> (String, LocalPath)? {
+        guard let bytes = try? cache.fileSystem.readFile(pointer, shownAs: pointer.string) else { return nil }
         let commit = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
         guard GitCommit.isValid(commit) else { return nil }
         let checkout = checkoutPath(commit)
-        guard LocalFileSystem.kind(of: checkout) == .directory else { return nil }
+        guard cache.fileSystem.kind(of: checkout) == .directory else { return nil }
         return (commit, checkout)
     }
 
@@ -99,19 +99,19 @@ struct GitSpecStore: Sendable {
     /// default branch's commit and points `current` at it. Under the repository's lock.
     func update(fetch: Bool) async throws -> GitSpecSource.Refresh {
         try cache.prepareOnce()
-        try LocalFileSystem.makeDirectories(cache.specsGitFolder, shownAs: cache.specsGitFolder)
+        try cache.fileSystem.makeDirectories(cache.specsGitFolder, shownAs: cache.specsGitFolder.string)
         return try await withFileLock(lockPath, shownAs: url) {
             let previous = current()
             // Another process may have made it while this one waited for the lock.
             if !fetch, let (commit, _) = previous {
                 return GitSpecSource.Refresh(previousCommit: commit, commit: commit, filesChanged: 0)
             }
-            try LocalFileSystem.makeDirectories(folder, shownAs: url)
+            try cache.fileSystem.makeDirectories(folder, shownAs: url)
             let mirror = mirror
             var fetched = false
             if !mirror.isPresent() {
                 let temporary = cache.temporaryPath("spec-mirror")
-                defer { LocalFileSystem.removeTree(temporary) }
+                defer { cache.fileSystem.removeTree(temporary) }
                 try await reporting { try await mirror.clone(url, through: temporary, shownAs: url) }
                 fetched = true
             }
@@ -123,18 +123,18 @@ struct GitSpecStore: Sendable {
                 throw FileAccessError(path: url, reason: "the repository has no commits on its default branch")
             }
             let checkout = checkoutPath(commit)
-            if LocalFileSystem.kind(of: checkout) != .directory {
+            if cache.fileSystem.kind(of: checkout) != .directory {
                 let temporary = cache.temporaryPath("spec-checkout")
                 let archive = cache.temporaryPath("spec-archive")
                 defer {
-                    LocalFileSystem.removeTree(temporary)
-                    LocalFileSystem.removeTree(archive)
+                    cache.fileSystem.removeTree(temporary)
+                    cache.fileSystem.removeTree(archive)
                 }
-                try LocalFileSystem.makeDirectories(temporary, shownAs: url)
+                try cache.fileSystem.makeDirectories(temporary, shownAs: url)
                 try await reporting { try await mirror.extract(commit, into: temporary, through: archive) }
-                try LocalFileSystem.move(temporary, to: checkout, shownAs: url)
+                try cache.fileSystem.move(temporary, to: checkout, shownAs: url)
             }
-            try LocalFileSystem.writeAtomically(Array((commit + "\n").utf8), to: pointer, shownAs: url)
+            try cache.fileSystem.writeAtomically(Array((commit + "\n").utf8), to: pointer, shownAs: url)
             var changed = 0
             if let old = previous?.0, old != commit {
                 changed = (try? await mirror.changedFiles(from: old, to: commit))?.count ?? 0
@@ -147,9 +147,9 @@ struct GitSpecStore: Sendable {
     /// Removes the checkouts of commits other than `keeping` (the current one and the one before,
     /// which a reader that opened the repository just before the refresh may still read).
     private func removeOldCheckouts(keeping: [String]) {
-        for entry in (try? LocalFileSystem.directoryEntries(folder, shownAs: folder)) ?? []
+        for entry in (try? cache.fileSystem.directoryEntries(folder, shownAs: folder.string)) ?? []
         where GitCommit.isValid(entry) && !keeping.contains(entry) {
-            LocalFileSystem.removeTree(LocalFileSystem.join(folder, entry))
+            cache.fileSystem.removeTree(folder / entry)
         }
     }
 
@@ -167,7 +167,7 @@ struct GitSpecStore: Sendable {
 
 extension CodeCache {
     /// `v1/specs/git/`: git spec repositories (see `GitSpecStore`).
-    var specsGitFolder: String { LocalFileSystem.join(base, "specs/git") }
+    var specsGitFolder: LocalPath { base / "specs/git" }
     /// `v1/specs/cdn/`: files of CDN spec repositories with their ETags (see `CDNSpecSource`).
-    var specsCDNFolder: String { LocalFileSystem.join(base, "specs/cdn") }
+    var specsCDNFolder: LocalPath { base / "specs/cdn" }
 }

@@ -6,10 +6,12 @@ import DepsFileSystem
 /// Opens the sources a Depsfile names as directories relative to the project, and reads
 /// `path:` external sources from `<path>/<Name>.yaml` or `<path>/<Name>.podspec.json`.
 public final class LocalSpecSourceOpener: SpecSourceOpener {
-    public let projectDirectory: String
+    public let projectDirectory: LocalPath
+    let fileSystem: any FileSystem
 
-    public init(projectDirectory: String) {
+    public init(projectDirectory: LocalPath, fileSystem: any FileSystem = POSIXFileSystem()) {
         self.projectDirectory = projectDirectory
+        self.fileSystem = fileSystem
     }
 
     public func openSource(_ label: String) throws -> SpecSource {
@@ -18,9 +20,9 @@ public final class LocalSpecSourceOpener: SpecSourceOpener {
                 file: FileProjectStore.manifestName,
                 message: "source '\(label)' is not supported yet; name a spec repository directory")
         }
-        let root = LocalFileSystem.join(projectDirectory, label)
-        switch LocalFileSystem.kind(of: root) {
-        case .directory: return DirectorySpecSource(label: label, root: root)
+        let root = projectDirectory / label
+        switch fileSystem.kind(of: root) {
+        case .directory: return DirectorySpecSource(label: label, root: root, fileSystem: fileSystem)
         case nil: throw FileAccessError(path: label, reason: "no such spec repository (a directory relative to the Depsfile)")
         default: throw FileAccessError(path: label, reason: "is not a directory; a spec repository is a directory")
         }
@@ -31,9 +33,10 @@ public final class LocalSpecSourceOpener: SpecSourceOpener {
         switch source {
         case let .path(path):
             // Neither file is reported as the first one missing.
-            let file = PackageSpecFile(of: name, in: LocalFileSystem.join(projectDirectory, path)) ?? .yaml
+            let file = PackageSpecFile(of: name, in: projectDirectory / path, fileSystem: fileSystem) ?? .yaml
             return try file.read(
-                name, in: LocalFileSystem.join(projectDirectory, path), shownAs: LocalFileSystem.join(path, file.fileName(of: name)))
+                name, in: projectDirectory / path, shownAs: LocalPath(path).appending(file.fileName(of: name)).string,
+                fileSystem: fileSystem)
         case let .git(url, _):
             throw FileAccessError(path: url, reason: "a git external source needs the shared cache to be checked out")
         }

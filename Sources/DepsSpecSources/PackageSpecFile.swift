@@ -8,10 +8,10 @@ enum PackageSpecFile {
     case yaml, podspecJSON
 
     /// Which of the two files is in `folder`, nil when neither is.
-    init?(of name: PackageName, in folder: String) {
-        if LocalFileSystem.kind(of: LocalFileSystem.join(folder, Self.yaml.fileName(of: name))) != nil {
+    init?(of name: PackageName, in folder: LocalPath, fileSystem: any FileSystem) {
+        if fileSystem.kind(of: folder / Self.yaml.fileName(of: name)) != nil {
             self = .yaml
-        } else if LocalFileSystem.kind(of: LocalFileSystem.join(folder, Self.podspecJSON.fileName(of: name))) != nil {
+        } else if fileSystem.kind(of: folder / Self.podspecJSON.fileName(of: name)) != nil {
             self = .podspecJSON
         } else {
             return nil
@@ -26,8 +26,8 @@ enum PackageSpecFile {
     }
 
     /// Reads and decodes the file in `folder`, shown in messages as `shownAs`.
-    func read(_ name: PackageName, in folder: String, shownAs: String) throws -> Specification {
-        let bytes = try LocalFileSystem.readFile(LocalFileSystem.join(folder, fileName(of: name)), shownAs: shownAs)
+    func read(_ name: PackageName, in folder: LocalPath, shownAs: String, fileSystem: any FileSystem) throws -> Specification {
+        let bytes = try fileSystem.readFile(folder / fileName(of: name), shownAs: shownAs)
         let checksum = SHA256Digest.hex(of: bytes)
         switch self {
         case .yaml:

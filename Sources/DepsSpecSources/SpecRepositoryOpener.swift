@@ -48,7 +48,7 @@ public final class SpecRepositoryOpener: SpecSourceOpener {
     public private(set) var warnings: [String] = []
 
     public init(
-        projectDirectory: String, cache: CodeCache, http: HTTPClient, offline: Bool, refresh: Bool,
+        projectDirectory: LocalPath, cache: CodeCache, http: HTTPClient, offline: Bool, refresh: Bool,
         warn: @escaping (String) -> Void = { _ in }
     ) {
         local = LocalSpecSourceOpener(projectDirectory: projectDirectory)
@@ -85,10 +85,12 @@ public final class SpecRepositoryOpener: SpecSourceOpener {
         guard case let .git(url, reference) = source else { return try local.externalSpecification(of: name, from: source, pinnedTo: nil) }
         let fetcher = GitCodeFetcher(cache: cache, offline: offline, projectDirectory: local.projectDirectory)
         let checkout = try await fetcher.checkout(name: name, url: url, reference: reference, pin: commit)
-        guard let file = PackageSpecFile(of: name, in: checkout.tree) else {
+        guard let file = PackageSpecFile(of: name, in: checkout.tree, fileSystem: cache.fileSystem) else {
             throw FileAccessError(path: url, reason: "the checkout at \(reference) has neither \(name).yaml nor \(name).podspec.json at its root")
         }
-        return try file.read(name, in: checkout.tree, shownAs: "\(url) (\(reference.key) \(reference.value)): \(file.fileName(of: name))")
+        return try file.read(
+            name, in: checkout.tree, shownAs: "\(url) (\(reference.key) \(reference.value)): \(file.fileName(of: name))",
+            fileSystem: cache.fileSystem)
     }
 
     /// One source refreshed by `deps repo update`.

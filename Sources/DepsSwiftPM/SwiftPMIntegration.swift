@@ -1,11 +1,6 @@
 import DepsCore
 import DepsCode
 import DepsFileSystem
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Writes `Deps/Package.swift` (BEHAVIOUR 8.4): the sandbox as one Swift package, a library product
 /// and a target per installed package, so a project builds with `.package(path: "Deps")`.
@@ -17,26 +12,28 @@ import Darwin
 public struct SwiftPMIntegration: ProjectIntegration {
     public static let manifestName = "Package.swift"
     static let localFolder = "_local"
-    public let projectDirectory: String
+    public let projectDirectory: LocalPath
+    let fileSystem: any FileSystem
 
-    public init(projectDirectory: String) {
+    public init(projectDirectory: LocalPath, fileSystem: any FileSystem = POSIXFileSystem()) {
         self.projectDirectory = projectDirectory
+        self.fileSystem = fileSystem
     }
 
-    var sandbox: FileSandbox { FileSandbox(projectDirectory: projectDirectory) }
-    var sandboxRoot: String { sandbox.root }
-    var manifestPath: String { LocalFileSystem.join(sandboxRoot, Self.manifestName) }
+    var sandbox: FileSandbox { FileSandbox(projectDirectory: projectDirectory, fileSystem: fileSystem) }
+    var sandboxRoot: LocalPath { sandbox.root }
+    var manifestPath: LocalPath { sandboxRoot / Self.manifestName }
 
     public func isWritten() -> Bool {
-        LocalFileSystem.kind(of: manifestPath) == .file
+        fileSystem.kind(of: manifestPath) == .file
     }
 
     public func files(in folder: SandboxFolder) throws -> [String] {
-        let root: String = switch folder {
+        let root: LocalPath = switch folder {
         case let .fetched(name): sandbox.folder(of: name)
-        case let .inPlace(_, path): LocalFileSystem.join(projectDirectory, path)
+        case let .inPlace(_, path): projectDirectory / path
         }
-        return LocalFileSystem.walk(root, includingHidden: false, followingLinksToFolders: true)
+        return fileSystem.walk(root, includingHidden: false, followingLinksToFolders: true)
             .filter { !$0.isDirectory }.map(\.relativePath)
     }
 
@@ -45,37 +42,33 @@ public struct SwiftPMIntegration: ProjectIntegration {
         let targets = try manifest.targets.map { target throws(SandboxIntegrationError) in try SwiftPMTarget(target) }
         try linkPackagesUsedInPlace(manifest)
         let bytes = Array(Self.render(manifest, targets).utf8)
-        guard try LocalFileSystem.writeIfChanged(
+        guard try fileSystem.writeIfChanged(
             bytes, to: manifestPath, shownAs: "Deps/Package.swift", makingFolderShownAs: FileSandbox.folderName) else { return false }
-        let projectManifest = LocalFileSystem.join(projectDirectory, Self.manifestName)
-        if LocalFileSystem.kind(of: projectManifest) == .file { utimes(projectManifest, nil) }
+        let projectManifest = projectDirectory / Self.manifestName
+        if fileSystem.kind(of: projectManifest) == .file { fileSystem.touch(projectManifest) }
         return true
     }
 
     /// `Deps/_local/<Name>` links to each folder used in place; links no target needs are removed.
     private func linkPackagesUsedInPlace(_ manifest: SandboxPackageManifest) throws {
-        let folder = LocalFileSystem.join(sandboxRoot, Self.localFolder)
+        let folder = sandboxRoot / Self.localFolder
         var wanted: [String: String] = [:]
         for target in manifest.targets {
             guard case let .inPlace(name, path) = target.folder else { continue }
-            wanted[name.description] = LocalFileSystem.absolute(path, from: projectDirectory)
+            wanted[name.description] = LocalPath(path).resolved(against: projectDirectory).string
         }
-        let existing = (try? LocalFileSystem.directoryEntries(folder, shownAs: folder)) ?? []
-        for entry in existing where wanted[entry] == nil { unlink(LocalFileSystem.join(folder, entry)) }
+        let existing = (try? fileSystem.directoryEntries(folder, shownAs: folder.string)) ?? []
+        for entry in existing where wanted[entry] == nil { fileSystem.removeFile(folder / entry) }
         guard !wanted.isEmpty else {
-            rmdir(folder)
+            fileSystem.removeEmptyDirectory(folder)
             return
         }
-        try LocalFileSystem.makeDirectories(folder, shownAs: "Deps/\(Self.localFolder)")
+        try fileSystem.makeDirectories(folder, shownAs: "Deps/\(Self.localFolder)")
         for (name, target) in wanted {
-            let link = LocalFileSystem.join(folder, name)
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(link, &buffer, buffer.count - 1)
-            if count >= 0, String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) == target { continue }
-            unlink(link)
-            guard symlink(target, link) == 0 else {
-                throw FileAccessError(path: "Deps/\(Self.localFolder)/\(name)", reason: "cannot link: " + LocalFileSystem.reason(errno))
-            }
+            let link = folder / name
+            if fileSystem.linkTarget(of: link) == target { continue }
+            fileSystem.removeFile(link)
+            try fileSystem.makeSymbolicLink(at: link, to: target, shownAs: "Deps/\(Self.localFolder)/\(name)")
         }
     }
 

@@ -41,7 +41,7 @@ final class CocoaPodsLayoutTests: XCTestCase {
     func testUnshardedVersionsAreListedWithoutParsingSpecs() throws {
         let directory = try TemporaryDirectory(self)
         try makeRepository(directory) { _ in "" }
-        let source = DirectorySpecSource(label: "Repo", root: directory.path + "/Repo")
+        let source = DirectorySpecSource(label: "Repo", root: LocalPath(directory.path + "/Repo"))
 
         XCTAssertEqual(try source.versions(of: name("Moya")).map(\.description), ["15.0.0", "99.0.0"])
         XCTAssertEqual(try source.versions(of: name("Missing")), [])
@@ -67,7 +67,7 @@ final class CocoaPodsLayoutTests: XCTestCase {
         try directory.write("Repo/CocoaPods-version.yml", "---\nmin: 1.0.0\nlast: 1.16.2\nprefix_lengths:\n- 1\n- 1\n- 1\n")
         try directory.write("Repo/Specs/d/a/2/Alamofire/5.10.0/Alamofire.podspec.json", "garbage")
         try directory.write("Repo/README.md", "CocoaPods' trunk")
-        let source = DirectorySpecSource(label: "../Repo", root: directory.path + "/Repo")
+        let source = DirectorySpecSource(label: "../Repo", root: LocalPath(directory.path + "/Repo"))
 
         XCTAssertEqual(try source.versions(of: name("Alamofire")).map(\.description), ["5.9.1", "5.10.0"])
         XCTAssertEqual(try source.versions(of: name("Moya")).map(\.description), ["15.0.0", "99.0.0"])
@@ -84,7 +84,7 @@ final class CocoaPodsLayoutTests: XCTestCase {
         try directory.write("Repo/Specs/Local/1.0.0/Local.podspec.json", """
             {"name": "Local", "version": "1.0.0", "source": {"http": "_code/Local.tar.gz"}}
             """)
-        let source = DirectorySpecSource(label: "../Repo", root: directory.path + "/Repo")
+        let source = DirectorySpecSource(label: "../Repo", root: LocalPath(directory.path + "/Repo"))
         XCTAssertEqual(try source.specification(of: name("Local"), version: version("1.0.0")).codeSource,
                        .http(url: "../Repo/_code/Local.tar.gz", sha256: nil))
     }
@@ -92,7 +92,7 @@ final class CocoaPodsLayoutTests: XCTestCase {
     func testVersionFoldersThatAreNotVersionsAndVersionsSpeltTwice() throws {
         let directory = try TemporaryDirectory(self)
         try directory.write("Repo/Specs/Foo/latest/Foo.podspec.json", "{}")
-        let source = DirectorySpecSource(label: "Repo", root: directory.path + "/Repo")
+        let source = DirectorySpecSource(label: "Repo", root: LocalPath(directory.path + "/Repo"))
         XCTAssertThrowsError(try source.versions(of: name("Foo"))) { error in
             XCTAssertEqual("\(error)", "Repo/Specs/Foo/latest: error: the folder name 'latest' is not a version")
         }
@@ -110,7 +110,7 @@ final class CocoaPodsLayoutTests: XCTestCase {
         try directory.write("Repo/Specs/Baz/1.0/Baz.podspec.json", podspec("Baz", "1.0", #""Dep": ["~> 1.0"]"#))
         try directory.write("Repo/Specs/Baz/1.0.0/Baz.podspec.json", podspec("Baz", "1.0.0", #""Dep": ["~> 2.0"]"#))
         try directory.write("Repo/Specs/Baz/0.9/Baz.podspec.json", podspec("Baz", "0.9", ""))
-        let source = DirectorySpecSource(label: "Repo", root: directory.path + "/Repo")
+        let source = DirectorySpecSource(label: "Repo", root: LocalPath(directory.path + "/Repo"))
         XCTAssertEqual(try source.versions(of: name("Bar")).map(\.description), ["0.6.0"])
         XCTAssertEqual(try source.specification(of: name("Bar"), version: try Version("0.6")).version.description, "0.6.0")
         // Listing and unrelated versions work; only the disagreeing version fails, naming both files.
@@ -126,7 +126,7 @@ final class CocoaPodsLayoutTests: XCTestCase {
         let directory = try TemporaryDirectory(self)
         try directory.write("Repo/Specs/.keep", "")
         try directory.write("Repo/CocoaPods-version.yml", "prefix_lengths:\n  - one\n")
-        let source = DirectorySpecSource(label: "Repo", root: directory.path + "/Repo")
+        let source = DirectorySpecSource(label: "Repo", root: LocalPath(directory.path + "/Repo"))
         XCTAssertThrowsError(try source.versions(of: name("Moya"))) { error in
             XCTAssertEqual("\(error)", "Repo/CocoaPods-version.yml:2: error: `prefix_lengths` holds 'one', not a length from 1 to 8")
         }
@@ -135,7 +135,7 @@ final class CocoaPodsLayoutTests: XCTestCase {
     func testTheOwnLayoutIsUnchangedWithoutASpecsFolder() throws {
         let directory = try TemporaryDirectory(self)
         try directory.write("Repo/Moya/15.0.0.yaml", "name: Moya\nversion: 15.0.0\n")
-        let source = DirectorySpecSource(label: "Repo", root: directory.path + "/Repo")
+        let source = DirectorySpecSource(label: "Repo", root: LocalPath(directory.path + "/Repo"))
         XCTAssertEqual(try source.versions(of: name("Moya")).map(\.description), ["15.0.0"])
         XCTAssertEqual(try source.packageNames().map(\.description), ["Moya"])
     }
@@ -148,7 +148,7 @@ final class CocoaPodsLayoutTests: XCTestCase {
             """)
         try directory.write("Both/Both.podspec.json", #"{"name": "Both", "version": "2.0.0"}"#)
         try directory.write("Both/Both.yaml", "name: Both\nversion: 1.0.0\n")
-        let opener = LocalSpecSourceOpener(projectDirectory: directory.path + "/App")
+        let opener = LocalSpecSourceOpener(projectDirectory: LocalPath(directory.path + "/App"))
 
         let local = try opener.externalSpecification(of: name("LocalKit"), from: .path("../LocalKit"))
         XCTAssertEqual(local.version.description, "0.3.0")

@@ -120,7 +120,7 @@ final class CodecRoundTripTests: XCTestCase {
         var values = OddValues(seed: 0x5EED_0002)
         for index in 0..<100 {
             let directory = try TemporaryDirectory(self)
-            let store = FileProjectStore(directory: directory.path)
+            let store = FileProjectStore(directory: LocalPath(directory.path))
             var sources: [String] = []
             for _ in 0..<Int.random(in: 1...4, using: &values.random) {
                 let source = values.text(allowingControls: false)

@@ -22,7 +22,7 @@ final class DirectorySpecSourceTests: XCTestCase {
         try directory.write("Specs/Alamofire/4.9.yaml", spec("Alamofire", "4.9"))
         try directory.write("Specs/Alamofire/.hidden.yaml", "ignored")
         try directory.write("Specs/Alamofire/README.md", "ignored")
-        let source = DirectorySpecSource(label: "Specs", root: directory.path + "/Specs")
+        let source = DirectorySpecSource(label: "Specs", root: LocalPath(directory.path + "/Specs"))
 
         XCTAssertEqual(try source.versions(of: name("Alamofire")).map(\.description), ["4.9", "5.9.1", "5.10.0"])
         XCTAssertEqual(try source.versions(of: name("Missing")), [])
@@ -37,7 +37,7 @@ final class DirectorySpecSourceTests: XCTestCase {
     func testSpecIsParsedOncePerRun() throws {
         let directory = try TemporaryDirectory(self)
         let path = try directory.write("Specs/Moya/15.0.0.yaml", spec("Moya", "15.0.0", dependencies: "dependencies:\n  Alamofire: ~> 5.0\n"))
-        let source = DirectorySpecSource(label: "Specs", root: directory.path + "/Specs")
+        let source = DirectorySpecSource(label: "Specs", root: LocalPath(directory.path + "/Specs"))
         let first = try source.specification(of: name("Moya"), version: version("15.0.0"))
         XCTAssertEqual(first.dependencies.map(\.description), ["Alamofire (~> 5.0)"])
         try "garbage: [".write(toFile: path, atomically: true, encoding: .utf8)
@@ -48,7 +48,7 @@ final class DirectorySpecSourceTests: XCTestCase {
         let directory = try TemporaryDirectory(self)
         let text = spec("SnapKit", "5.7.1")
         try directory.write("Specs/SnapKit/5.7.1.yaml", text)
-        let source = DirectorySpecSource(label: "Specs", root: directory.path + "/Specs")
+        let source = DirectorySpecSource(label: "Specs", root: LocalPath(directory.path + "/Specs"))
         let checksum = try source.specification(of: name("SnapKit"), version: version("5.7.1")).checksum
         let expected = try shellSHA256(directory.path + "/Specs/SnapKit/5.7.1.yaml")
         XCTAssertEqual(checksum, expected)
@@ -58,7 +58,7 @@ final class DirectorySpecSourceTests: XCTestCase {
         let directory = try TemporaryDirectory(self)
         try directory.write("Specs/Moya/15.0.0.yaml", spec("Moyа", "15.0.0"))
         try directory.write("Specs/Kingfisher/7.10.0.yaml", spec("Kingfisher", "7.1.0"))
-        let source = DirectorySpecSource(label: "../Specs", root: directory.path + "/Specs")
+        let source = DirectorySpecSource(label: "../Specs", root: LocalPath(directory.path + "/Specs"))
         XCTAssertThrowsError(try source.specification(of: name("Moya"), version: version("15.0.0"))) { error in
             XCTAssertEqual("\(error)", "../Specs/Moya/15.0.0.yaml:1: error: name 'Moyа' does not match its folder 'Moya'")
         }
@@ -70,7 +70,7 @@ final class DirectorySpecSourceTests: XCTestCase {
     func testAFileNameThatIsNotAVersionIsReportedWhenThePackageIsListed() throws {
         let directory = try TemporaryDirectory(self)
         try directory.write("Specs/Foo/latest.yaml", spec("Foo", "latest"))
-        let source = DirectorySpecSource(label: "Specs", root: directory.path + "/Specs")
+        let source = DirectorySpecSource(label: "Specs", root: LocalPath(directory.path + "/Specs"))
         XCTAssertThrowsError(try source.versions(of: name("Foo"))) { error in
             XCTAssertEqual("\(error)", "Specs/Foo/latest.yaml: error: the file name 'latest.yaml' is not a version")
         }
@@ -82,7 +82,7 @@ final class DirectorySpecSourceTests: XCTestCase {
         try directory.write("Specs/Bar/1.0.yaml", spec("Bar", "1.0"))
         try directory.write("Specs/.git/HEAD", "ref")
         try directory.write("Specs/README.md", "not a package")
-        let source = DirectorySpecSource(label: "Specs", root: directory.path + "/Specs")
+        let source = DirectorySpecSource(label: "Specs", root: LocalPath(directory.path + "/Specs"))
         XCTAssertEqual(try source.packageNames().map(\.description), ["Bar", "Foo-Core"])
     }
 
@@ -90,7 +90,7 @@ final class DirectorySpecSourceTests: XCTestCase {
         let directory = try TemporaryDirectory(self)
         try FileManager.default.createDirectory(atPath: directory.path + "/Specs", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: directory.path + "/Specs/Loop", withDestinationPath: directory.path + "/Specs/Loop")
-        let source = DirectorySpecSource(label: "Specs", root: directory.path + "/Specs")
+        let source = DirectorySpecSource(label: "Specs", root: LocalPath(directory.path + "/Specs"))
         XCTAssertThrowsError(try source.versions(of: name("Loop"))) { error in
             XCTAssertTrue(error is FileAccessError, "\(error)")
             XCTAssertTrue("\(error)".hasPrefix("Specs/Loop: error:"), "\(error)")

@@ -23,7 +23,7 @@ final class FileProjectStoreTests: XCTestCase {
     func testReadsTheDepsfileWithTheChecksumOfItsBytes() throws {
         let directory = try TemporaryDirectory(self)
         try directory.write("Depsfile", "sources:\n  - Specs\ndependencies:\n  SnapKit:\n")
-        let manifest = try FileProjectStore(directory: directory.path).readManifest()
+        let manifest = try FileProjectStore(directory: LocalPath(directory.path)).readManifest()
         XCTAssertEqual(manifest.sources, ["Specs"])
         // sha256 of the bytes above, as `sha256sum` prints it.
         XCTAssertEqual(manifest.checksum, "1332f601be723d7e5624febbff1d3c2b2f8fb75d3eac8ffaa429c1012110397d")
@@ -31,24 +31,24 @@ final class FileProjectStoreTests: XCTestCase {
 
     func testNoLockfileReadsAsNil() throws {
         let directory = try TemporaryDirectory(self)
-        XCTAssertNil(try FileProjectStore(directory: directory.path).readLockfile())
+        XCTAssertNil(try FileProjectStore(directory: LocalPath(directory.path)).readLockfile())
     }
 
     func testMissingDepsfileAndADirectoryInItsPlaceAreFileErrors() throws {
         let directory = try TemporaryDirectory(self)
-        XCTAssertThrowsError(try FileProjectStore(directory: directory.path).readManifest()) { error in
+        XCTAssertThrowsError(try FileProjectStore(directory: LocalPath(directory.path)).readManifest()) { error in
             XCTAssertTrue(error is FileAccessError, "\(error)")
             XCTAssertTrue("\(error)".hasPrefix("Depsfile: error: no Depsfile in"), "\(error)")
         }
         try FileManager.default.createDirectory(atPath: directory.path + "/Depsfile", withIntermediateDirectories: false)
-        XCTAssertThrowsError(try FileProjectStore(directory: directory.path).readManifest()) { error in
+        XCTAssertThrowsError(try FileProjectStore(directory: LocalPath(directory.path)).readManifest()) { error in
             XCTAssertEqual("\(error)", "Depsfile: error: is a directory, not a file")
         }
     }
 
     func testWritesAtomicallyAndLeavesNoTemporaryFiles() throws {
         let directory = try TemporaryDirectory(self)
-        let store = FileProjectStore(directory: directory.path)
+        let store = FileProjectStore(directory: LocalPath(directory.path))
         XCTAssertTrue(try store.writeLockfile(try lockfile("5.7.1")))
         XCTAssertEqual(try store.readLockfile(), try lockfile("5.7.1"))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["Depsfile.lock"])
@@ -57,7 +57,7 @@ final class FileProjectStoreTests: XCTestCase {
 
     func testSameContentIsNotRewritten() throws {
         let directory = try TemporaryDirectory(self)
-        let store = FileProjectStore(directory: directory.path)
+        let store = FileProjectStore(directory: LocalPath(directory.path))
         try store.writeLockfile(try lockfile("5.7.1"))
         let path = directory.path + "/Depsfile.lock"
         let past = Date(timeIntervalSince1970: 1_000_000_000)
@@ -71,7 +71,7 @@ final class FileProjectStoreTests: XCTestCase {
     func testAFailedWriteThrowsAndLeavesNoTemporaryFile() throws {
         let directory = try TemporaryDirectory(self)
         try FileManager.default.createDirectory(atPath: directory.path + "/Depsfile.lock", withIntermediateDirectories: false)
-        XCTAssertThrowsError(try FileProjectStore(directory: directory.path).writeLockfile(try lockfile("5.8.0"))) { error in
+        XCTAssertThrowsError(try FileProjectStore(directory: LocalPath(directory.path)).writeLockfile(try lockfile("5.8.0"))) { error in
             XCTAssertTrue(error is FileAccessError, "\(error)")
             XCTAssertTrue("\(error)".hasPrefix("Depsfile.lock: error: cannot write:"), "\(error)")
         }

@@ -31,7 +31,7 @@ final class SwiftPMIntegrationTests: XCTestCase {
         let past = Date(timeIntervalSince1970: 1_500_000_000)
         try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: project + "/Package.swift")
 
-        let integration = SwiftPMIntegration(projectDirectory: project)
+        let integration = SwiftPMIntegration(projectDirectory: LocalPath(project))
         XCTAssertFalse(integration.isWritten())
         XCTAssertTrue(try integration.write(try manifest()))
         XCTAssertEqual(try String(contentsOfFile: project + "/Deps/Package.swift", encoding: .utf8), #"""
