@@ -1,10 +1,5 @@
 import ArgumentParser
-import DepsCode
-import DepsFiles
-import DepsFileSystem
 import DepsPresenters
-import DepsSpecSources
-import DepsSwiftPM
 import DepsCore
 
 struct RepoCommand: ParsableCommand {
@@ -35,20 +30,14 @@ struct RepoUpdateCommand: AsyncParsableCommand, MainTaskCommand {
         let output = Output(options: options)
         let sources = sources
         try await output.run {
-            var labels: [String] = []
-            for label in sources.isEmpty ? try composition.store.readManifest().sources : sources where !labels.contains(label) {
-                labels.append(label)
-            }
-            let opener = composition.opener(offline: false, refresh: true)
-            var reports: [SpecRepositoryOpener.RefreshReport] = []
-            for label in labels { reports.append(try await opener.refresh(label)) }
+            let reports = try await RepoUpdateInteractor(store: composition.store, refresher: composition.refresher).update(sources)
             output.result(options.json ? JSONPresenter.render(reports) : reports.map(Self.line).joined())
             return 0
         }
     }
 
     /// `Updated trunk (3 files changed, 41 unchanged)`, one line per source.
-    static func line(_ report: SpecRepositoryOpener.RefreshReport) -> String {
+    static func line(_ report: SpecRepositoryRefresh) -> String {
         let source = MessageText.escaped(report.source)
         switch report.kind {
         case .directory:

@@ -1,7 +1,5 @@
 import Synchronization
 import DepsCore
-import DepsCode
-import DepsSpecSources
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
