@@ -31,31 +31,8 @@ struct RepoUpdateCommand: AsyncParsableCommand, MainTaskCommand {
         let sources = sources
         try await output.run {
             let reports = try await RepoUpdateInteractor(store: composition.store, refresher: composition.refresher).update(sources)
-            output.result(options.json ? JSONPresenter.render(reports) : reports.map(Self.line).joined())
+            output.result(options.json ? JSONPresenter.render(reports) : SpecRepositoryRefreshTextPresenter().render(reports))
             return 0
         }
     }
-
-    /// `Updated trunk (3 files changed, 41 unchanged)`, one line per source.
-    static func line(_ report: SpecRepositoryRefresh) -> String {
-        let source = MessageText.escaped(report.source)
-        switch report.kind {
-        case .directory:
-            return "Skipped \(source) (a directory; nothing to refresh)\n"
-        case .git:
-            let commit = String((report.commit ?? "").prefix(12))
-            guard let previous = report.previousCommit, previous != report.commit else {
-                return report.previousCommit == nil
-                    ? "Cloned \(source) (at \(commit))\n"
-                    : "Updated \(source) (already at \(commit))\n"
-            }
-            return "Updated \(source) (\(previous.prefix(12)) -> \(commit), \(files(report.changed)) changed)\n"
-        case .cdn:
-            var parts = ["\(files(report.changed)) changed", "\(report.unchanged) unchanged"]
-            if report.removed > 0 { parts.append("\(report.removed) removed") }
-            return "Updated \(source) (\(parts.joined(separator: ", ")))\n"
-        }
-    }
-
-    private static func files(_ count: Int) -> String { count == 1 ? "1 file" : "\(count) files" }
 }
