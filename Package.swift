@@ -57,7 +57,7 @@ let package = Package(
         // Deps/Package.swift and SwiftPM's file rules.
         .target(name: "DepsSwiftPM", dependencies: ["DepsCore", "DepsCode", "DepsFileSystem"]),
         // Text and JSON: what the user reads.
-        .target(name: "DepsPresenters", dependencies: ["DepsCore", "DepsCode", "DepsSpecSources"]),
+        .target(name: "DepsPresenters", dependencies: ["DepsCore"]),
 
         // Controllers and the composition root.
         .target(

@@ -1,10 +1,5 @@
 import ArgumentParser
-import DepsCode
-import DepsFiles
-import DepsFileSystem
 import DepsPresenters
-import DepsSpecSources
-import DepsSwiftPM
 import DepsCore
 
 struct CacheCommand: ParsableCommand {
@@ -29,7 +24,7 @@ struct CacheListCommand: AsyncParsableCommand, MainTaskCommand {
         let composition = Composition(options: options)
         let output = Output(options: options)
         try await output.run {
-            let listing = try CacheInventory(cache: composition.cache).list()
+            let listing = try CacheInteractor(inventory: composition.cacheInventory).list()
             output.result(options.json ? JSONPresenter.render(listing) : CacheListingTextPresenter().render(listing))
             return 0
         }
@@ -60,9 +55,8 @@ struct CacheCleanCommand: AsyncParsableCommand, MainTaskCommand {
         let names = names
         let all = all
         try await output.run {
-            let inventory = CacheInventory(cache: composition.cache)
-            let packages = try names.map { try PackageName($0) }
-            let removed = all ? try await inventory.removeAll() : try await inventory.remove(packages)
+            let interactor = CacheInteractor(inventory: composition.cacheInventory)
+            let removed = all ? try await interactor.cleanAll() : try await interactor.clean(try names.map { try PackageName($0) })
             output.result(options.json ? JSONPresenter.render(removed) : CacheListingTextPresenter().renderRemoved(removed))
             return 0
         }

@@ -41,6 +41,12 @@ struct Composition {
             warn: { Output.write($0.hasSuffix("\n") ? $0 : $0 + "\n", to: STDERR_FILENO) })
     }
 
+    /// The spec repositories `deps repo update` refreshes, through the shared cache.
+    var refresher: SpecRepositoryRefresher { opener(offline: false, refresh: true) }
+
+    /// What the shared cache holds, for `deps cache`.
+    var cacheInventory: CodeCacheInventory { CacheInventory(cache: cache) }
+
     /// The shared cache: `DEPS_CACHE_DIR`, else `XDG_CACHE_HOME/deps`, else `~/.cache/deps`.
     var cache: CodeCache { CodeCache(root: CodeCache.defaultRoot(environment: Self.environment), fileSystem: fileSystem) }
 

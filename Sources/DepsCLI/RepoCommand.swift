@@ -1,10 +1,5 @@
 import ArgumentParser
-import DepsCode
-import DepsFiles
-import DepsFileSystem
 import DepsPresenters
-import DepsSpecSources
-import DepsSwiftPM
 import DepsCore
 
 struct RepoCommand: ParsableCommand {
@@ -35,38 +30,9 @@ struct RepoUpdateCommand: AsyncParsableCommand, MainTaskCommand {
         let output = Output(options: options)
         let sources = sources
         try await output.run {
-            var labels: [String] = []
-            for label in sources.isEmpty ? try composition.store.readManifest().sources : sources where !labels.contains(label) {
-                labels.append(label)
-            }
-            let opener = composition.opener(offline: false, refresh: true)
-            var reports: [SpecRepositoryOpener.RefreshReport] = []
-            for label in labels { reports.append(try await opener.refresh(label)) }
-            output.result(options.json ? JSONPresenter.render(reports) : reports.map(Self.line).joined())
+            let reports = try await RepoUpdateInteractor(store: composition.store, refresher: composition.refresher).update(sources)
+            output.result(options.json ? JSONPresenter.render(reports) : SpecRepositoryRefreshTextPresenter().render(reports))
             return 0
         }
     }
-
-    /// `Updated trunk (3 files changed, 41 unchanged)`, one line per source.
-    static func line(_ report: SpecRepositoryOpener.RefreshReport) -> String {
-        let source = MessageText.escaped(report.source)
-        switch report.kind {
-        case .directory:
-            return "Skipped \(source) (a directory; nothing to refresh)\n"
-        case .git:
-            let commit = String((report.commit ?? "").prefix(12))
-            guard let previous = report.previousCommit, previous != report.commit else {
-                return report.previousCommit == nil
-                    ? "Cloned \(source) (at \(commit))\n"
-                    : "Updated \(source) (already at \(commit))\n"
-            }
-            return "Updated \(source) (\(previous.prefix(12)) -> \(commit), \(files(report.changed)) changed)\n"
-        case .cdn:
-            var parts = ["\(files(report.changed)) changed", "\(report.unchanged) unchanged"]
-            if report.removed > 0 { parts.append("\(report.removed) removed") }
-            return "Updated \(source) (\(parts.joined(separator: ", ")))\n"
-        }
-    }
-
-    private static func files(_ count: Int) -> String { count == 1 ? "1 file" : "\(count) files" }
 }

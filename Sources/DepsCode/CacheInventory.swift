@@ -7,25 +7,9 @@ import Glibc
 import Darwin
 #endif
 
-/// What `deps cache list` shows: each package version's extracted code, and the whole size.
-public struct CacheListing: Sendable, Equatable {
-    public struct Entry: Sendable, Equatable {
-        public let name: String
-        public let version: String
-        /// The commit or archive digest the code was fetched at.
-        public let pin: String
-        public let bytes: Int
-    }
-
-    public let root: String
-    public let entries: [Entry]
-    /// Every byte under the cache's folder: trees, mirrors and archives.
-    public let totalBytes: Int
-}
-
 /// Lists and removes what the shared cache holds. Removal takes each entry's lock first, so a
 /// deps process making or reading that entry is never left with half of it.
-public struct CacheInventory: Sendable {
+public struct CacheInventory: CodeCacheInventory {
     public let cache: CodeCache
 
     public init(cache: CodeCache) {

@@ -1,6 +1,4 @@
 import DepsCore
-import DepsCode
-import DepsSpecSources
 /// Prints what `deps cache list` and `deps cache clean` found: a table of package, version,
 /// pin and size, then the cache's folder and its whole size.
 public struct CacheListingTextPresenter {

@@ -1,6 +1,4 @@
 import DepsCore
-import DepsCode
-import DepsSpecSources
 // The essentials suffice for JSONEncoder and keep full Foundation (and ICU) out of deps's start-up.
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -221,11 +219,19 @@ public enum JSONPresenter {
 
     /// `deps repo update`: `{"command": "repo update", "sources": [{"source", "kind", "changed",
     /// "unchanged", "removed", "commit", "previous_commit"}]}`.
-    public static func render(_ reports: [SpecRepositoryOpener.RefreshReport]) -> String {
+    public static func render(_ reports: [SpecRepositoryRefresh]) -> String {
         encode(RepoUpdateDocument(command: "repo update", sources: reports.map {
-            .init(source: $0.source, kind: $0.kind.rawValue, changed: $0.changed, unchanged: $0.unchanged, removed: $0.removed,
+            .init(source: $0.source, kind: kind($0.kind), changed: $0.changed, unchanged: $0.unchanged, removed: $0.removed,
                   commit: $0.commit, previous_commit: $0.previousCommit)
         }))
+    }
+
+    static func kind(_ kind: SpecRepositoryRefresh.Kind) -> String {
+        switch kind {
+        case .directory: "directory"
+        case .git: "git"
+        case .cdn: "cdn"
+        }
     }
 
     /// A failure: its status and message, and its data as fields where the core gave data

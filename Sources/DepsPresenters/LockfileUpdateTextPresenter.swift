@@ -1,6 +1,4 @@
 import DepsCore
-import DepsCode
-import DepsSpecSources
 
 /// Prints what `deps install` and `deps update` did, in CocoaPods' words.
 public struct LockfileUpdateTextPresenter {

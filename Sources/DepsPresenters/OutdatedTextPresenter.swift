@@ -1,6 +1,4 @@
 import DepsCore
-import DepsCode
-import DepsSpecSources
 
 /// Prints the `deps outdated` table: Package, Current, Update, Latest, and what holds a package back.
 public struct OutdatedTextPresenter {

@@ -1,6 +1,4 @@
 import DepsCore
-import DepsCode
-import DepsSpecSources
 
 /// Prints what `deps check` and `deps install --deployment` found: one line per problem,
 /// then a verdict with what to do.

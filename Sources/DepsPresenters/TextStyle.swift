@@ -1,5 +1,3 @@
-import DepsCode
-import DepsSpecSources
 /// Colours for text output: ANSI escapes when enabled, plain text otherwise.
 /// Colour is enabled only on a terminal, without `--no-color`, and when `NO_COLOR` is unset.
 public struct TextStyle: Sendable {

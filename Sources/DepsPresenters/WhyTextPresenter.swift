@@ -1,6 +1,4 @@
 import DepsCore
-import DepsCode
-import DepsSpecSources
 
 /// Prints `deps why`: one line per path, starting from the project's name.
 public struct WhyTextPresenter {

@@ -34,7 +34,7 @@ public enum SpecRepositoryKind: Sendable, Equatable {
 /// Opens directories as `LocalSpecSourceOpener` does, git URLs as `GitSpecSource` and CDN URLs
 /// (and `trunk`) as `CDNSpecSource`, through the shared cache. Each source is opened once per
 /// opener, so a refresh happens at most once per run.
-public final class SpecRepositoryOpener: SpecSourceOpener {
+public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresher {
     public let local: LocalSpecSourceOpener
     public let cache: CodeCache
     public let http: HTTPClient
@@ -93,33 +93,17 @@ public final class SpecRepositoryOpener: SpecSourceOpener {
             fileSystem: cache.fileSystem)
     }
 
-    /// One source refreshed by `deps repo update`.
-    public struct RefreshReport: Sendable, Equatable {
-        public enum Kind: String, Sendable { case directory, git, cdn }
-        public let source: String
-        public let kind: Kind
-        /// Files that changed (git: between the two commits; CDN: downloaded anew).
-        public let changed: Int
-        /// Files that did not (CDN: revalidated with a 304).
-        public let unchanged: Int
-        /// CDN files the server no longer has.
-        public let removed: Int
-        /// Git: the commit before and after.
-        public let previousCommit: String?
-        public let commit: String?
-    }
-
     /// Refreshes one source (a directory has nothing to refresh). Use an opener made with `refresh`.
-    public func refresh(_ label: String) async throws -> RefreshReport {
+    public func refresh(_ label: String) async throws -> SpecRepositoryRefresh {
         switch SpecRepositoryKind(label: label) {
         case .directory, .unsupported:
             _ = try local.openSource(label)
-            return RefreshReport(source: label, kind: .directory, changed: 0, unchanged: 0, removed: 0, previousCommit: nil, commit: nil)
+            return .directory(label)
         case let .git(url):
             guard !offline else { throw FileAccessError(path: url, reason: "--offline cannot refresh a spec repository") }
             let (_, refreshed) = try await GitSpecSource.open(label: label, url: url, cache: cache, offline: false, refresh: true)
             let result = refreshed!
-            return RefreshReport(
+            return SpecRepositoryRefresh(
                 source: label, kind: .git, changed: result.filesChanged, unchanged: 0, removed: 0,
                 previousCommit: result.previousCommit, commit: result.commit)
         case let .cdn(url):
@@ -130,7 +114,7 @@ public final class SpecRepositoryOpener: SpecSourceOpener {
             }
             let cdn = CDNSpecSource(label: label, url: url, cache: cache, http: http, offline: false, refresh: true)
             let counts = try await cdn.refreshCachedFiles()
-            return RefreshReport(
+            return SpecRepositoryRefresh(
                 source: label, kind: .cdn, changed: counts.downloaded, unchanged: counts.notModified, removed: counts.removed,
                 previousCommit: nil, commit: nil)
         }

@@ -150,3 +150,21 @@ public protocol ProjectIntegration: Sendable {
     /// Writes the integration files, only when their content changes; returns whether it did.
     func write(_ manifest: SandboxPackageManifest) throws -> Bool
 }
+
+/// The shared cache of fetched code, as `deps cache` sees it (BEHAVIOUR 4.5). Removing is safe
+/// while other deps processes use the cache: an entry being made or read is waited for.
+public protocol CodeCacheInventory: Sendable {
+    /// Each package version's code the cache holds, and the cache's whole size.
+    func list() throws -> CacheListing
+    /// Removes the named packages' code (and what it was made from); returns what was removed.
+    func remove(_ names: [PackageName]) async throws -> CacheListing
+    /// Removes everything the cache holds; returns the packages' code that was removed.
+    func removeAll() async throws -> CacheListing
+}
+
+/// Refreshes spec repositories: fetches a git one again, revalidates a CDN's cached files
+/// (BEHAVIOUR 9). A directory has nothing to refresh.
+public protocol SpecRepositoryRefresher: AnyObject {
+    /// Refreshes the source a Depsfile's `sources:` entry names (`trunk`, a URL, a directory).
+    func refresh(_ label: String) async throws -> SpecRepositoryRefresh
+}

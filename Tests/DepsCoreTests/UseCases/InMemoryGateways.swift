@@ -73,6 +73,7 @@ final class InMemoryProjectStore: ProjectStore {
     var manifest: Manifest
     var lockfile: Lockfile?
     private(set) var writes = 0
+    private(set) var manifestReads = 0
 
     init(sources: [String] = ["Specs"], _ dependencies: [String: String]) {
         manifest = InMemoryProjectStore.manifest(sources: sources, dependencies)
@@ -100,7 +101,10 @@ final class InMemoryProjectStore: ProjectStore {
             checksum: "depsfile")
     }
 
-    func readManifest() throws -> Manifest { manifest }
+    func readManifest() throws -> Manifest {
+        manifestReads += 1
+        return manifest
+    }
     func readLockfile() throws -> Lockfile? { lockfile }
 
     func hasManifest() -> Bool { true }

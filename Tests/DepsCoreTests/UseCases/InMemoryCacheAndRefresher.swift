@@ -1,0 +1,58 @@
+import Foundation
+import DepsCore
+
+/// Spec repositories refreshed in memory: it records the labels it is asked to refresh, in
+/// order, and fails for the ones it is told to.
+final class InMemorySpecRepositoryRefresher: SpecRepositoryRefresher {
+    struct Unreachable: Error, Equatable { let source: String }
+
+    private(set) var refreshed: [String] = []
+    var failing: Set<String> = []
+
+    func refresh(_ label: String) async throws -> SpecRepositoryRefresh {
+        refreshed.append(label)
+        if failing.contains(label) { throw Unreachable(source: label) }
+        return SpecRepositoryRefresh(source: label, kind: .cdn, changed: 1, unchanged: 2, removed: 0, previousCommit: nil, commit: nil)
+    }
+}
+
+/// A shared cache in memory: package versions' code (`"Alamofire 5.9.1"`, 100 bytes each) and
+/// the mirrors and archives beside them (`otherBytes`).
+final class InMemoryCodeCacheInventory: CodeCacheInventory, @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [CacheListing.Entry]
+    private var otherBytes: Int
+    static let root = "/mem/cache"
+
+    init(_ packages: [String], otherBytes: Int = 1000) {
+        entries = packages.map {
+            let parts = $0.split(separator: " ").map(String.init)
+            return CacheListing.Entry(name: parts[0], version: parts[1], pin: "pin-\(parts[0])-\(parts[1])", bytes: 100)
+        }
+        self.otherBytes = otherBytes
+    }
+
+    func list() throws -> CacheListing {
+        lock.withLock { CacheListing(root: Self.root, entries: entries, totalBytes: totalBytes) }
+    }
+
+    func remove(_ names: [PackageName]) async throws -> CacheListing {
+        let wanted = Set(names.map(\.description))
+        return lock.withLock {
+            let removed = entries.filter { wanted.contains($0.name) }
+            entries.removeAll { wanted.contains($0.name) }
+            return CacheListing(root: Self.root, entries: removed, totalBytes: totalBytes)
+        }
+    }
+
+    func removeAll() async throws -> CacheListing {
+        lock.withLock {
+            let removed = entries
+            entries = []
+            otherBytes = 0
+            return CacheListing(root: Self.root, entries: removed, totalBytes: 0)
+        }
+    }
+
+    private var totalBytes: Int { entries.reduce(otherBytes) { $0 + $1.bytes } }
+}
