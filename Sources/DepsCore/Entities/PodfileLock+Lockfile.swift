@@ -1,0 +1,179 @@
+/// Something in a Podfile.lock that deps' lock cannot say (BEHAVIOUR 10). Each case is a code and
+/// its values; a presenter words them.
+public enum PodfileLockConversionProblem: Sendable, Hashable {
+    /// A pod or dependency name that is not a deps package name: a nested subspec
+    /// (`YapDatabase/SQLCipher/Core`) or a character deps refuses.
+    case invalidName(String)
+    /// A git external source without `:tag`, `:branch` or `:commit` (the default branch).
+    case gitWithoutReference(pod: String, url: String)
+    /// A git external source whose reference deps refuses (an abbreviated commit, a tag starting with `-`).
+    case invalidGitReference(pod: String, key: String, value: String)
+    /// A `:podspec` external source: the podspec is read from a file or URL, the code from its source.
+    case podspecSource(pod: String, location: String)
+    /// An `:http`, `:svn`, `:hg` or `:bzr` external source.
+    case downloadSource(pod: String, kind: String)
+    /// A git external source with `:submodules: true`.
+    case submodules(pod: String)
+    /// A DEPENDENCIES entry `from` a location that EXTERNAL SOURCES does not describe.
+    case externalSourceMissing(pod: String)
+    /// A CHECKOUT OPTIONS commit that is not 40 lower-case hexadecimal digits.
+    case invalidCheckoutCommit(pod: String, commit: String)
+}
+
+/// A Podfile.lock that cannot become a deps lock pod for pod: every problem, in the lock's order.
+public struct PodfileLockConversionError: Error, Sendable, Equatable {
+    public let problems: [PodfileLockConversionProblem]
+
+    public init(problems: [PodfileLockConversionProblem]) {
+        self.problems = problems
+    }
+}
+
+extension PodfileLock {
+    /// The label deps records for a spec repository a Podfile.lock names: `trunk` for every
+    /// spelling of CocoaPods' trunk (`trunk`, its CDN, the CocoaPods/Specs git repository in any
+    /// case, with or without `.git`), the source as written otherwise.
+    public static func specSourceLabel(_ source: String) -> String {
+        isTrunk(source) ? "trunk" : source
+    }
+
+    /// Whether a SPEC REPOS key names CocoaPods' trunk.
+    public static func isTrunk(_ source: String) -> Bool {
+        var text = source.lowercased()
+        while text.hasSuffix("/") { text.removeLast() }
+        if text.hasSuffix(".git") { text.removeLast(4) }
+        return ["trunk", "https://cdn.cocoapods.org", "https://github.com/cocoapods/specs",
+                "http://github.com/cocoapods/specs", "git@github.com:cocoapods/specs"].contains(text)
+    }
+
+    /// deps' lock for the project this Podfile.lock locked, so that the next `deps install`
+    /// keeps every version (BEHAVIOUR 10):
+    /// - every PODS entry, subspecs included, becomes a locked package at its version with the
+    ///   requirements listed under it;
+    /// - DEPENDENCIES become the lock's dependencies, `from` entries with their external source;
+    /// - SPEC REPOS become the source recorded per package, trunk's spellings as `trunk`; a lock
+    ///   without SPEC REPOS (CocoaPods before 1.5) took every pod that has no external source
+    ///   from trunk;
+    /// - CHECKOUT OPTIONS with a commit become the code pins; one with a tag only pins nothing
+    ///   (the install that fetches the tag records its commit);
+    /// - SPEC CHECKSUMS are left out: CocoaPods' are SHA-1 of the podspec's JSON, deps' are SHA-256
+    ///   of the spec file it reads, and the next install records them.
+    ///
+    /// - Throws: `PodfileLockConversionError` naming everything deps' lock cannot say.
+    public func lockfile(depsfileChecksum: String, depsVersion: String = DepsRelease.version) throws(PodfileLockConversionError) -> Lockfile {
+        var conversion = Conversion()
+        var packages: [LockedPackage] = []
+        for pod in pods {
+            let dependencies = pod.dependencies.compactMap { conversion.dependency($0, externalSources: [:]) }
+            guard let name = conversion.name(pod.name) else { continue }
+            packages.append(LockedPackage(name: name, version: pod.version, dependencies: dependencies))
+        }
+        var external: [PackageName: ExternalSource] = [:]
+        for (pod, source) in externalSources.sorted(by: { $0.key < $1.key }) {
+            guard let name = conversion.name(pod), let converted = conversion.externalSource(source, of: pod) else { continue }
+            external[name] = converted
+        }
+        let dependencies = self.dependencies.compactMap { conversion.dependency($0, externalSources: external) }
+        var checkouts: [PackageName: CheckoutOption] = [:]
+        for (pod, checkout) in checkoutOptions.sorted(by: { $0.key < $1.key }) {
+            guard case let .commit(commit) = checkout.pin, let name = conversion.name(pod) else { continue }
+            guard GitCommit.isValid(commit) else {
+                conversion.problems.append(.invalidCheckoutCommit(pod: pod, commit: commit))
+                continue
+            }
+            checkouts[name] = CheckoutOption(git: checkout.git, commit: commit)
+        }
+        let specRepos = conversion.specRepos(self, lockedRoots: packages.map(\.name.root), external: external)
+        guard conversion.problems.isEmpty else { throw PodfileLockConversionError(problems: conversion.problems) }
+        return Lockfile(
+            packages: packages, dependencies: dependencies, specRepos: specRepos, externalSources: external,
+            specChecksums: [:], depsfileChecksum: depsfileChecksum, depsVersion: depsVersion,
+            checkoutOptions: checkouts)
+    }
+}
+
+/// The names and sources of one conversion, and the problems met on the way (each once).
+private struct Conversion {
+    var problems: [PodfileLockConversionProblem] = []
+    private var reported: Set<PodfileLockConversionProblem> = []
+
+    mutating func report(_ problem: PodfileLockConversionProblem) {
+        if reported.insert(problem).inserted { problems.append(problem) }
+    }
+
+    mutating func name(_ text: String) -> PackageName? {
+        guard let name = try? PackageName(text) else {
+            report(.invalidName(text))
+            return nil
+        }
+        return name
+    }
+
+    /// A PODS requirement (no external source), or a DEPENDENCIES entry with the external source
+    /// its root has under EXTERNAL SOURCES.
+    mutating func dependency(_ dependency: PodDependency, externalSources: [PackageName: ExternalSource]) -> Dependency? {
+        guard let name = name(dependency.name) else { return nil }
+        guard dependency.externalLocation != nil else { return Dependency(name, dependency.requirement) }
+        guard let source = externalSources[name.root] else {
+            // An external source deps cannot say was reported already; one that is not there is reported now.
+            if !problems.contains(where: { $0.pod == PodfileLock.root(of: dependency.name) }) {
+                report(.externalSourceMissing(pod: dependency.name))
+            }
+            return nil
+        }
+        return Dependency(name, dependency.requirement, externalSource: source)
+    }
+
+    mutating func externalSource(_ source: PodExternalSource, of pod: String) -> ExternalSource? {
+        switch source {
+        case let .path(path):
+            return .path(path)
+        case let .git(url, reference, submodules):
+            if submodules { report(.submodules(pod: pod)) }
+            guard let reference else {
+                report(.gitWithoutReference(pod: pod, url: url))
+                return nil
+            }
+            guard let converted = try? GitReference.reading(key: reference.key, value: reference.value) else {
+                report(.invalidGitReference(pod: pod, key: reference.key, value: reference.value))
+                return nil
+            }
+            return submodules ? nil : .git(url: url, converted)
+        case let .podspec(location):
+            report(.podspecSource(pod: pod, location: location))
+            return nil
+        case let .download(kind, _):
+            report(.downloadSource(pod: pod, kind: kind))
+            return nil
+        }
+    }
+
+    /// SPEC REPOS by deps' label, trunk's spellings merged; without the section, trunk for every
+    /// locked package that has no external source.
+    mutating func specRepos(_ lock: PodfileLock, lockedRoots: [PackageName], external: [PackageName: ExternalSource]) -> [SpecRepoEntry] {
+        guard let repos = lock.specRepos else {
+            let fromTrunk = Set(lockedRoots.filter { external[$0] == nil && lock.externalSources[$0.description] == nil })
+            return fromTrunk.isEmpty ? [] : [SpecRepoEntry(source: "trunk", packages: Array(fromTrunk))]
+        }
+        var byLabel: [String: Set<PackageName>] = [:]
+        var order: [String] = []
+        for repo in repos {
+            let label = PodfileLock.specSourceLabel(repo.source)
+            if byLabel[label] == nil { order.append(label) }
+            byLabel[label, default: []].formUnion(repo.pods.compactMap { name($0) })
+        }
+        return order.map { SpecRepoEntry(source: $0, packages: Array(byLabel[$0]!)) }
+    }
+}
+
+extension PodfileLockConversionProblem {
+    /// The pod a problem is about (the name itself for an invalid name).
+    var pod: String {
+        switch self {
+        case let .invalidName(name): name
+        case let .gitWithoutReference(pod, _), let .invalidGitReference(pod, _, _), let .podspecSource(pod, _),
+             let .downloadSource(pod, _), let .submodules(pod), let .externalSourceMissing(pod),
+             let .invalidCheckoutCommit(pod, _): pod
+        }
+    }
+}
