@@ -66,6 +66,15 @@ extension Lockfile {
             && externalSources[name] == other.externalSources[name]
     }
 
+    /// Whether this lock records no spec checksum for `name` (a lock imported from a Podfile.lock,
+    /// whose checksums are CocoaPods' own) and otherwise locks it as `other` does: its code pins
+    /// then still hold.
+    func locksAlikeWithoutSpecChecksum(_ name: PackageName, _ other: Lockfile) -> Bool {
+        guard specChecksums[name] == nil, let version = version(ofRoot: name), let otherVersion = other.version(ofRoot: name) else { return false }
+        return version == otherVersion && version.description == otherVersion.description
+            && source(of: name) == other.source(of: name) && externalSources[name] == other.externalSources[name]
+    }
+
     /// This lock (a new resolution) with the code pins of `previous` kept for every package whose
     /// version, spec and source are unchanged: the code a lock pinned stays pinned.
     ///
@@ -75,7 +84,8 @@ extension Lockfile {
         var checkouts: [PackageName: CheckoutOption] = [:]
         var digests: [PackageName: String] = [:]
         for package in rootPackages {
-            guard !released.contains(package.name), locksAlike(package.name, previous) else { continue }
+            guard !released.contains(package.name),
+                  locksAlike(package.name, previous) || previous.locksAlikeWithoutSpecChecksum(package.name, self) else { continue }
             checkouts[package.name] = previous.checkoutOptions[package.name] ?? checkoutOptions[package.name]
             digests[package.name] = previous.sourceChecksums[package.name] ?? sourceChecksums[package.name]
         }

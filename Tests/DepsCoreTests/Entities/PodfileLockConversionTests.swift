@@ -60,6 +60,20 @@ final class PodfileLockConversionTests: XCTestCase {
         XCTAssertEqual(lock.lockedCommit(of: name("Mantle"), from: source), "b72c2d1e6132501db906de2cffa8ded7803c54f4")
     }
 
+    func testTheNextResolutionKeepsTheCheckoutCommitsThoughCocoaPodsChecksumsAreNotCarried() throws {
+        let imported = try firebaseAndMantle().lockfile(depsfileChecksum: "")
+        // The next install resolves the same versions and records deps' own spec checksums.
+        let resolved = Lockfile(
+            packages: imported.packages, dependencies: imported.dependencies, specRepos: imported.specRepos,
+            externalSources: imported.externalSources,
+            specChecksums: Dictionary(uniqueKeysWithValues: imported.rootPackages.map { ($0.name, "deps-\($0.name)") }),
+            depsfileChecksum: "", depsVersion: imported.depsVersion)
+        let next = resolved.carryingContentPins(from: imported)
+        XCTAssertEqual(next.contentPin(of: name("Mantle")), .commit("b72c2d1e6132501db906de2cffa8ded7803c54f4"))
+        // A package the next resolution moves is pinned anew.
+        XCTAssertNil(resolved.carryingContentPins(from: imported, releasing: [name("Mantle")]).contentPin(of: name("Mantle")))
+    }
+
     func testACheckoutWithATagOnlyPinsNothing() throws {
         let podfileLock = PodfileLock(
             pods: [pod("RNSVG", "8.0.9")], dependencies: [dependency("RNSVG", from: "https://github.com/wordpress-mobile/react-native-svg.git")],
