@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,11 +10,12 @@ import Darwin
 /// one, and held on a project's `.deps-lock` while a command writes the project. The kernel
 /// releases it when the holder dies. A cache's lock files are left in place: removing one while
 /// another process waits on it would let two holders in.
-public final class FileLock: @unchecked Sendable {
-    private var descriptor: Int32
+public final class FileLock: Sendable {
+    /// The open lock file; -1 once released.
+    private let descriptor: Mutex<Int32>
 
     private init(descriptor: Int32) {
-        self.descriptor = descriptor
+        self.descriptor = Mutex(descriptor)
     }
 
     deinit { release() }
@@ -62,20 +64,24 @@ public final class FileLock: @unchecked Sendable {
     public func isStill(at path: LocalPath) -> Bool {
         var opened = stat()
         var named = stat()
-        guard fstat(descriptor, &opened) == 0, stat(path.string, &named) == 0 else { return false }
+        guard descriptor.withLock({ fstat($0, &opened) }) == 0, stat(path.string, &named) == 0 else { return false }
         return opened.st_dev == named.st_dev && opened.st_ino == named.st_ino
     }
 
     /// Replaces what the file holds with `record`, for whoever finds the lock held.
     public func write(record: [UInt8]) {
-        _ = ftruncate(descriptor, 0)
-        _ = record.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+        descriptor.withLock { descriptor in
+            _ = ftruncate(descriptor, 0)
+            _ = record.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+        }
     }
 
     public func release() {
-        guard descriptor >= 0 else { return }
-        close(descriptor)
-        descriptor = -1
+        descriptor.withLock { descriptor in
+            guard descriptor >= 0 else { return }
+            close(descriptor)
+            descriptor = -1
+        }
     }
 }
 
