@@ -112,7 +112,8 @@ struct PodfileParser {
                 parseDefinition()
             case let .keyword(word) where Self.conditionals.contains(word) || ["begin", "class", "module"].contains(word):
                 record(Self.conditionals.contains(word) ? .conditional(word) : .unexpected(word))
-                _ = skipBlock()
+                // A modifier (`end if x`) has no `end` of its own.
+                if index > 0, !Self.startsStatement(after: tokens[index - 1].kind) { skipStatement() } else { _ = skipBlock() }
             case let .identifier(name):
                 parseStatement(name)
             default:
@@ -293,9 +294,11 @@ struct PodfileParser {
     mutating func skipBlock() -> Int {
         var depth = 0
         var loopHeader = false
+        let opener = index
         while index < limit {
             let token = current
-            let atStatementStart = index == 0 || Self.startsStatement(after: tokens[index - 1].kind)
+            // The opening keyword opens the block wherever it stands (`end if x` included).
+            let atStatementStart = index == opener || index == 0 || Self.startsStatement(after: tokens[index - 1].kind)
             switch token.kind {
             case .newline:
                 loopHeader = false

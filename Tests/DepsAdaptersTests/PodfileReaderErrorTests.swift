@@ -157,13 +157,17 @@ final class PodfileReaderErrorTests: XCTestCase {
               loop_forever
             end
             end
+            target 'Guarded' do
+            end if true
+            pod 'After'
             target 'Open' do
               pod 'Kit'
             """)
         XCTAssertEqual(refusal?.errors, [
             PodfileError(line: 2, .recursion("loop_forever")),
             PodfileError(line: 7, .unexpected("end")),
-            PodfileError(line: 8, .unexpected("a block without its `end`")),
+            PodfileError(line: 9, .conditional("if")),
+            PodfileError(line: 11, .unexpected("a block without its `end`")),
         ])
     }
 
