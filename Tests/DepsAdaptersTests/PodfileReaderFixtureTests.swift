@@ -230,4 +230,12 @@ final class PodfileReaderFixtureTests: XCTestCase {
             Podfile:75: error: invalid requirement ':head'
             """)
     }
+
+    /// A method with a parameter, whose body interpolates it, called where pods are declared:
+    /// each call is named, and nothing else in the file is refused.
+    func testWordPressIsRefusedAtEachCallOfAMethodWithParameters() throws {
+        XCTAssertEqual(try refusal("WordPress-iOS.Podfile"), (100...103).map {
+            "Podfile:\($0): error: `gutenberg_pod` is a method with parameters; deps expands only methods without them"
+        }.joined(separator: "\n"))
+    }
 }

@@ -7,7 +7,7 @@ import XCTest
 /// anywhere (an unterminated string, block or heredoc), or with bytes changed at random.
 final class PodfileReaderRobustnessTests: XCTestCase {
     static let fixtures = [
-        "simplenote-ios", "Signal-iOS", "Rocket.Chat.iOS", "Nimble-Code-Challenge", "CouchTracker", "home-assistant-iOS", "eidolon",
+        "simplenote-ios", "Signal-iOS", "Rocket.Chat.iOS", "Nimble-Code-Challenge", "CouchTracker", "home-assistant-iOS", "eidolon", "WordPress-iOS",
     ]
 
     func outcome(_ bytes: [UInt8]) -> Int {
