@@ -96,10 +96,11 @@ public struct PodDependency: Sendable, Hashable {
     }
 }
 
-/// An EXTERNAL SOURCES entry: where CocoaPods read a pod's podspec instead of a spec repository.
+/// Where CocoaPods reads a pod's podspec instead of a spec repository: a Podfile's `pod` options,
+/// a Podfile.lock's EXTERNAL SOURCES entry.
 public enum PodExternalSource: Sendable, Hashable {
-    /// `:git` with at most one of `:tag`, `:branch`, `:commit` (none: the default branch), and
-    /// `:submodules`.
+    /// `:git` with at most one of `:tag`, `:branch`, `:commit` (as written: a commit may be
+    /// abbreviated; none follows the default branch), and `:submodules`.
     case git(url: String, reference: PodGitReference?, submodules: Bool)
     /// `:path`: a directory holding the podspec.
     case path(String)
@@ -110,7 +111,7 @@ public enum PodExternalSource: Sendable, Hashable {
 }
 
 /// The `:tag`, `:branch` or `:commit` of a git external source, as written.
-public enum PodGitReference: Sendable, Hashable {
+public enum PodGitReference: Sendable, Hashable, CustomStringConvertible {
     case tag(String)
     case branch(String)
     case commit(String)
@@ -129,6 +130,9 @@ public enum PodGitReference: Sendable, Hashable {
         case let .tag(value), let .branch(value), let .commit(value): value
         }
     }
+
+    /// `tag 1.0`, as deps names a git reference.
+    public var description: String { "\(key) \(value)" }
 }
 
 /// A CHECKOUT OPTIONS entry: the git repository a pod's code was checked out from and what
