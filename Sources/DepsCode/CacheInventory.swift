@@ -51,18 +51,31 @@ public struct CacheInventory: CodeCacheInventory {
     public func removeAll() async throws -> CacheListing {
         let names = Set(treeEntries().map(\.0)).compactMap { try? PackageName($0) }
         let removed = try await remove(names)
-        for entry in (try cache.fileSystem.directoryEntries(cache.gitFolder, shownAs: cache.gitFolder.string) ?? []) where entry.hasSuffix(".git") {
-            let mirror = cache.gitFolder / entry
-            try await withFileLock(LocalPath(String(mirror.string.dropLast(4)) + ".lock"), shownAs: mirror.string) { try discard(mirror) }
+        for mirror in try entries(of: cache.gitFolder, where: { $0.hasSuffix(".git") }) {
+            try await discardMirror(mirror)
         }
-        for entry in (try cache.fileSystem.directoryEntries(cache.archivesFolder, shownAs: cache.archivesFolder.string) ?? [])
-        where SHA256Text.isValid(entry) {
-            try discard(cache.archivesFolder / entry)
+        for archive in try entries(of: cache.archivesFolder, where: SHA256Text.isValid) {
+            try discard(archive)
         }
         return CacheListing(root: cache.root.string, entries: removed.entries, totalBytes: size(of: cache.base))
     }
 
-    /// Renames the entry into `tmp/` (atomically gone for readers), then removes it.
+    /// The entries of a cache folder whose names pass `test`; none when the folder is missing.
+    private func entries(of folder: LocalPath, where test: (String) -> Bool) throws -> [LocalPath] {
+        let names = try cache.fileSystem.directoryEntries(folder, shownAs: folder.string) ?? []
+        return names.filter(test).map { folder / $0 }
+    }
+
+    /// Removes a git mirror under its lock, so that no fetch is using it meanwhile.
+    private func discardMirror(_ mirror: LocalPath) async throws {
+        let lock = try await FileLock.acquire(LocalPath(String(mirror.string.dropLast(4)) + ".lock"), shownAs: mirror.string)
+        defer { lock.release() }
+        try discard(mirror)
+    }
+
+    /// Renames the entry into `tmp/` (atomically gone for readers), then removes it. Not inlined:
+    /// Swift 6.3.1's optimizer crashes splitting the async `removeAll` with it inlined there.
+    @inline(never)
     private func discard(_ path: LocalPath) throws {
         var info = stat()
         guard lstat(path.string, &info) == 0 else { return }
