@@ -5,7 +5,8 @@ import DepsFiles
 import DepsFileSystem
 
 /// Fetches code from git through the system `git`: a bare mirror per URL in the cache, then the
-/// tree of one commit (exported with `git archive`, so it has no `.git`) as a cache entry.
+/// tree of one commit (exported with `git archive`, so it has no `.git`) as a cache entry; with
+/// submodules, each one's tree at the commit the superproject records, through its own mirror.
 public struct GitCodeFetcher: Sendable {
     let cache: CodeCache
     let offline: Bool
@@ -18,15 +19,21 @@ public struct GitCodeFetcher: Sendable {
         self.projectDirectory = projectDirectory
     }
 
-    func fetch(_ request: CodeRequest, url: String, reference: GitReference) async throws -> FetchedCode {
+    func fetch(_ request: CodeRequest, url: String, reference: GitReference, submodules: Bool) async throws -> FetchedCode {
         let name = request.name.description
         // The code of a pinned commit needs no git at all once the cache holds it.
         if case let .commit(commit)? = request.pin,
-           let tree = cache.cachedTree(name: name, version: request.version.description, pin: commit) {
+           let tree = cache.cachedTree(name: name, version: request.version.description, pin: Self.treePin(commit, submodules: submodules)) {
             return FetchedCode(tree: tree.string, pin: .commit(commit))
         }
-        let (tree, commit) = try await tree(request, url: url, reference: reference, version: request.version.description)
+        let (tree, commit) = try await tree(
+            request, url: url, reference: reference, submodules: submodules, version: request.version.description)
         return FetchedCode(tree: tree.string, pin: .commit(commit))
+    }
+
+    /// The name of a commit's tree in the cache: the commit, marked when the tree holds its submodules.
+    static func treePin(_ commit: String, submodules: Bool) -> String {
+        submodules ? commit + "+submodules" : commit
     }
 
     /// The checkout of a repository named by a Depsfile's `git:` external source, to read the
@@ -34,30 +41,41 @@ public struct GitCodeFetcher: Sendable {
     public func checkout(name: PackageName, url: String, reference: GitReference, pin: String?) async throws -> (tree: LocalPath, commit: String) {
         let request = CodeRequest(name: name, version: Version(segments: [0]), source: .git(url: url, reference), pin: pin.map { .commit($0) })
         try cache.prepareOnce()
-        return try await tree(request, url: url, reference: reference, version: "external")
+        return try await tree(request, url: url, reference: reference, submodules: false, version: "external")
     }
 
     /// Resolves the commit through the URL's mirror (under its lock), then the commit's tree as a
-    /// cache entry: exported with `git archive`, so it has no `.git`.
+    /// cache entry: exported with `git archive`, so it has no `.git`; with `submodules`, each
+    /// submodule's tree is placed at its path (`GitSubmodules`).
     private func tree(
-        _ request: CodeRequest, url: String, reference: GitReference, version: String
+        _ request: CodeRequest, url: String, reference: GitReference, submodules: Bool, version: String
     ) async throws -> (tree: LocalPath, commit: String) {
         let remote = CodeLocation.isRelative(url) ? LocalPath(url).resolved(against: projectDirectory).string : url
         let mirror = GitMirror(path: cache.mirrorPath(remote), fileSystem: cache.fileSystem)
         let commit = try await withFileLock(cache.mirrorLockPath(remote), shownAs: mirror.path.string) {
             try await resolveCommit(request, remote: remote, shownURL: url, reference: reference, mirror: mirror)
         }
-        let tree = try await cache.tree(name: request.name.description, version: version, pin: commit, source: remote) { folder in
-            let archive = cache.temporaryPath("git-archive")
-            defer { cache.fileSystem.removeTree(archive) }
-            try await reporting(request, url) { try await mirror.extract(commit, into: folder, through: archive) }
+        let pin = Self.treePin(commit, submodules: submodules)
+        let tree = try await cache.tree(name: request.name.description, version: version, pin: pin, source: remote) { folder in
+            try await extract(request, url, commit, of: mirror, into: folder)
+            guard submodules else { return }
+            try await GitSubmodules(fetcher: self, request: request, shownURL: url)
+                .place(of: commit, in: mirror, remote: remote, into: folder)
         }
         return (tree, commit)
     }
 
-    /// The commit to fetch: the lock's, else the one the tag, branch or commit names. Makes or
-    /// refreshes the mirror only when it lacks what is asked for (a branch is refreshed online).
-    private func resolveCommit(
+    /// Writes the files of `commit` into `folder` through a temporary archive.
+    func extract(_ request: CodeRequest, _ url: String, _ commit: String, of mirror: GitMirror, into folder: LocalPath) async throws {
+        let archive = cache.temporaryPath("git-archive")
+        defer { cache.fileSystem.removeTree(archive) }
+        try await reporting(request, url) { try await mirror.extract(commit, into: folder, through: archive) }
+    }
+
+    /// The commit to fetch: the lock's, else the one the tag, branch or commit names, else the
+    /// remote's default branch's. Makes or refreshes the mirror only when it lacks what is asked
+    /// for (a branch, and the default branch, are refreshed online).
+    func resolveCommit(
         _ request: CodeRequest, remote: String, shownURL url: String, reference: GitReference, mirror: GitMirror
     ) async throws -> String {
         var refreshed = false
@@ -100,6 +118,13 @@ public struct GitCodeFetcher: Sendable {
                 throw missingReference(request, url, "branch \(branch)")
             }
             return commit
+        case (nil, .defaultBranch):
+            let cloned = refreshed
+            try await refresh()
+            // A fresh clone's HEAD is the remote's; a fetched mirror's follows the remote's again.
+            if !cloned, !offline { try await reporting(request, url) { try await mirror.followRemoteHead() } }
+            guard let commit = try await mirror.commit(of: "HEAD") else { throw missingReference(request, url, "default branch") }
+            return commit
         case (.archiveDigest?, _):
             throw CodeFetchError(
                 name: request.name, url: url, kind: .integrity,
@@ -113,14 +138,14 @@ public struct GitCodeFetcher: Sendable {
             : CodeFetchError(name: request.name, url: url, kind: .integrity, cause: "the repository has no \(what)")
     }
 
-    private func notCached(_ request: CodeRequest, _ url: String, _ cause: String) -> CodeFetchError {
+    func notCached(_ request: CodeRequest, _ url: String, _ cause: String) -> CodeFetchError {
         CodeFetchError(name: request.name, url: url, kind: .notCached, cause: "not in the cache (\(cause)); --offline does not fetch")
     }
 
     /// Runs git work of the mirror, reporting its failure as this package's: a tool that cannot
     /// be run leaves the repository unreachable; one that fails in a cache that is full or
     /// read-only is named as such (git and tar write into the cache), else by its last words.
-    private func reporting(_ request: CodeRequest, _ url: String, _ work: () async throws -> Void) async throws {
+    func reporting(_ request: CodeRequest, _ url: String, _ work: () async throws -> Void) async throws {
         do {
             try await work()
         } catch let error as ChildProcessError {

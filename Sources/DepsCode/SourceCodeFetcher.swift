@@ -24,8 +24,8 @@ public struct SourceCodeFetcher: CodeFetcher {
     public func fetch(_ request: CodeRequest) async throws -> FetchedCode {
         if !request.source.isUsedInPlace { try cache.prepareOnce() }
         switch request.source {
-        case let .git(url, reference):
-            return try await git.fetch(request, url: url, reference: reference)
+        case let .git(url, reference, submodules):
+            return try await git.fetch(request, url: url, reference: reference, submodules: submodules)
         case let .http(url, digest):
             return try await archives.fetch(request, url: url, declaredDigest: digest)
         case let .path(path):

@@ -12,7 +12,7 @@ public struct DepsfileCodec {
     }
 
     static let topLevelKeys = ["sources", "dependencies", "platform"]
-    static let externalSourceKeys = ["path", "version", "git", "tag", "commit", "branch"]
+    static let externalSourceKeys = ["path", "version", "git", "tag", "commit", "branch", "submodules"]
 
     /// A starter Depsfile: the sources, commented, and an empty `dependencies:`.
     public func encodeStarter(_ starter: StarterManifest) -> String {
@@ -94,20 +94,26 @@ public struct DepsfileCodec {
             guard fields["path"] == nil else { throw document.error(value, "\(name) has both `path:` and `git:`; keep one") }
             let url = try document.location(try document.scalar(gitNode, "the git URL of \(name)"), at: gitNode, "the git URL of \(name)")
             guard !url.isEmpty else { throw document.error(gitNode, "the git URL of \(name) cannot be empty") }
-            let references = ["tag", "commit", "branch"].filter { fields[$0] != nil }
-            guard references.count == 1, let key = references.first, let referenceNode = fields[key] else {
-                throw document.error(gitNode, "`git:` for \(name) needs one of `tag:`, `commit:` or `branch:`")
+            let references = GitReference.keys.filter { fields[$0] != nil }
+            guard references.count <= 1 else {
+                throw document.error(gitNode, "`git:` for \(name) takes at most one of `tag:`, `commit:` or `branch:` (none: the default branch)")
+            }
+            let submodules = try fields["submodules"].map { node throws(MalformedInputError) in
+                try document.flag(node, "`submodules:` of \(name)")
+            } ?? false
+            guard let key = references.first, let referenceNode = fields[key] else {
+                return Dependency(name, requirement, externalSource: .git(url: url, .defaultBranch, submodules: submodules))
             }
             do {
                 let reference = try GitReference.reading(key: key, value: try document.scalar(referenceNode, "the \(key) of \(name)"))
-                return Dependency(name, requirement, externalSource: .git(url: url, reference))
+                return Dependency(name, requirement, externalSource: .git(url: url, reference, submodules: submodules))
             } catch let error as CodeSourceError {
                 throw document.error(referenceNode, "\(error) for \(name)")
             } catch {
                 throw error as! MalformedInputError
             }
         }
-        for key in ["tag", "commit", "branch"] where fields[key] != nil {
+        for key in GitReference.keys + ["submodules"] where fields[key] != nil {
             throw document.error(fields[key]!, "`\(key):` goes with `git:` in the source of \(name)")
         }
         guard let pathNode = fields["path"] else {

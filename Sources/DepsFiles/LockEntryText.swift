@@ -4,7 +4,9 @@ import DepsFileSystem
 /// The text of one lockfile entry, `Name (details)`: a package with its version
 /// (`Alamofire (5.9.1)`), or a dependency with its external source and requirement
 /// (`Moya (~> 15.0)`, `SnapKit`, `LocalKit (from `../LocalKit`)`,
-/// `Networking (from `https://…/Networking.git`, tag `2.1.0`, ~> 2.0)`).
+/// `Networking (from `https://…/Networking.git`, tag `2.1.0`, ~> 2.0)`; a git source that follows
+/// the default branch says `default branch` instead of a reference, and one whose submodules are
+/// fetched ends with `submodules`: `Networking (from `URL`, default branch, submodules)`).
 ///
 /// A location or git reference inside the details is quoted in backticks so that any text
 /// reads back as written: a value without a backtick is written between single backticks,
@@ -43,14 +45,21 @@ struct LockEntryText {
         switch dependency.externalSource {
         case let .path(path)?:
             details.append("from \(quoted(path))")
-        case let .git(url, reference)?:
-            details.append("from \(quoted(url)), \(reference.key) \(quoted(reference.value))")
+        case let .git(url, reference, submodules)?:
+            details.append("from \(quoted(url))")
+            details.append(reference.field.map { "\($0.key) \(quoted($0.value))" } ?? defaultBranchWord)
+            if submodules { details.append(submodulesWord) }
         case nil:
             break
         }
         if !dependency.requirement.isAny { details.append(dependency.requirement.description) }
         return details.isEmpty ? dependency.name.description : "\(dependency.name) (\(details.joined(separator: ", ")))"
     }
+
+    /// What stands for the reference of a git source that follows the default branch.
+    static let defaultBranchWord = "default branch"
+    /// What follows the reference of a git source whose submodules are fetched.
+    static let submodulesWord = "submodules"
 
     /// `value` between backticks, fenced when it holds one (or is empty).
     static func quoted(_ value: String) -> String {
@@ -66,6 +75,14 @@ struct LockEntryText {
     }
 
     // MARK: Reading
+
+    /// The text after `word` when `text` starts with it as a whole detail (followed by `,` or
+    /// nothing); nil otherwise.
+    static func afterWord(_ word: String, in text: Substring.UnicodeScalarView) -> Substring.UnicodeScalarView? {
+        guard text.starts(with: word.unicodeScalars) else { return nil }
+        let rest = text.dropFirst(word.unicodeScalars.count)
+        return rest.isEmpty || rest.first == "," ? rest : nil
+    }
 
     /// The quoted value `text` starts with, and the text after it; nil when `text` does not
     /// start with a well-formed quoted value.

@@ -50,8 +50,10 @@ public struct LockfileCodec {
             (name.description, .scalar(checksum))
         })))
         if !lockfile.checkoutOptions.isEmpty {
-            sections.append((Section.checkoutOptions, .mapping(lockfile.checkoutOptions.sorted { $0.key < $1.key }.map { name, option in
-                (name.description, .mapping([("commit", .scalar(option.commit)), ("git", .scalar(option.git))]))
+            sections.append((Section.checkoutOptions, .mapping(lockfile.checkoutOptions.sorted { $0.key < $1.key }.map { name, option -> (String, YAMLNode) in
+                var fields: [(String, YAMLNode)] = [("commit", .scalar(option.commit)), ("git", .scalar(option.git))]
+                if option.submodules { fields.append(("submodules", .scalar("true"))) }
+                return (name.description, .mapping(fields))
             })))
         }
         if !lockfile.sourceChecksums.isEmpty {
@@ -124,21 +126,7 @@ public struct LockfileCodec {
         if let node = fields[Section.externalSources] {
             for pair in try document.mapping(node, Section.externalSources) {
                 let name = try document.packageName(try document.key(pair), at: pair.key)
-                let source = try document.fields(
-                    try document.mapping(pair.value, "the source of \(name)"), known: ["path", "git", "tag", "commit", "branch"],
-                    in: "the source of \(name)")
-                if let git = source["git"] {
-                    let url = try document.location(try document.scalar(git, "the git URL of \(name)"), at: git, "the git URL of \(name)")
-                    guard let key = ["tag", "commit", "branch"].first(where: { source[$0] != nil }),
-                          let reference = try? GitReference.reading(key: key, value: try document.scalar(source[key]!, "the \(key) of \(name)")) else {
-                        throw document.error(pair.value, "expected `git:` with `tag:`, `commit:` or `branch:` for \(name)")
-                    }
-                    externalSources[name] = .git(url: url, reference)
-                } else {
-                    guard let path = source["path"] else { throw document.error(pair.value, "expected `path:` or `git:` for \(name)") }
-                    externalSources[name] = .path(
-                        try document.location(try document.scalar(path, "the path of \(name)"), at: path, "the path of \(name)"))
-                }
+                externalSources[name] = try externalSource(pair.value, of: name, document)
             }
         }
         var checksums: [PackageName: String] = [:]
@@ -151,7 +139,7 @@ public struct LockfileCodec {
             for pair in try document.mapping(node, Section.checkoutOptions) {
                 let name = try document.packageName(try document.key(pair), at: pair.key)
                 let option = try document.fields(
-                    try document.mapping(pair.value, "the checkout of \(name)"), known: ["commit", "git"],
+                    try document.mapping(pair.value, "the checkout of \(name)"), known: ["commit", "git", "submodules"],
                     in: "the checkout of \(name)")
                 guard let commitNode = option["commit"], let gitNode = option["git"] else {
                     throw document.error(pair.value, "expected `commit:` and `git:` for \(name)")
@@ -162,7 +150,10 @@ public struct LockfileCodec {
                 }
                 let git = try document.location(try document.scalar(gitNode, "the git URL of \(name)"), at: gitNode, "the git URL of \(name)")
                 guard !git.isEmpty else { throw document.error(gitNode, "the git URL of \(name) cannot be empty") }
-                checkoutOptions[name] = CheckoutOption(git: git, commit: commit)
+                let submodules = try option["submodules"].map { node throws(MalformedInputError) in
+                    try document.flag(node, "`submodules:` of \(name)")
+                } ?? false
+                checkoutOptions[name] = CheckoutOption(git: git, commit: commit, submodules: submodules)
             }
         }
         var sourceChecksums: [PackageName: String] = [:]
@@ -182,6 +173,29 @@ public struct LockfileCodec {
             depsVersion: try depsVersion(fields[Section.deps]!, document),
             checkoutOptions: checkoutOptions,
             sourceChecksums: sourceChecksums)
+    }
+
+    /// An EXTERNAL SOURCES entry: `path:`, or `git:` with at most one of `tag:`, `commit:` and
+    /// `branch:` (none: the default branch) and maybe `submodules:`.
+    private func externalSource(_ node: YAMLNode, of name: PackageName, _ document: YAMLDocument) throws(MalformedInputError) -> ExternalSource {
+        let source = try document.fields(
+            try document.mapping(node, "the source of \(name)"), known: ["path", "git"] + GitReference.keys + ["submodules"],
+            in: "the source of \(name)")
+        guard let git = source["git"] else {
+            guard let path = source["path"] else { throw document.error(node, "expected `path:` or `git:` for \(name)") }
+            return .path(try document.location(try document.scalar(path, "the path of \(name)"), at: path, "the path of \(name)"))
+        }
+        let url = try document.location(try document.scalar(git, "the git URL of \(name)"), at: git, "the git URL of \(name)")
+        let submodules = try source["submodules"].map { node throws(MalformedInputError) in
+            try document.flag(node, "`submodules:` of \(name)")
+        } ?? false
+        guard let key = GitReference.keys.first(where: { source[$0] != nil }) else {
+            return .git(url: url, .defaultBranch, submodules: submodules)
+        }
+        guard let reference = try? GitReference.reading(key: key, value: try document.scalar(source[key]!, "the \(key) of \(name)")) else {
+            throw document.error(source[key]!, "invalid `\(key):` for \(name)")
+        }
+        return .git(url: url, reference, submodules: submodules)
     }
 
     /// The release of deps that wrote the lock: a version, kept as written.
@@ -242,14 +256,24 @@ public struct LockfileCodec {
             let location = try document.location(quoted, at: node, "the external source of \(name)")
             externalSource = .path(location)
             details = Self.afterComma(rest)
-            // `from `URL`, tag `2.1.0``: a git external source.
-            if let key = ["tag", "commit", "branch"].first(where: { details.starts(with: "\($0) `".unicodeScalars) }) {
+            // `from `URL`, tag `2.1.0`` or `from `URL`, default branch`: a git external source,
+            // maybe followed by `submodules`.
+            var reference: GitReference?
+            if let key = GitReference.keys.first(where: { details.starts(with: "\($0) `".unicodeScalars) }) {
                 guard let (value, rest) = LockEntryText.unquoted(details.dropFirst(key.count + 1)),
-                      let reference = try? GitReference.reading(key: key, value: value) else {
+                      let named = try? GitReference.reading(key: key, value: value) else {
                     throw document.error(node, "expected `\(key) `value`` in '\(text)'")
                 }
-                externalSource = .git(url: location, reference)
+                reference = named
                 details = Self.afterComma(rest)
+            } else if let rest = LockEntryText.afterWord(LockEntryText.defaultBranchWord, in: details) {
+                reference = .defaultBranch
+                details = Self.afterComma(rest)
+            }
+            if let reference {
+                let rest = LockEntryText.afterWord(LockEntryText.submodulesWord, in: details)
+                externalSource = .git(url: location, reference, submodules: rest != nil)
+                details = Self.afterComma(rest ?? details)
             }
         }
         var requirement = Requirement.any

@@ -50,6 +50,15 @@ struct YAMLDocument {
         return text
     }
 
+    /// `true` or `false`, as written (a scalar is never read as a boolean otherwise).
+    func flag(_ node: YAMLNode, _ what: String) throws(MalformedInputError) -> Bool {
+        switch try scalar(node, what) {
+        case "true": return true
+        case "false": return false
+        case let other: throw error(node, "invalid \(what) '\(other)'; expected true or false")
+        }
+    }
+
     /// The text of a mapping key.
     func key(_ pair: YAMLNode.Pair) throws(MalformedInputError) -> String {
         guard let text = pair.key.scalarValue else {

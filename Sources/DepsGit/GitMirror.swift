@@ -45,6 +45,18 @@ public struct GitMirror: Sendable {
         try await git(["fetch", "--quiet", "--prune", "--force", "origin"])
     }
 
+    /// Points the mirror's `HEAD` at the branch the remote's `HEAD` names now (a mirror's fetch
+    /// leaves `HEAD` as it was cloned); leaves it alone when the remote names none the mirror has.
+    public func followRemoteHead() async throws {
+        let listing = try await git(["ls-remote", "--symref", "origin", "HEAD"])
+        for line in listing.split(separator: "\n") where line.hasPrefix("ref: ") && line.hasSuffix("\tHEAD") {
+            let branch = String(line.dropFirst(5).dropLast(5))
+            guard branch.hasPrefix("refs/heads/"), try await commit(of: branch) != nil else { return }
+            try await git(["symbolic-ref", "HEAD", branch])
+            return
+        }
+    }
+
     public func hasCommit(_ commit: String) async throws -> Bool {
         try await ChildProcess.run(
             "git", ["--git-dir", path.string, "cat-file", "-e", "\(commit)^{commit}"], environment: Self.environment
@@ -85,6 +97,30 @@ public struct GitMirror: Sendable {
     public func changedFiles(from old: String, to new: String) async throws -> [Substring] {
         let diff = try await git(["diff", "--name-only", old, new])
         return diff.split(separator: "\n")
+    }
+
+    /// The submodule entries (gitlinks) of `commit`'s tree, at any depth: each path and the commit it records.
+    public func gitlinks(of commit: String) async throws -> [(path: String, commit: String)] {
+        let listing = try await git(["ls-tree", "-r", "-z", "--full-tree", commit])
+        return listing.split(separator: "\0").compactMap { entry in
+            // `<mode> <type> <object>\t<path>`
+            guard entry.hasPrefix("160000 commit "), let tab = entry.firstIndex(of: "\t") else { return nil }
+            let object = String(entry[entry.index(entry.startIndex, offsetBy: 14)..<tab])
+            return Self.isObjectName(object) ? (String(entry[entry.index(after: tab)...]), object) : nil
+        }
+    }
+
+    /// The entries of a git configuration file in `commit`'s tree (`.gitmodules`), as key and
+    /// value; none when the tree has no such file.
+    public func configEntries(ofFile file: String, at commit: String) async throws -> [(key: String, value: String)] {
+        guard try await ChildProcess.run(
+            "git", ["--git-dir", path.string, "cat-file", "-e", "\(commit):\(file)"], environment: Self.environment
+        ).succeeded else { return [] }
+        let listing = try await git(["config", "--blob", "\(commit):\(file)", "-z", "--list"])
+        return listing.split(separator: "\0").map { entry in
+            let parts = entry.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+            return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+        }
     }
 
     /// Writes the files of `commit` into the existing folder `folder`, through the tar archive

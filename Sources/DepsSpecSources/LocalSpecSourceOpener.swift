@@ -37,7 +37,7 @@ public final class LocalSpecSourceOpener: SpecSourceOpener {
             return try file.read(
                 name, in: projectDirectory / path, shownAs: LocalPath(path).appending(file.fileName(of: name)).string,
                 fileSystem: fileSystem)
-        case let .git(url, _):
+        case let .git(url, _, _):
             throw FileAccessError(path: url, reason: "a git external source needs the shared cache to be checked out")
         }
     }

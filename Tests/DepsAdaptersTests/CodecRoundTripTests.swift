@@ -39,7 +39,9 @@ final class CodecRoundTripTests: XCTestCase {
         for (index, value) in hard.enumerated() {
             let name = try PackageName("Odd\(index)")
             let reference = try GitReference.reading(key: "branch", value: "b`" + value.filter { !$0.unicodeScalars.contains { $0.value <= 0x20 || $0.value == 0x7F } } + "`")
-            let sources: [ExternalSource] = [.path(value), .git(url: value, reference)]
+            let sources: [ExternalSource] = [
+                .path(value), .git(url: value, reference), .git(url: value, .defaultBranch), .git(url: value, .defaultBranch, submodules: true),
+            ]
             for source in sources {
                 let dependency = Dependency(name, try Requirement("~> 1.0"), externalSource: source)
                 let lock = Lockfile(
@@ -155,7 +157,10 @@ final class CodecRoundTripTests: XCTestCase {
             var fields: [(String, YAMLNode)] = []
             switch dependency.externalSource {
             case let .path(path)?: fields.append(("path", .scalar(path)))
-            case let .git(url, reference)?: fields += [("git", .scalar(url)), (reference.key, .scalar(reference.value))]
+            case let .git(url, reference, submodules)?:
+                fields.append(("git", .scalar(url)))
+                if let field = reference.field { fields.append((field.key, .scalar(field.value))) }
+                if submodules { fields.append(("submodules", .scalar("true"))) }
             case nil: return (dependency.name.description, dependency.requirement.isAny ? .null : .scalar(dependency.requirement.description))
             }
             if !dependency.requirement.isAny { fields.append(("version", .scalar(dependency.requirement.description))) }
@@ -241,15 +246,16 @@ struct OddValues {
     }
 
     mutating func gitReference() -> GitReference {
-        switch Int.random(in: 0..<3, using: &random) {
+        switch Int.random(in: 0..<4, using: &random) {
         case 0: try! GitReference.reading(key: "tag", value: reference())
         case 1: try! GitReference.reading(key: "branch", value: reference())
+        case 2: .defaultBranch
         default: try! GitReference.reading(key: "commit", value: digits(40))
         }
     }
 
     mutating func externalSource() -> ExternalSource {
-        chance(50) ? .path(nonEmptyText()) : .git(url: nonEmptyText(), gitReference())
+        chance(50) ? .path(nonEmptyText()) : .git(url: nonEmptyText(), gitReference(), submodules: chance(30))
     }
 
     /// Up to `count` distinct names.
@@ -293,7 +299,7 @@ struct OddValues {
         for name in packageNames {
             if chance(30) { externalSources[name] = externalSource() }
             if chance(80) { specChecksums[name] = digits(64) }
-            if chance(30) { checkoutOptions[name] = CheckoutOption(git: nonEmptyText(), commit: digits(40)) }
+            if chance(30) { checkoutOptions[name] = CheckoutOption(git: nonEmptyText(), commit: digits(40), submodules: chance(30)) }
             if chance(20) { sourceChecksums[name] = digits(64) }
         }
         return Lockfile(

@@ -76,8 +76,12 @@ final class DepsfileCodecTests: XCTestCase {
         assertError("dependencies:\n  ../evil: 1.0\n", "Depsfile:2: error: invalid package name '../evil'")
         assertError("dependencies:\n  My Kit: 1.0\n", "Depsfile:2: error: invalid package name 'My Kit'")
         assertError("dependencies:\n  Foo: v1.0\n", "Depsfile:2: error: invalid requirement 'v1.0' for Foo")
-        assertError("dependencies:\n  Foo:\n    git: https://example.com/foo.git\n",
-                    "Depsfile:3: error: `git:` for Foo needs one of `tag:`, `commit:` or `branch:`")
+        assertError("dependencies:\n  Foo:\n    git: https://example.com/foo.git\n    tag: 1.0\n    branch: main\n",
+                    "Depsfile:3: error: `git:` for Foo takes at most one of `tag:`, `commit:` or `branch:` (none: the default branch)")
+        assertError("dependencies:\n  Foo:\n    git: https://example.com/foo.git\n    submodules: maybe\n",
+                    "Depsfile:4: error: invalid `submodules:` of Foo 'maybe'; expected true or false")
+        assertError("dependencies:\n  Foo:\n    path: ../Foo\n    submodules: true\n",
+                    "Depsfile:4: error: `submodules:` goes with `git:` in the source of Foo")
         assertError("dependencies:\n  Foo:\n    git: https://example.com/foo.git\n    commit: abc\n",
                     "Depsfile:4: error: invalid `commit:` 'abc'; expected a full 40-digit hexadecimal commit id for Foo")
         assertError("dependencies:\n  Foo:\n    path: ../Foo\n    tag: 1.0\n", "Depsfile:4: error: `tag:` goes with `git:` in the source of Foo")
@@ -93,6 +97,21 @@ final class DepsfileCodecTests: XCTestCase {
         XCTAssertEqual(manifest.dependencies.first?.externalSource, .git(url: "https://example.com/net.git", .tag("2.1.0")))
         XCTAssertEqual(manifest.dependencies.first?.description, "Net (from `https://example.com/net.git`, tag `2.1.0`, ~> 2.0)")
         XCTAssertNil(try decode("platform: ios\n").platform?.deploymentTarget)
+    }
+
+    func testAGitSourceWithoutAReferenceFollowsTheDefaultBranchAndSubmodulesAreRead() throws {
+        let manifest = try decode(
+            "dependencies:\n  Net:\n    git: https://example.com/net.git\n  Sub:\n    git: ../Sub\n    tag: 1.0\n    submodules: true\n"
+                + "  Off:\n    git: ../Off\n    submodules: false\n")
+        XCTAssertEqual(manifest.dependencies.map(\.externalSource), [
+            .git(url: "https://example.com/net.git", .defaultBranch),
+            .git(url: "../Sub", .tag("1.0"), submodules: true),
+            .git(url: "../Off", .defaultBranch),
+        ])
+        XCTAssertEqual(manifest.dependencies.map(\.description), [
+            "Net (from `https://example.com/net.git`, default branch)", "Sub (from `../Sub`, tag `1.0`, submodules)",
+            "Off (from `../Off`, default branch)",
+        ])
     }
 
     func testWrongNodeKinds() {

@@ -69,6 +69,46 @@ final class LockfileCodecTests: XCTestCase {
         XCTAssertEqual(try codec.decode(Array(text.utf8)), lock)
     }
 
+    func testDefaultBranchAndSubmodulesAreWrittenAsCocoaPodsWritesThemAndReadBack() throws {
+        let followed = ExternalSource.git(url: "https://example.com/Edge.git", .defaultBranch)
+        let nested = ExternalSource.git(url: "../Nested", .branch("main"), submodules: true)
+        let commit = String(repeating: "d", count: 40)
+        let lock = Lockfile(
+            packages: [
+                LockedPackage(name: name("Edge"), version: version("1.0.0"), dependencies: []),
+                LockedPackage(name: name("Nested"), version: version("2.0.0"), dependencies: []),
+            ],
+            dependencies: [Dependency(name("Edge"), externalSource: followed), Dependency(name("Nested"), try Requirement("~> 2.0"), externalSource: nested)],
+            specRepos: [],
+            externalSources: [name("Edge"): followed, name("Nested"): nested],
+            specChecksums: [name("Edge"): String(repeating: "a", count: 64), name("Nested"): String(repeating: "b", count: 64)],
+            depsfileChecksum: String(repeating: "c", count: 64), depsVersion: "0.1.0",
+            checkoutOptions: [
+                name("Edge"): CheckoutOption(git: "https://example.com/Edge.git", commit: commit),
+                name("Nested"): CheckoutOption(git: "../Nested", commit: commit, submodules: true),
+            ])
+        let text = codec.encode(lock)
+        XCTAssertTrue(text.contains(
+            "DEPENDENCIES:\n  - Edge (from `https://example.com/Edge.git`, default branch)\n"
+                + "  - Nested (from `../Nested`, branch `main`, submodules, ~> 2.0)\n"), text)
+        XCTAssertTrue(text.contains(
+            "EXTERNAL SOURCES:\n  Edge:\n    git: https://example.com/Edge.git\n"
+                + "  Nested:\n    git: ../Nested\n    branch: main\n    submodules: true\n"), text)
+        XCTAssertTrue(text.contains(
+            "CHECKOUT OPTIONS:\n  Edge:\n    commit: \(commit)\n    git: https://example.com/Edge.git\n"
+                + "  Nested:\n    commit: \(commit)\n    git: ../Nested\n    submodules: true\n"), text)
+        XCTAssertEqual(try codec.decode(Array(text.utf8)), lock)
+        XCTAssertEqual(codec.encode(try codec.decode(Array(text.utf8))), text)
+        for (from, to, message) in [
+            ("    submodules: true\n\nSPEC CHECKSUMS", "    submodules: yes\n\nSPEC CHECKSUMS", "Depsfile.lock:17: error: invalid `submodules:` of Nested 'yes'"),
+            ("    submodules: true\n\nDEPSFILE", "    submodules: maybe\n\nDEPSFILE", "Depsfile.lock:30: error: invalid `submodules:` of Nested 'maybe'"),
+        ] {
+            XCTAssertThrowsError(try codec.decode(Array(text.replacingOccurrences(of: from, with: to).utf8)), from) { error in
+                XCTAssertTrue(String(describing: error).contains(message), "\(error)")
+            }
+        }
+    }
+
     func testCodePinsAreRefusedWhenMalformed() throws {
         let text = try fixture("Lockfile.golden.yaml")
         for (from, to, message) in [

@@ -4,8 +4,9 @@
 /// project directory (a relative location in a directory repository is joined to the
 /// repository's label by the spec source, so it stays portable).
 public enum CodeSource: Sendable, Hashable, CustomStringConvertible {
-    /// A git repository at a tag, a commit or a branch.
-    case git(url: String, GitReference)
+    /// A git repository at a tag, a commit, a branch or its default branch; with `submodules`,
+    /// the tree includes its submodules at the commits it records.
+    case git(url: String, GitReference, submodules: Bool = false)
     /// An archive (zip, tar.gz, tar.bz2, tar.xz), with the SHA-256 its spec declares.
     case http(url: String, sha256: String?)
     /// A folder used in place, never copied.
@@ -14,7 +15,7 @@ public enum CodeSource: Sendable, Hashable, CustomStringConvertible {
     /// The location as written in the lock and in messages.
     public var location: String {
         switch self {
-        case let .git(url, _): url
+        case let .git(url, _, _): url
         case let .http(url, _): url
         case let .path(path): path
         }
@@ -22,7 +23,7 @@ public enum CodeSource: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .git(url, reference): "\(url) (\(reference))"
+        case let .git(url, reference, submodules): "\(url) (\(reference)\(submodules ? ", with submodules" : ""))"
         case let .http(url, _): url
         case let .path(path): path
         }
@@ -37,31 +38,32 @@ public enum CodeSource: Sendable, Hashable, CustomStringConvertible {
     /// The same source with its location replaced (a spec source joins relative locations to its root).
     public func relocated(_ transform: (String) -> String) -> CodeSource {
         switch self {
-        case let .git(url, reference): .git(url: transform(url), reference)
+        case let .git(url, reference, submodules): .git(url: transform(url), reference, submodules: submodules)
         case let .http(url, digest): .http(url: transform(url), sha256: digest)
         case let .path(path): .path(transform(path))
         }
     }
 }
 
-/// What a git source names: a tag, a commit or a branch.
+/// What a git source names: a tag, a commit, a branch, or the repository's default branch (the
+/// remote's `HEAD`, what a Depsfile's `git:` with none of `tag:`, `commit:` and `branch:` follows).
 public enum GitReference: Sendable, Hashable, CustomStringConvertible {
     case tag(String)
     case commit(String)
     case branch(String)
+    case defaultBranch
 
-    /// `tag`, `commit` or `branch`.
-    public var key: String {
-        switch self {
-        case .tag: "tag"
-        case .commit: "commit"
-        case .branch: "branch"
-        }
-    }
+    /// The keys that name a reference in a source mapping, in the order they are looked for.
+    public static let keys = ["tag", "commit", "branch"]
 
-    public var value: String {
+    /// `tag`, `commit` or `branch` with its value, as a source mapping writes it; nil for the
+    /// default branch, which a mapping names by having none of them.
+    public var field: (key: String, value: String)? {
         switch self {
-        case let .tag(value), let .commit(value), let .branch(value): value
+        case let .tag(value): ("tag", value)
+        case let .commit(value): ("commit", value)
+        case let .branch(value): ("branch", value)
+        case .defaultBranch: nil
         }
     }
 
@@ -91,6 +93,7 @@ public enum GitReference: Sendable, Hashable, CustomStringConvertible {
         case let .tag(tag): "tag \(tag)"
         case let .commit(commit): "commit \(commit)"
         case let .branch(branch): "branch \(branch)"
+        case .defaultBranch: "default branch"
         }
     }
 }

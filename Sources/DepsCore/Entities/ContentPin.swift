@@ -20,14 +20,17 @@ public enum ContentPin: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A CHECKOUT OPTIONS entry: the git URL a package's code came from and the commit fetched.
+/// A CHECKOUT OPTIONS entry: the git URL a package's code came from, the commit fetched, and
+/// whether its submodules were fetched with it (at the commits that commit records).
 public struct CheckoutOption: Sendable, Hashable {
     public let git: String
     public let commit: String
+    public let submodules: Bool
 
-    public init(git: String, commit: String) {
+    public init(git: String, commit: String, submodules: Bool = false) {
         self.git = git
         self.commit = commit
+        self.submodules = submodules
     }
 }
 
@@ -46,7 +49,9 @@ extension Lockfile {
         for (name, entry) in fetched {
             switch entry.pin {
             case let .commit(commit):
-                checkouts[name] = CheckoutOption(git: entry.source.location, commit: commit)
+                var submodules = false
+                if case .git(_, _, true) = entry.source { submodules = true }
+                checkouts[name] = CheckoutOption(git: entry.source.location, commit: commit, submodules: submodules)
                 digests[name] = nil
             case let .archiveDigest(digest):
                 digests[name] = digest
@@ -111,7 +116,7 @@ extension Lockfile {
     /// The commit a `git:` external source is pinned to: what CHECKOUT OPTIONS records for the
     /// package, while the lock records that same source and URL.
     public func lockedCommit(of name: PackageName, from source: ExternalSource) -> String? {
-        guard case let .git(url, _) = source, externalSources[name] == source,
+        guard case let .git(url, _, _) = source, externalSources[name] == source,
               let option = checkoutOptions[name], option.git == url else { return nil }
         return option.commit
     }

@@ -2,23 +2,29 @@
 public enum ExternalSource: Sendable, Hashable, CustomStringConvertible {
     /// A directory (relative to the Depsfile) holding `<Name>.yaml`.
     case path(String)
-    /// A git repository whose checkout holds the spec at its root (BEHAVIOUR 1.1).
-    case git(url: String, GitReference)
+    /// A git repository whose checkout holds the spec at its root (BEHAVIOUR 1.1); with
+    /// `submodules`, its code includes its submodules.
+    case git(url: String, GitReference, submodules: Bool = false)
 
-    /// `from `../LocalKit``, `from `https://…/Networking.git`, tag `2.1.0`` (the lockfile fences a
-    /// value that holds a backtick).
+    /// `from `../LocalKit``, `from `https://…/Networking.git`, tag `2.1.0``,
+    /// `from `https://…/Networking.git`, default branch, submodules` (the lockfile fences a value
+    /// that holds a backtick).
     public var description: String {
         switch self {
         case let .path(path): "from `\(path)`"
-        case let .git(url, reference): "from `\(url)`, \(reference.key) `\(reference.value)`"
+        case let .git(url, reference, submodules):
+            "from `\(url)`, " + (reference.field.map { "\($0.key) `\($0.value)`" } ?? "default branch")
+                + (submodules ? ", submodules" : "")
         }
     }
 
-    /// The key and value pairs written under EXTERNAL SOURCES in the lockfile.
+    /// The key and value pairs written under EXTERNAL SOURCES in the lockfile: `git` alone for
+    /// the default branch, and `submodules: true` when they are fetched, as CocoaPods writes them.
     public var fields: [(key: String, value: String)] {
         switch self {
         case let .path(path): [("path", path)]
-        case let .git(url, reference): [("git", url), (reference.key, reference.value)]
+        case let .git(url, reference, submodules):
+            [("git", url)] + (reference.field.map { [$0] } ?? []) + (submodules ? [("submodules", "true")] : [])
         }
     }
 
@@ -26,7 +32,7 @@ public enum ExternalSource: Sendable, Hashable, CustomStringConvertible {
     public var codeSource: CodeSource {
         switch self {
         case let .path(path): .path(path)
-        case let .git(url, reference): .git(url: url, reference)
+        case let .git(url, reference, submodules): .git(url: url, reference, submodules: submodules)
         }
     }
 }

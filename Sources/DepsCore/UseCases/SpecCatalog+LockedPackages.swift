@@ -29,8 +29,8 @@ extension SpecCatalog {
         for package in lock.rootPackages {
             if let external = lock.externalSources[package.name] {
                 // A git external source is fetched at the commit the lock records.
-                if case let .git(url, _) = external, let commit = lock.lockedCommit(of: package.name, from: external) {
-                    sources[package.name] = .git(url: url, .commit(commit))
+                if case let .git(url, _, submodules) = external, let commit = lock.lockedCommit(of: package.name, from: external) {
+                    sources[package.name] = .git(url: url, .commit(commit), submodules: submodules)
                 } else {
                     sources[package.name] = external.codeSource
                 }
