@@ -106,7 +106,7 @@ final class CocoaPodsLayoutTests: XCTestCase {
             #"{"name": "\#(name)", "version": "\#(version)", "source": {"git": "g", "tag": "\#(version)"}, "dependencies": {\#(dependencies)}}"#
         }
         try directory.write("Repo/Specs/Bar/0.6/Bar.podspec.json", podspec("Bar", "0.6", #""Dep": ["~> 1.0"]"#))
-        try directory.write("Repo/Specs/Bar/0.6.0/Bar.podspec.json", podspec("Bar", "0.6.0", #""Dep": [">= 1.0", "< 2"]"#))
+        try directory.write("Repo/Specs/Bar/0.6.0/Bar.podspec.json", podspec("Bar", "0.6.0", #""Dep": [">= 1.0", "~> 1.0"]"#))
         try directory.write("Repo/Specs/Baz/1.0/Baz.podspec.json", podspec("Baz", "1.0", #""Dep": ["~> 1.0"]"#))
         try directory.write("Repo/Specs/Baz/1.0.0/Baz.podspec.json", podspec("Baz", "1.0.0", #""Dep": ["~> 2.0"]"#))
         try directory.write("Repo/Specs/Baz/0.9/Baz.podspec.json", podspec("Baz", "0.9", ""))

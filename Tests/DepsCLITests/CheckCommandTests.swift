@@ -78,7 +78,7 @@ final class CheckCommandTests: XCTestCase {
     }
 
     func testARequirementRespeltWithTheSameMeaningIsNotDriftButTheChecksumIs() throws {
-        try project.depsfile(["Moya": ">= 15.0, < 16", "SnapKit": ""])
+        try project.depsfile(["Moya": ">= 15, ~> 15.0", "SnapKit": ""])
         try assertOutOfSync(["Depsfile: its SHA-256 differs from DEPSFILE CHECKSUM"])
     }
 

@@ -2,9 +2,10 @@
 ///
 /// Operators are CocoaPods': `=` (the default), `!=`, `>`, `<`, `>=`, `<=` and `~>`
 /// (`~> 1.2` is `>= 1.2, < 2`; `~> 1.2.3` is `>= 1.2.3, < 1.3`). A requirement with
-/// no constraints admits any version. An upper bound `< V` at a release V also stops
-/// below V's prereleases: `~> 5.0` never admits `6.0.0-beta.1`, even where prereleases
-/// are candidates.
+/// no constraints admits any version. `~>` stops below the prereleases of the release it
+/// stops at: `~> 5.0` never admits `6.0.0-beta.1`, even where prereleases are candidates;
+/// `< 6` does admit it where prereleases are candidates (RubyGems' rules, which CocoaPods'
+/// requirements follow).
 ///
 /// Prereleases: a prerelease version satisfies a requirement only when the requirement
 /// names a prerelease version itself, or when the caller admits prereleases for that
@@ -66,7 +67,7 @@ public struct Requirement: Sendable, Hashable {
             case .equal: candidate == version
             case .notEqual: candidate != version
             case .greater: candidate > version
-            case .less: candidate.isBelow(exclusiveBound: version)
+            case .less: candidate < version
             case .greaterOrEqual: candidate >= version
             case .lessOrEqual: candidate <= version
             case .pessimistic: candidate >= version && candidate.isBelow(exclusiveBound: upperBound!)

@@ -2,8 +2,8 @@
 ///
 /// Two requirements mean the same exactly when their intervals are equal, which is
 /// how deps compares a Depsfile requirement with the one recorded in the lockfile.
-/// An exclusive upper bound from `< V` or `~>` at a release V sits below V's prereleases
-/// (see `Version.prereleaseFloor`), so `< 2` leaves out `2.0-beta` too.
+/// The exclusive upper bound of `~>` at a release V sits below V's prereleases (see
+/// `Version.prereleaseFloor`), so `~> 1.2` leaves out `2.0-beta` too; `< 2` stops at 2 itself.
 public struct VersionIntervals: Sendable, Hashable {
     public enum Bound: Sendable, Hashable {
         case unbounded
@@ -56,7 +56,7 @@ public struct VersionIntervals: Sendable, Hashable {
             intervals = [Interval(lower: .unbounded, upper: .exclusive(v)), Interval(lower: .exclusive(v), upper: .unbounded)]
         case .greater: intervals = [Interval(lower: .exclusive(v), upper: .unbounded)]
         case .greaterOrEqual: intervals = [Interval(lower: .inclusive(v), upper: .unbounded)]
-        case .less: intervals = [Interval(lower: .unbounded, upper: .exclusive(v.prereleaseFloor))]
+        case .less: intervals = [Interval(lower: .unbounded, upper: .exclusive(v))]
         case .lessOrEqual: intervals = [Interval(lower: .unbounded, upper: .inclusive(v))]
         case .pessimistic:
             intervals = [Interval(lower: .inclusive(v), upper: .exclusive(v.pessimisticUpperBound.prereleaseFloor))]

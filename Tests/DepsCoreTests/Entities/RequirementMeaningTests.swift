@@ -29,9 +29,10 @@ final class RequirementMeaningTests: XCTestCase {
         XCTAssertTrue(requirement.admits(try Version("5.9.1"), prereleasesAdmitted: true))
     }
 
-    func testLessThanAReleaseLeavesOutItsPrereleases() throws {
+    func testLessThanAReleaseAdmitsItsPrereleasesOnlyWherePrereleasesAreAdmitted() throws {
         let below = try Requirement("< 2")
-        XCTAssertFalse(below.admits(try Version("2.0-beta.1"), prereleasesAdmitted: true))
+        XCTAssertTrue(below.admits(try Version("2.0-beta.1"), prereleasesAdmitted: true))
+        XCTAssertFalse(below.admits(try Version("2.0-beta.1")))
         XCTAssertTrue(below.admits(try Version("1.9-beta.1"), prereleasesAdmitted: true))
         XCTAssertTrue(try Requirement("<= 2").admits(try Version("2.0-beta.1"), prereleasesAdmitted: true))
         XCTAssertTrue(try Requirement("< 2.0-beta.3").admits(try Version("2.0-beta.2")))
@@ -57,12 +58,12 @@ final class RequirementMeaningTests: XCTestCase {
 
     func testSameMeaningDespiteDifferentSpelling() throws {
         let pairs = [
-            (">= 1.0, < 2", "~> 1.0"),
             ("1.0", "1.0.0"),
             ("1.0", "= 1.0.0"),
             ("< 2, >= 1.0", ">=1.0,<2.0.0"),
             (">= 1.0, <= 1.0", "= 1"),
-            ("~> 1.0, != 1.5", ">= 1.0, < 2, != 1.5.0"),
+            ("~> 1.0, != 1.5", "!= 1.5.0, ~> 1.0"),
+            ("<= 2.0, != 2", "< 2"),
             ("!= 1.5", "!= 1.5.0, != 1.5"),
             (">= 1.0, != 1.0", "> 1.0"),
             ("<= 2.0, < 2", "< 2"),
@@ -88,7 +89,9 @@ final class RequirementMeaningTests: XCTestCase {
             ("1.0", "1.0.1"),
             ("> 1.0", ">= 1.0"),
             ("< 2", "<= 2"),
-            ("<= 2.0, != 2", "< 2"), // the first still holds 2.0's prereleases
+            // `~>` stops below 2.0's prereleases, `< 2` holds them.
+            (">= 1.0, < 2", "~> 1.0"),
+            ("~> 1.0, != 1.5", ">= 1.0, < 2, != 1.5.0"),
             ("1.10", "1.9"),
             (">= 2.0.0-beta.1, < 3", ">= 2.0.0, < 3"),
         ]
@@ -108,7 +111,7 @@ final class RequirementMeaningTests: XCTestCase {
         XCTAssertTrue(naming.admits(try Version("1.5-beta")))
         XCTAssertFalse(plain.admits(try Version("1.5-beta")))
         XCTAssertFalse(naming.hasSameMeaning(as: plain))
-        XCTAssertTrue(naming.hasSameMeaning(as: try Requirement("~> 1.0, >= 1.0-beta")))
+        XCTAssertTrue(naming.hasSameMeaning(as: try Requirement("< 2, >= 1.0, >= 1.0-beta")))
     }
 
     func testIntersectionHoldsBothRequirements() throws {

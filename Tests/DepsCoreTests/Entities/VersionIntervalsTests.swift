@@ -19,7 +19,7 @@ final class VersionIntervalsTests: XCTestCase {
         XCTAssertEqual(split.intervals[0].lower, .inclusive(try Version("1.0")))
         XCTAssertEqual(split.intervals[0].upper, .exclusive(try Version("1.5")))
         XCTAssertEqual(split.intervals[1].lower, .exclusive(try Version("1.5")))
-        XCTAssertEqual(split.intervals[1].upper, try intervals("< 2").intervals.first?.upper)
+        XCTAssertEqual(split.intervals[1].upper, try intervals("~> 1.0").intervals.first?.upper)
     }
 
     func testTwoExclusionsGiveThreeSortedPieces() throws {
@@ -50,11 +50,15 @@ final class VersionIntervalsTests: XCTestCase {
         XCTAssertTrue(try intervals("~> 4.9").intersection(try intervals("~> 5.0")).isEmpty)
     }
 
-    func testExclusiveUpperBoundAtAReleaseSitsBelowItsPrereleases() throws {
-        let below = try intervals("< 2")
-        XCTAssertNotEqual(below.intervals.first?.upper, .exclusive(try Version("2")))
-        XCTAssertTrue(below.intersection(try intervals(">= 2.0-alpha")).isEmpty)
+    func testPessimisticUpperBoundSitsBelowItsPrereleasesAndLessThanAtTheRelease() throws {
+        let pessimistic = try intervals("~> 1.2")
+        XCTAssertNotEqual(pessimistic.intervals.first?.upper, .exclusive(try Version("2")))
+        XCTAssertTrue(pessimistic.intersection(try intervals(">= 2.0-alpha")).isEmpty)
         XCTAssertTrue(try intervals("~> 1.2, >= 2.0.0-beta.1").isEmpty)
+        // `< 2` stops at 2 itself, as RubyGems' `<` does: 2.0's prereleases lie below it.
+        let below = try intervals("< 2")
+        XCTAssertEqual(below.intervals.first?.upper, .exclusive(try Version("2")))
+        XCTAssertFalse(below.intersection(try intervals(">= 2.0-alpha")).isEmpty)
         XCTAssertFalse(try intervals("<= 2, >= 2.0-alpha").isEmpty)
         // A prerelease bound stays where it is written.
         XCTAssertEqual(try intervals("< 2.0-beta.3").intervals.first?.upper, .exclusive(try Version("2.0-beta.3")))

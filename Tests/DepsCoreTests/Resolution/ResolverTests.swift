@@ -58,6 +58,22 @@ final class ResolverTests: XCTestCase {
         XCTAssertEqual(try ResolutionFixture.resolve(catalog, ["Moya": "", "Alamofire": ""]), ["Moya": "15.0.0", "Alamofire": "5.9.1"])
     }
 
+    func testLessThanAReleaseAdmitsItsPrereleasesWherePrereleasesAreAdmitted() throws {
+        // RubyGems' `<`, which CocoaPods' requirements follow: `< 15.0.0` holds 15.0.0-alpha.1.
+        let catalog = TableCatalog([
+            "App": ["1.0": ["Moya": "< 15.0.0"]],
+            "Moya": ["14.0.0": [:], "15.0.0-alpha.1": [:], "15.0.0": [:]],
+        ])
+        XCTAssertEqual(
+            try ResolutionFixture.resolve(catalog, ["App": "", "Moya": ">= 14.0.0-beta"]),
+            ["App": "1.0", "Moya": "15.0.0-alpha.1"]
+        )
+        // Where no requirement admits prereleases, `<` takes the release below.
+        XCTAssertEqual(try ResolutionFixture.resolve(catalog, ["App": ""]), ["App": "1.0", "Moya": "14.0.0"])
+        // `~>` still stops below the prereleases of the release it stops at.
+        XCTAssertEqual(try ResolutionFixture.resolve(catalog, ["Moya": "~> 14.0, >= 14.0.0-beta"]), ["Moya": "14.0.0"])
+    }
+
     func testAPinnedPrereleaseIsKept() throws {
         let catalog = TableCatalog([
             "Moya": ["15.0.0": ["Alamofire": ">= 5.0"]],
