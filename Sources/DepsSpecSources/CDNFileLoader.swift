@@ -39,6 +39,37 @@ struct CDNFileLoader: Sendable {
         return nil
     }
 
+    /// What loading one file gave, and whether the caller needs it (or only fetches it ahead).
+    struct Load: Sendable {
+        let path: String
+        let isNeeded: Bool
+        let result: Result<(bytes: [UInt8]?, outcome: Outcome), Error>
+    }
+
+    /// Loads files, `atOnce` at a time, in a task group of its own off the caller's executor (the
+    /// caller keeps the source's state and reads the results once all are in).
+    @concurrent
+    func loadAll(_ files: [(path: String, isNeeded: Bool)], atOnce: Int) async throws -> [Load] {
+        var loads: [Load] = []
+        try await withThrowingTaskGroup(of: Load.self) { group in
+            var pending = files.makeIterator()
+            func startNext() {
+                guard let (path, isNeeded) = pending.next() else { return }
+                group.addTask {
+                    do { return Load(path: path, isNeeded: isNeeded, result: .success(try await load(path))) } catch {
+                        return Load(path: path, isNeeded: isNeeded, result: .failure(error))
+                    }
+                }
+            }
+            for _ in 0..<atOnce { startNext() }
+            while let load = try await group.next() {
+                loads.append(load)
+                startNext()
+            }
+        }
+        return loads
+    }
+
     /// The bytes of a file (nil when the server has none: 404 or 410), from the cache or the server.
     func load(_ relative: String) async throws -> (bytes: [UInt8]?, outcome: Outcome) {
         if let bytes = try cachedWithoutAsking(relative) { return (bytes, .fromCache) }

@@ -258,26 +258,15 @@ public final class CDNSpecSource: SpecSource {
     /// Loads files, `maximumDownloads` at once. A failure to load a needed file is thrown; one
     /// fetched ahead is left unfetched.
     private func load(_ needed: [String], ahead: [String]) async throws {
-        let loader = loader
+        let loads = try await loader.loadAll(needed.map { ($0, true) } + ahead.map { ($0, false) }, atOnce: Self.maximumDownloads)
         var failure: Error?
-        try await withThrowingTaskGroup(of: (String, Bool, Result<(bytes: [UInt8]?, outcome: CDNFileLoader.Outcome), Error>).self) { group in
-            var pending = (needed.map { ($0, true) } + ahead.map { ($0, false) }).makeIterator()
-            func startNext() {
-                guard let (path, isNeeded) = pending.next() else { return }
-                group.addTask {
-                    do { return (path, isNeeded, .success(try await loader.load(path))) } catch { return (path, isNeeded, .failure(error)) }
-                }
-            }
-            for _ in 0..<Self.maximumDownloads { startNext() }
-            while let (path, isNeeded, result) = try await group.next() {
-                switch result {
-                case let .success(loaded):
-                    fetched[path] = loaded.bytes
-                    count(loaded.outcome)
-                case let .failure(error):
-                    if isNeeded && failure == nil { failure = error }
-                }
-                startNext()
+        for load in loads {
+            switch load.result {
+            case let .success(loaded):
+                fetched[load.path] = loaded.bytes
+                count(loaded.outcome)
+            case let .failure(error):
+                if load.isNeeded && failure == nil { failure = error }
             }
         }
         try Task.checkCancellation()

@@ -126,7 +126,7 @@ extension SandboxInstallation {
     }
 
     /// What fetching and placing a round of packages did.
-    private struct FetchRound {
+    private struct FetchRound: Sendable {
         var placed: Set<PackageName> = []
         /// Packages fetched again only to find their code where it was.
         var alreadyThere: Set<PackageName> = []
@@ -135,7 +135,9 @@ extension SandboxInstallation {
     }
 
     /// Fetches each package and places it in the sandbox, `jobs` at once; a package fetched again
-    /// whose code did not move (`heldPins`) is left in place.
+    /// whose code did not move (`heldPins`) is left in place. The task group runs off the caller's
+    /// executor, as the CDN's downloads do.
+    @concurrent
     private func fetchAndPlace(_ requests: [CodeRequest], heldPins: [PackageName: ContentPin]) async throws -> FetchRound {
         var round = FetchRound()
         let (sandbox, fetcher, progress, total) = (sandbox, fetcher, progress, requests.count)
