@@ -46,6 +46,59 @@ final class ConcurrencyStressTests: XCTestCase {
         }
     }
 
+    /// The CDN benchmark's fixture: 24 real-world pods (the Firebase family, Alamofire, Moya, Rx,
+    /// Kingfisher, ...) with their version histories, served on loopback by the benchmark's own
+    /// server with 5 ms added to each response; the Depsfile of issue 18's report, from a cold cache
+    /// each time. The release build is where a task group waited on by the main thread crashed.
+    func testRealShapedCDNInstallsEndCleanlyEveryTime() throws {
+        let project = try TemporaryProject(self)
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let benchmark = repository.appendingPathComponent("Benchmarks/CDN").path
+        let fixture = project.root + "/fixture"
+        let generate = try DepsBinary.run(["python3", benchmark + "/generate.py", fixture, "0"], executable: URL(fileURLWithPath: "/usr/bin/env"))
+        XCTAssertEqual(generate.status, 0, generate.stderr)
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        server.arguments = ["python3", benchmark + "/server.py", fixture + "/cdn", project.root + "/port", project.root + "/server.log", "5"]
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        addTeardownBlock { server.terminate(); server.waitUntilExit() }
+        var port = ""
+        for _ in 0..<200 where port.isEmpty {
+            port = (try? String(contentsOfFile: project.root + "/port", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            if port.isEmpty { usleep(50_000) }
+        }
+        XCTAssertFalse(port.isEmpty, "the CDN server did not start")
+        try project.write("App/Depsfile", """
+            sources:
+              - http://127.0.0.1:\(port)/
+            platform: ios 15.0
+            dependencies:
+              Firebase/Analytics:
+              Firebase/Crashlytics:
+              Moya: ~> 15.0
+              Kingfisher:
+              SnapKit:
+
+            """)
+        let runs = ProcessInfo.processInfo.environment["DEPS_STRESS_RUNS"].flatMap(Int.init).map { max(1, $0 / 3) } ?? 40
+        var firstLock: String?
+        for run in 0..<runs {
+            try? FileManager.default.removeItem(atPath: project.root + "/App/Depsfile.lock")
+            let outcome = try DepsBinary.run(
+                ["install", "--lock-only", "--project", project.root + "/App", "--no-color"],
+                environment: ["DEPS_CACHE_DIR": project.root + "/cache-\(run)"])
+            XCTAssertEqual(outcome.status, 0, "run \(run): \(outcome.stderr)")
+            for sign in ["MISUSE", "Assertion", "Fatal error", "crashed", "leaked"] {
+                XCTAssertFalse(outcome.stderr.contains(sign), "run \(run): \(outcome.stderr)")
+            }
+            let lock = try XCTUnwrap(project.lockfile, "run \(run)")
+            if let firstLock { XCTAssertEqual(lock, firstLock, "run \(run) chose other versions") } else { firstLock = lock }
+            try? FileManager.default.removeItem(atPath: project.root + "/cache-\(run)")
+            if outcome.status != 0 { break }
+        }
+    }
+
     /// A graph shaped like Firebase's family (subspecs in lockstep, shared utilities with
     /// subspecs), Moya's subspecs over Alamofire, and two standalone pods, several versions each.
     private func publishGraph(_ cdn: RemoteSpecSourceTests.CDN) throws {
