@@ -46,8 +46,8 @@ public struct PodfileImportError: Error, Sendable, Equatable {
 }
 
 extension Podfile {
-    /// The Depsfile this Podfile becomes: its sources (trunk's spellings as `trunk`), its
-    /// platform, the union of its targets' dependencies with every requirement, and the
+    /// The Depsfile this Podfile becomes: its sources (trunk's spellings as `trunk`; trunk when
+    /// it names none, as CocoaPods searches trunk then), its platform, the union of its targets' dependencies with every requirement, and the
     /// per-target listing; or every dependency a Depsfile cannot say.
     public func importedManifest() throws(PodfileImportError) -> ImportedManifest {
         var converted: [Dependency] = []
@@ -60,6 +60,6 @@ extension Podfile {
             }
         }
         guard gaps.isEmpty else { throw PodfileImportError(podfileGaps: gaps, lockProblems: []) }
-        return ImportedManifest(sources: manifestSources, dependencies: converted, platform: platform, targets: targetListing)
+        return ImportedManifest(sources: manifestSources.isEmpty ? ["trunk"] : manifestSources, dependencies: converted, platform: platform, targets: targetListing)
     }
 }
