@@ -129,6 +129,16 @@ final class ImportCommandTests: XCTestCase {
         assertNothingWritten(project)
     }
 
+    func testAMalformedPodfileLockIsExit65() throws {
+        let project = try TemporaryProject(self)
+        try copyFixtures(project, podfile: "Rocket.Chat.iOS.Podfile", podfileLock: nil)
+        try project.write("App/Podfile.lock", "PODS:\n  - [unterminated\n")
+        let outcome = try project.deps("import")
+        XCTAssertEqual(outcome.status, 65)
+        XCTAssertTrue(outcome.stderr.contains("Podfile.lock:"), outcome.stderr)
+        assertNothingWritten(project)
+    }
+
     func testNoPodfileIsExitOne() throws {
         let project = try TemporaryProject(self)
         let outcome = try project.deps("import")
