@@ -37,7 +37,7 @@ public enum ImportTextPresenter {
         }
         lines.append("\(result.written ? "Imported" : "Would import") \(read) into \(files).")
         lines.append("Pods: \(count(manifest.dependencies.count, "dependency", "dependencies"))"
-            + (result.lockfile.map { ", \(count($0.packages.count, "locked pod", "locked pods")) (every version kept)" } ?? ""))
+            + (result.lockfile.map { ", \(count($0.packages.count, "locked pod", "locked pods"))" + (result.staleLock == nil ? " (every version kept)" : "") } ?? ""))
         lines.append("Sources: \(manifest.sources.map { MessageText.escaped($0) }.joined(separator: ", "))")
         if let platform = manifest.platform { lines.append("Platform: \(platform)") }
         lines.append("Targets: \(manifest.targets.count)")
@@ -45,12 +45,22 @@ public enum ImportTextPresenter {
             let pods = target.pods.map(\.description).joined(separator: ", ")
             lines.append("  \(MessageText.escaped(target.target)): \(pods.isEmpty ? "(no pods)" : pods)")
         }
+        if let stale = staleLockLine(result) { lines.append(stale) }
         if !result.warnings.isEmpty {
             lines.append("Warnings: \(result.warnings.count), on stderr: what deps reads but drops")
         }
         let next = nextCommands(result).map { "`\($0)`" }.joined(separator: ", then ")
         lines.append(result.written ? "Next: run \(next)." : "Run deps import without --dry-run to write them; then \(next).")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `Podfile.lock is older than the Podfile: Moya changed; Quick added; deps install keeps each locked version the Podfile still admits and resolves the rest.`
+    public static func staleLockLine(_ result: ProjectImport) -> String? {
+        guard let drift = result.staleLock else { return nil }
+        let parts = [(drift.modified, "changed"), (drift.added, "added"), (drift.removed, "removed")]
+            .filter { !$0.0.isEmpty }
+            .map { "\($0.0.map(\.description).joined(separator: ", ")) \($0.1)" }
+        return "Podfile.lock is older than the Podfile: \(parts.joined(separator: "; ")); deps install keeps each locked version the Podfile still admits and resolves the rest."
     }
 
     private static func count(_ number: Int, _ one: String, _ many: String) -> String {

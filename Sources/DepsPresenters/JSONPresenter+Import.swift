@@ -16,6 +16,11 @@ extension JSONPresenter {
             let line: Int
             let message: String
         }
+        struct StaleLockDocument: Encodable {
+            let added: [String]
+            let removed: [String]
+            let modified: [String]
+        }
         let command: String
         let dryRun: Bool
         let files: [String]
@@ -26,6 +31,8 @@ extension JSONPresenter {
         let targets: [TargetDocument]
         let warnings: [WarningDocument]
         let next: [String]
+        /// The dependencies the Podfile.lock's DEPENDENCIES record otherwise, when any.
+        let staleLock: StaleLockDocument?
         /// The files' text, in a dry run.
         let depsfile: String?
         let lockfile: String?
@@ -47,6 +54,10 @@ extension JSONPresenter {
             targets: manifest.targets.map { ImportDocument.TargetDocument(name: $0.target, pods: $0.pods.map(\.description)) },
             warnings: zip(result.warnings, warningMessages).map { ImportDocument.WarningDocument(file: "Podfile", line: $0.line, message: $1) },
             next: ImportTextPresenter.nextCommands(result),
+            staleLock: result.staleLock.map {
+                ImportDocument.StaleLockDocument(
+                    added: $0.added.map(\.description), removed: $0.removed.map(\.description), modified: $0.modified.map(\.description))
+            },
             depsfile: result.written ? nil : result.manifestText,
             lockfile: result.written ? nil : result.lockfileText))
     }

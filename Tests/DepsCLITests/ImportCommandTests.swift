@@ -36,7 +36,11 @@ final class ImportCommandTests: XCTestCase {
 
             """)
         XCTAssertTrue(outcome.stdout.hasPrefix("Imported Podfile and Podfile.lock into Depsfile and Depsfile.lock.\n"), outcome.stdout)
-        XCTAssertTrue(outcome.stdout.contains("Pods: 14 dependencies, 31 locked pods (every version kept)\n"), outcome.stdout)
+        XCTAssertTrue(outcome.stdout.contains("Pods: 14 dependencies, 31 locked pods\n"), outcome.stdout)
+        // The two files come from different commits of the project: the lock is older.
+        XCTAssertTrue(outcome.stdout.contains(
+            "Podfile.lock is older than the Podfile: SDWebImage, Starscream changed; SimpleImageViewer added; URBMediaFocusViewController removed; deps install keeps each locked version the Podfile still admits and resolves the rest.\n"),
+            outcome.stdout)
         XCTAssertTrue(outcome.stdout.contains("Targets: 2\n  Rocket.Chat: Fabric, "), outcome.stdout)
         XCTAssertTrue(outcome.stdout.hasSuffix("Next: run `deps install`, then `deps check`.\n"), outcome.stdout)
 
@@ -125,6 +129,7 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual((document["targets"] as? [[String: Any]])?.map { $0["name"] as? String }, ["Rocket.Chat", "Rocket.ChatTests"])
         XCTAssertEqual((document["warnings"] as? [[String: Any]])?.map { $0["line"] as? Int }, [4, 5, 47])
         XCTAssertEqual(document["next"] as? [String], ["deps install", "deps check"])
+        XCTAssertEqual((document["staleLock"] as? [String: [String]])?["modified"], ["SDWebImage", "Starscream"])
         XCTAssertNotNil(document["depsfile"] as? String)
         assertNothingWritten(project)
     }
@@ -218,6 +223,8 @@ final class ImportCommandTests: XCTestCase {
 
             """)
         XCTAssertTrue(imported.stdout.contains("  App: Moya\n  AppTests: Alamofire, Quick\n"), imported.stdout)
+        XCTAssertTrue(imported.stdout.contains("Pods: 3 dependencies, 3 locked pods (every version kept)\n"), imported.stdout)
+        XCTAssertFalse(imported.stdout.contains("older than the Podfile"), imported.stdout)
 
         let install = try project.deps("install", "--lock-only")
         XCTAssertEqual(install.status, 0, install.stderr)

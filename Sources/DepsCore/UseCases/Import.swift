@@ -37,9 +37,13 @@ public final class ImportInteractor {
         if !dryRun {
             try destination.write(manifest: manifestFile.text, lockfile: lockfileText)
         }
+        // A Podfile.lock older than its Podfile is kept as a stale lock is: install resolves
+        // what changed again.
+        let drift = lockfile.map { imported.manifest(checksum: manifestFile.checksum).drift(from: $0) }
         return ProjectImport(
             manifest: imported, warnings: podfile.warnings, lockfile: lockfile,
-            manifestText: manifestFile.text, lockfileText: lockfileText, written: !dryRun)
+            manifestText: manifestFile.text, lockfileText: lockfileText, written: !dryRun,
+            staleLock: drift.flatMap { $0.isEmpty ? nil : $0 })
     }
 }
 
@@ -54,10 +58,13 @@ public struct ProjectImport: Sendable, Equatable {
     public let lockfileText: String?
     /// Whether the files were written (false for a dry run).
     public let written: Bool
+    /// How the Podfile's dependencies differ from the Podfile.lock's DEPENDENCIES; nil when they
+    /// agree (or there is no lock). The next install resolves those again.
+    public let staleLock: DependencyDrift?
 
     public init(
         manifest: ImportedManifest, warnings: [PodfileWarning], lockfile: Lockfile?, manifestText: String,
-        lockfileText: String?, written: Bool
+        lockfileText: String?, written: Bool, staleLock: DependencyDrift? = nil
     ) {
         self.manifest = manifest
         self.warnings = warnings
@@ -65,6 +72,7 @@ public struct ProjectImport: Sendable, Equatable {
         self.manifestText = manifestText
         self.lockfileText = lockfileText
         self.written = written
+        self.staleLock = staleLock
     }
 }
 

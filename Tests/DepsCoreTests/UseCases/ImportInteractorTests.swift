@@ -105,6 +105,21 @@ final class ImportInteractorTests: XCTestCase {
         XCTAssertEqual(result.lockfile?.packages.map(\.version.description), ["5.8.1", "1.0"])
         XCTAssertEqual(result.lockfile?.contentPin(of: name("Kit")), .commit(String(repeating: "b", count: 40)))
         XCTAssertEqual(result.lockfile?.checkoutOptions[name("Kit")]?.submodules, true)
+        XCTAssertNil(result.staleLock)
+    }
+
+    /// A Podfile edited since its lock: the import goes on, and says what install resolves again.
+    func testAPodfileLockOlderThanThePodfileIsImportedAsAStaleLock() throws {
+        var read = podfile
+        read.podfile.root.children[0].pods[0] = declaration("Alamofire", ["~> 5.9"], line: 4)
+        read.podfile.root.children[0].pods.append(declaration("Quick", line: 8))
+        let result = try ImportInteractor(
+            cocoaPods: InMemoryCocoaPodsProject(podfile: read, podfileLock: podfileLock), destination: InMemoryImportDestination()
+        ).importProject(dryRun: true)
+        XCTAssertEqual(result.staleLock?.added, [name("Quick")])
+        XCTAssertEqual(result.staleLock?.modified, [name("Alamofire")])
+        XCTAssertEqual(result.staleLock?.removed, [])
+        XCTAssertEqual(result.lockfile?.packages.map(\.version.description), ["5.8.1", "1.0"])
     }
 
     func testWithoutAPodfileLockOnlyTheDepsfileIsWritten() throws {
