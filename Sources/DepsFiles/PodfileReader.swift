@@ -40,6 +40,11 @@ public struct PodfileReading: Sendable, Equatable {
     public let warnings: [PodfileWarning]
     public let fileName: String
 
+    /// What a warning says: `post_install hook dropped: deps runs no Ruby`.
+    public static func message(for warning: PodfileWarning) -> String {
+        PodfileWording.text(of: warning.dropped).text
+    }
+
     /// `Podfile:12: warning: post_install hook dropped: deps runs no Ruby`, one per warning.
     public var warningLines: [String] {
         warnings.map { "\(MessageText.escaped(fileName)):\($0.line): warning: \(PodfileWording.text(of: $0.dropped))" }

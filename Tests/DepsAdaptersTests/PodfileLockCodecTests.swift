@@ -91,18 +91,9 @@ final class PodfileLockCodecTests: XCTestCase {
         XCTAssertEqual(podfileLock.externalSources["SideMenuController"], .git(url: "https://github.com/rafaelks/SideMenuController.git", reference: nil, submodules: false))
         XCTAssertEqual(podfileLock.checkoutOptions["SideMenuController"]?.pin, .commit("a3a55e08f4752b5a4e169c6a8b2ceee0096649f5"))
 
-        // deps' git external sources need a tag, a branch or a commit.
-        XCTAssertThrowsError(try podfileLock.lockfile(depsfileChecksum: "")) { error in
-            XCTAssertEqual((error as? PodfileLockConversionError)?.problems, [
-                .gitWithoutReference(pod: "SideMenuController", url: "https://github.com/rafaelks/SideMenuController.git"),
-            ])
-        }
-        // The same lock with that pod pinned by a reference converts, every other pod from trunk.
-        let referenced = PodfileLock(
-            pods: podfileLock.pods, dependencies: podfileLock.dependencies, specRepos: nil,
-            externalSources: ["SideMenuController": .git(url: "https://github.com/rafaelks/SideMenuController.git", reference: .commit("a3a55e08f4752b5a4e169c6a8b2ceee0096649f5"), submodules: false)],
-            checkoutOptions: podfileLock.checkoutOptions)
-        let lock = try referenced.lockfile(depsfileChecksum: "")
+        // A git external source with no reference follows the default branch; the lock's commit pins it.
+        let lock = try podfileLock.lockfile(depsfileChecksum: "")
+        XCTAssertEqual(lock.externalSources[name("SideMenuController")], .git(url: "https://github.com/rafaelks/SideMenuController.git", .defaultBranch))
         assertKeepsEveryVersion(podfileLock, lock)
         XCTAssertEqual(lock.specRepos.map(\.source), ["trunk"])
         XCTAssertEqual(lock.specRepos.first?.packages.count, 21)
@@ -124,10 +115,9 @@ final class PodfileLockCodecTests: XCTestCase {
 
         XCTAssertThrowsError(try podfileLock.lockfile(depsfileChecksum: "")) { error in
             let problems = (error as? PodfileLockConversionError)?.problems ?? []
-            // Every nested subspec of YapDatabase (18 of them) and the git pod without a reference.
-            XCTAssertEqual(problems.count, 19)
+            // Every nested subspec of YapDatabase (18 of them); the git pod without a reference follows the default branch.
+            XCTAssertEqual(problems.count, 18)
             XCTAssertEqual(problems.first, .invalidName("YapDatabase/SQLCipher/Core"))
-            XCTAssertTrue(problems.contains(.gitWithoutReference(pod: "YYImage", url: "https://github.com/signalapp/YYImage")))
         }
         // Without YapDatabase and YYImage, the rest converts pod for pod.
         let rest = PodfileLock(

@@ -201,16 +201,17 @@ final class PodfileReaderFixtureTests: XCTestCase {
     }
 
     /// What Signal's Podfile becomes in a Depsfile: every pod with its requirement and git source,
-    /// but the git pod that names no tag, branch or commit, which a Depsfile cannot say yet.
+    /// the git pod that names no tag, branch or commit following the default branch.
     func testSignalAsManifestDependencies() throws {
         let podfile = try PodfileReader().read(try Self.fixture("Signal-iOS.Podfile")).podfile
         let (dependencies, gaps) = podfile.manifestDependencies()
-        XCTAssertEqual(dependencies.count, 20)
+        XCTAssertEqual(dependencies.count, 21)
         XCTAssertEqual(dependencies.first { $0.name.description == "YapDatabase/SQLCipher" }?.description,
                        "YapDatabase/SQLCipher (from `https://github.com/signalapp/YapDatabase.git`, branch `signal-release`)")
         XCTAssertEqual(dependencies.first { $0.name.description == "PureLayout" }?.description, "PureLayout (~> 3.1.4)")
-        XCTAssertEqual(gaps.map(\.dependency.name.description), ["YYImage"])
-        XCTAssertEqual(gaps.map(\.gap), [.gitWithoutReference(url: "https://github.com/signalapp/YYImage")])
+        XCTAssertEqual(dependencies.first { $0.name.description == "YYImage" }?.externalSource,
+                       .git(url: "https://github.com/signalapp/YYImage", .defaultBranch))
+        XCTAssertTrue(gaps.isEmpty)
     }
 
     /// A conditional, `puts`, interpolation and `ENV` at the top level: every line named in one run; nothing inside the conditional is read.

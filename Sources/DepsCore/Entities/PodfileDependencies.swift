@@ -22,6 +22,11 @@ public struct PodfileDependency: Sendable, Hashable {
 public struct PodfileTargetListing: Sendable, Hashable {
     public let target: String
     public let pods: [PackageName]
+
+    public init(target: String, pods: [PackageName]) {
+        self.target = target
+        self.pods = pods
+    }
 }
 
 extension Podfile {
@@ -110,12 +115,8 @@ extension Podfile {
 
 /// Why a Podfile dependency cannot be written as a Depsfile dependency as it stands.
 public enum PodfileConversionGap: Error, Sendable, Hashable {
-    /// `:git` without `:tag`, `:branch` or `:commit`: a Depsfile dependency names one.
-    case gitWithoutReference(url: String)
     /// A `:tag`, `:branch` or `:commit` deps does not take (an abbreviated commit among them).
     case invalidGitReference(url: String, PodGitReference)
-    /// `:submodules => true`: a Depsfile's git dependency carries no submodules flag yet.
-    case submodules(url: String)
     /// `:podspec`: a Depsfile names a directory holding the spec, not the spec file.
     case podspecFile(String)
     /// `:http`, `:svn`, `:hg` or `:bzr`: a download deps has no external source for.
@@ -136,12 +137,14 @@ extension PodfileDependency {
         case let .download(kind, location)?:
             throw .download(kind: kind, location: location)
         case let .git(url, reference, submodules)?:
-            guard let reference else { throw .gitWithoutReference(url: url) }
-            guard !submodules else { throw .submodules(url: url) }
+            // No `:tag`, `:branch` or `:commit`: the repository's default branch, as CocoaPods has it.
+            guard let reference else {
+                return Dependency(name, requirement, externalSource: .git(url: url, .defaultBranch, submodules: submodules))
+            }
             guard let checked = try? GitReference.reading(key: reference.key, value: reference.value) else {
                 throw .invalidGitReference(url: url, reference)
             }
-            return Dependency(name, requirement, externalSource: .git(url: url, checked))
+            return Dependency(name, requirement, externalSource: .git(url: url, checked, submodules: submodules))
         }
     }
 }

@@ -4,16 +4,12 @@ public enum PodfileLockConversionProblem: Sendable, Hashable {
     /// A pod or dependency name that is not a deps package name: a nested subspec
     /// (`YapDatabase/SQLCipher/Core`) or a character deps refuses.
     case invalidName(String)
-    /// A git external source without `:tag`, `:branch` or `:commit` (the default branch).
-    case gitWithoutReference(pod: String, url: String)
     /// A git external source whose reference deps refuses (an abbreviated commit, a tag starting with `-`).
     case invalidGitReference(pod: String, key: String, value: String)
     /// A `:podspec` external source: the podspec is read from a file or URL, the code from its source.
     case podspecSource(pod: String, location: String)
     /// An `:http`, `:svn`, `:hg` or `:bzr` external source.
     case downloadSource(pod: String, kind: String)
-    /// A git external source with `:submodules: true`.
-    case submodules(pod: String)
     /// A DEPENDENCIES entry `from` a location that EXTERNAL SOURCES does not describe.
     case externalSourceMissing(pod: String)
     /// A CHECKOUT OPTIONS commit that is not 40 lower-case hexadecimal digits.
@@ -81,7 +77,7 @@ extension PodfileLock {
                 conversion.problems.append(.invalidCheckoutCommit(pod: pod, commit: commit))
                 continue
             }
-            checkouts[name] = CheckoutOption(git: checkout.git, commit: commit)
+            checkouts[name] = CheckoutOption(git: checkout.git, commit: commit, submodules: checkout.submodules)
         }
         let specRepos = conversion.specRepos(self, lockedRoots: packages.map(\.name.root), external: external)
         guard conversion.problems.isEmpty else { throw PodfileLockConversionError(problems: conversion.problems) }
@@ -129,16 +125,13 @@ private struct Conversion {
         case let .path(path):
             return .path(path)
         case let .git(url, reference, submodules):
-            if submodules { report(.submodules(pod: pod)) }
-            guard let reference else {
-                report(.gitWithoutReference(pod: pod, url: url))
-                return nil
-            }
+            // No `:tag`, `:branch` or `:commit`: the default branch, which CHECKOUT OPTIONS' commit pins.
+            guard let reference else { return .git(url: url, .defaultBranch, submodules: submodules) }
             guard let converted = try? GitReference.reading(key: reference.key, value: reference.value) else {
                 report(.invalidGitReference(pod: pod, key: reference.key, value: reference.value))
                 return nil
             }
-            return submodules ? nil : .git(url: url, converted)
+            return .git(url: url, converted, submodules: submodules)
         case let .podspec(location):
             report(.podspecSource(pod: pod, location: location))
             return nil
@@ -171,8 +164,8 @@ extension PodfileLockConversionProblem {
     var pod: String {
         switch self {
         case let .invalidName(name): name
-        case let .gitWithoutReference(pod, _), let .invalidGitReference(pod, _, _), let .podspecSource(pod, _),
-             let .downloadSource(pod, _), let .submodules(pod), let .externalSourceMissing(pod),
+        case let .invalidGitReference(pod, _, _), let .podspecSource(pod, _),
+             let .downloadSource(pod, _), let .externalSourceMissing(pod),
              let .invalidCheckoutCommit(pod, _): pod
         }
     }

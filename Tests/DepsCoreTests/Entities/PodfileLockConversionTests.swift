@@ -159,9 +159,7 @@ final class PodfileLockConversionTests: XCTestCase {
             XCTAssertEqual((error as? PodfileLockConversionError)?.problems, [
                 .invalidName("YapDatabase/SQLCipher/Core"),
                 .invalidGitReference(pod: "Gutenberg", key: "commit", value: "2a8fe1c"),
-                .submodules(pod: "Kit"),
                 .podspecSource(pod: "React", location: "https://example.com/React.podspec.json"),
-                .gitWithoutReference(pod: "YYImage", url: "https://github.com/signalapp/YYImage"),
                 .externalSourceMissing(pod: "Zip"),
                 .invalidCheckoutCommit(pod: "YYImage", commit: "D91910E6"),
             ])

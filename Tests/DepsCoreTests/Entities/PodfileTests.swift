@@ -126,10 +126,15 @@ final class PodfileTests: XCTestCase {
         XCTAssertEqual(dependencies.map(\.description), [
             "Plain (~> 1.0)", "Local (from `../Local`)", "Tagged (from `https://x.example/T.git`, tag `1.0`)",
             "Pinned (from `https://x.example/P.git`, commit `\(commit)`)",
+            "Head (from `https://x.example/H.git`, default branch)",
+            "Deep (from `https://x.example/D.git`, tag `2.0`, submodules)",
         ])
+        XCTAssertEqual(dependencies.first { $0.name.description == "Head" }?.externalSource,
+                       .git(url: "https://x.example/H.git", .defaultBranch))
+        XCTAssertEqual(dependencies.first { $0.name.description == "Deep" }?.externalSource,
+                       .git(url: "https://x.example/D.git", .tag("2.0"), submodules: true))
         XCTAssertEqual(gaps.map(\.gap), [
-            .gitWithoutReference(url: "https://x.example/H.git"), .invalidGitReference(url: "https://x.example/S.git", .commit("78c3461")),
-            .submodules(url: "https://x.example/D.git"), .podspecFile("Specs/Spec.podspec"),
+            .invalidGitReference(url: "https://x.example/S.git", .commit("78c3461")), .podspecFile("Specs/Spec.podspec"),
         ])
     }
 

@@ -1,0 +1,40 @@
+import ArgumentParser
+import DepsFiles
+import DepsPresenters
+import DepsCore
+
+struct ImportCommand: AsyncParsableCommand, MainTaskCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Write a Depsfile and Depsfile.lock from a CocoaPods Podfile and Podfile.lock.",
+        discussion: """
+            Reads the project's Podfile statically (deps runs no Ruby) and, when present, its \
+            Podfile.lock, and writes Depsfile and Depsfile.lock, so that the next deps install \
+            keeps every locked version. What deps cannot honour is a warning naming its line; a \
+            line that needs Ruby to run refuses the import (exit 65), every such line named. An \
+            existing Depsfile or Depsfile.lock is never overwritten (exit 1); no Podfile is exit 1.
+            """)
+
+    @OptionGroup var options: CommonOptions
+
+    @Flag(name: .long, help: "Print what would be written; write nothing.")
+    var dryRun = false
+
+    func run() async throws {
+        let composition = Composition(options: options)
+        let output = Output(options: options)
+        let dryRun = dryRun
+        try await output.run {
+            let result = try ImportInteractor(
+                cocoaPods: CocoaPodsProjectFiles(directory: composition.projectDirectory, fileSystem: composition.fileSystem),
+                destination: composition.store
+            ).importProject(dryRun: dryRun)
+            let messages = result.warnings.map(PodfileReading.message(for:))
+            for line in ImportTextPresenter.warningLines(result, messages: messages) { output.diagnostic(line) }
+            output.result(options.json
+                ? JSONPresenter.render(result, warningMessages: messages)
+                : ImportTextPresenter.render(result))
+            return 0
+        }
+    }
+}

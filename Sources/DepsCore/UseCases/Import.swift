@@ -1,0 +1,114 @@
+/// `deps import`: a CocoaPods project's Podfile (and Podfile.lock) become a Depsfile (and its
+/// lock), as BEHAVIOUR 10 says. Nothing is written when anything fails, and an existing
+/// Depsfile or Depsfile.lock is never replaced.
+public final class ImportInteractor {
+    private let cocoaPods: CocoaPodsProject
+    private let destination: ImportDestination
+
+    public init(cocoaPods: CocoaPodsProject, destination: ImportDestination) {
+        self.cocoaPods = cocoaPods
+        self.destination = destination
+    }
+
+    /// Reads, converts and (unless `dryRun`) writes; returns what was (or would be) written.
+    public func importProject(dryRun: Bool) throws -> ProjectImport {
+        guard let podfile = try cocoaPods.readPodfile() else { throw PodfileMissingError() }
+        let existing = destination.existingFiles()
+        guard existing.isEmpty else { throw ImportWouldOverwriteError(files: existing) }
+        let podfileLock = try cocoaPods.readPodfileLock()
+
+        var manifestError: PodfileImportError?
+        var imported: ImportedManifest?
+        do { imported = try podfile.podfile.importedManifest() } catch { manifestError = error }
+        let manifestFile = imported.map(destination.manifestFile)
+        var lockfile: Lockfile?
+        var lockProblems: [PodfileLockConversionProblem] = []
+        if let podfileLock {
+            do {
+                lockfile = try podfileLock.lockfile(depsfileChecksum: manifestFile?.checksum ?? "")
+            } catch {
+                lockProblems = error.problems
+            }
+        }
+        guard let imported, let manifestFile, lockProblems.isEmpty else {
+            throw PodfileImportError(podfileGaps: manifestError?.podfileGaps ?? [], lockProblems: lockProblems)
+        }
+        let lockfileText = lockfile.map(destination.lockfileText)
+        if !dryRun {
+            try destination.write(manifest: manifestFile.text, lockfile: lockfileText)
+        }
+        // A Podfile.lock older than its Podfile is kept as a stale lock is: install resolves
+        // what changed again.
+        let drift = lockfile.map { imported.manifest(checksum: manifestFile.checksum).drift(from: $0) }
+        return ProjectImport(
+            manifest: imported, warnings: podfile.warnings, lockfile: lockfile,
+            manifestText: manifestFile.text, lockfileText: lockfileText, written: !dryRun,
+            staleLock: drift.flatMap { $0.isEmpty ? nil : $0 })
+    }
+}
+
+/// What `deps import` did (or, with `--dry-run`, would do).
+public struct ProjectImport: Sendable, Equatable {
+    public let manifest: ImportedManifest
+    /// What the Podfile asks for that deps drops, in line order.
+    public let warnings: [PodfileWarning]
+    /// The lock converted from Podfile.lock; nil when the project has none.
+    public let lockfile: Lockfile?
+    public let manifestText: String
+    public let lockfileText: String?
+    /// Whether the files were written (false for a dry run).
+    public let written: Bool
+    /// How the Podfile's dependencies differ from the Podfile.lock's DEPENDENCIES; nil when they
+    /// agree (or there is no lock). The next install resolves those again.
+    public let staleLock: DependencyDrift?
+
+    public init(
+        manifest: ImportedManifest, warnings: [PodfileWarning], lockfile: Lockfile?, manifestText: String,
+        lockfileText: String?, written: Bool, staleLock: DependencyDrift? = nil
+    ) {
+        self.manifest = manifest
+        self.warnings = warnings
+        self.lockfile = lockfile
+        self.manifestText = manifestText
+        self.lockfileText = lockfileText
+        self.written = written
+        self.staleLock = staleLock
+    }
+}
+
+/// A Podfile read: the Podfile and what it drops.
+public struct ReadPodfile: Sendable, Equatable {
+    public var podfile: Podfile
+    public var warnings: [PodfileWarning]
+
+    public init(podfile: Podfile, warnings: [PodfileWarning]) {
+        self.podfile = podfile
+        self.warnings = warnings
+    }
+}
+
+/// A Depsfile's text and the checksum its lock records for it.
+public struct ManifestFile: Sendable, Equatable {
+    public let text: String
+    public let checksum: String
+
+    public init(text: String, checksum: String) {
+        self.text = text
+        self.checksum = checksum
+    }
+}
+
+/// `deps import` in a folder without a Podfile (exit status 1, as `pod install` there).
+public struct PodfileMissingError: Error, Sendable, Equatable {
+    public init() {}
+}
+
+/// `deps import` where a Depsfile or Depsfile.lock exists already (exit status 1): the files it
+/// would have replaced, nothing written.
+public struct ImportWouldOverwriteError: Error, Sendable, Equatable {
+    public let files: [String]
+
+    public init(files: [String]) {
+        self.files = files
+    }
+}

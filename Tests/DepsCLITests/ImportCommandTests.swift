@@ -1,0 +1,251 @@
+import Foundation
+import XCTest
+
+/// `deps import` (BEHAVIOUR 10): a CocoaPods project's Podfile and Podfile.lock become a
+/// Depsfile and its lock, never over existing ones, nothing written on any error.
+final class ImportCommandTests: XCTestCase {
+    /// The real Podfiles and Podfile.locks the adapter tests read.
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("DepsAdaptersTests/Fixtures").path
+
+    func copyFixtures(_ project: TemporaryProject, podfile: String, podfileLock: String?) throws {
+        try project.write("App/Podfile", try String(contentsOfFile: Self.fixtures + "/Podfiles/" + podfile, encoding: .utf8))
+        if let podfileLock {
+            try project.write("App/Podfile.lock", try String(contentsOfFile: Self.fixtures + "/PodfileLocks/" + podfileLock, encoding: .utf8))
+        }
+    }
+
+    func assertNothingWritten(_ project: TemporaryProject, file: StaticString = #filePath, line: UInt = #line) {
+        for name in ["Depsfile", "Depsfile.lock"] {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: project.app + "/" + name), name, file: file, line: line)
+        }
+    }
+
+    /// Rocket.Chat: a `def` group in two targets, a git pod on the default branch, a lock from
+    /// CocoaPods 1.2 without SPEC REPOS: every pod locked at its version, from trunk.
+    func testRocketChatImportsEveryLockedVersion() throws {
+        let project = try TemporaryProject(self)
+        try copyFixtures(project, podfile: "Rocket.Chat.iOS.Podfile", podfileLock: "RocketChat.Podfile.lock")
+        let podfileLock = try project.read("App/Podfile.lock")
+        let outcome = try project.deps("import")
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertEqual(outcome.stderr, """
+            Podfile:4: warning: `use_frameworks!` dropped: an Xcode or CocoaPods setting deps does not use
+            Podfile:5: warning: `inhibit_all_warnings!` dropped: an Xcode or CocoaPods setting deps does not use
+            Podfile:47: warning: post_install hook dropped: deps runs no Ruby
+
+            """)
+        XCTAssertTrue(outcome.stdout.hasPrefix("Imported Podfile and Podfile.lock into Depsfile and Depsfile.lock.\n"), outcome.stdout)
+        XCTAssertTrue(outcome.stdout.contains("Pods: 14 dependencies, 31 locked pods\n"), outcome.stdout)
+        // The two files come from different commits of the project: the lock is older.
+        XCTAssertTrue(outcome.stdout.contains(
+            "Podfile.lock is older than the Podfile: SDWebImage, Starscream changed; SimpleImageViewer added; URBMediaFocusViewController removed; deps install keeps each locked version the Podfile still admits and resolves the rest.\n"),
+            outcome.stdout)
+        XCTAssertTrue(outcome.stdout.contains("Targets: 2\n  Rocket.Chat: Fabric, "), outcome.stdout)
+        XCTAssertTrue(outcome.stdout.hasSuffix("Next: run `deps install`, then `deps check`.\n"), outcome.stdout)
+
+        let depsfile = try project.read("App/Depsfile")
+        XCTAssertTrue(depsfile.hasPrefix("sources:\n  - trunk\n"), depsfile)
+        XCTAssertTrue(depsfile.contains("  SideMenuController:\n    git: https://github.com/rafaelks/SideMenuController.git\n"), depsfile)
+        XCTAssertTrue(depsfile.contains("  SDWebImage: ~> 3\n"), depsfile)
+        XCTAssertTrue(depsfile.contains("\nplatform: ios 10.0\n"), depsfile)
+        XCTAssertTrue(depsfile.contains("\n#   Rocket.ChatTests: Fabric, "), depsfile)
+
+        let lock = try XCTUnwrap(project.lockfile)
+        XCTAssertTrue(lock.contains("DEPSFILE CHECKSUM: \(try project.sha256("App/Depsfile"))\n"), lock)
+        // PACKAGES are the PODS, version for version.
+        XCTAssertEqual(Self.packages(lock, section: "PACKAGES"), Self.packages(podfileLock, section: "PODS"))
+        XCTAssertTrue(lock.contains("    commit: a3a55e08f4752b5a4e169c6a8b2ceee0096649f5\n"), lock)
+        XCTAssertEqual(try project.read("App/Podfile.lock"), podfileLock)
+    }
+
+    /// Signal's lock holds subspecs of subspecs, which deps cannot lock: every one named, exit 65.
+    func testSignalLockIsRefusedNamingEveryEntryItCannotSay() throws {
+        let project = try TemporaryProject(self)
+        try copyFixtures(project, podfile: "Signal-iOS.Podfile", podfileLock: "Signal.Podfile.lock")
+        let outcome = try project.deps("import")
+        XCTAssertEqual(outcome.status, 65, outcome.stderr)
+        let lines = outcome.stderr.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 19, outcome.stderr)
+        XCTAssertEqual(lines.first, "Podfile.lock: error: 'YapDatabase/SQLCipher/Core' is not a name deps can lock (a subspec of a subspec, or a character deps refuses)")
+        XCTAssertEqual(lines.last, "nothing was written")
+        assertNothingWritten(project)
+    }
+
+    /// WordPress's Podfile calls a method with a parameter four times: each line named, exit 65.
+    func testDynamicPodfileLinesAreAllNamedAndNothingIsWritten() throws {
+        let project = try TemporaryProject(self)
+        try copyFixtures(project, podfile: "WordPress-iOS.Podfile", podfileLock: "WordPress.Podfile.lock")
+        let outcome = try project.deps("import")
+        XCTAssertEqual(outcome.status, 65)
+        XCTAssertEqual(outcome.stderr, (100...103).map {
+            "Podfile:\($0): error: `gutenberg_pod` is a method with parameters; deps expands only methods without them\n"
+        }.joined())
+        assertNothingWritten(project)
+
+        try copyFixtures(project, podfile: "home-assistant-iOS.Podfile", podfileLock: nil)
+        let refused = try project.deps("import", "--json")
+        XCTAssertEqual(refused.status, 65)
+        XCTAssertEqual(refused.stderr.split(separator: "\n").map { $0.prefix(12) }, ["Podfile:8: e", "Podfile:16: ", "Podfile:17: ", "Podfile:18: ", "Podfile:19: "])
+        XCTAssertTrue(refused.stdout.contains("\"status\" : 65"), refused.stdout)
+        assertNothingWritten(project)
+    }
+
+    func testNeverOverwritesADepsfileOrItsLock() throws {
+        let project = try TemporaryProject(self)
+        try copyFixtures(project, podfile: "Rocket.Chat.iOS.Podfile", podfileLock: "RocketChat.Podfile.lock")
+        try project.write("App/Depsfile.lock", "mine\n")
+        let outcome = try project.deps("import")
+        XCTAssertEqual(outcome.status, 1)
+        XCTAssertEqual(outcome.stderr, "Depsfile.lock: error: Depsfile.lock already exists; deps import never overwrites it (nothing was written)\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project.app + "/Depsfile"))
+        XCTAssertEqual(try project.read("App/Depsfile.lock"), "mine\n")
+
+        try project.write("App/Depsfile", "dependencies:\n")
+        let both = try project.deps("import", "--dry-run")
+        XCTAssertEqual(both.status, 1)
+        XCTAssertEqual(both.stderr, "Depsfile: error: Depsfile and Depsfile.lock already exist; deps import never overwrites them (nothing was written)\n")
+        XCTAssertEqual(try project.read("App/Depsfile"), "dependencies:\n")
+    }
+
+    func testDryRunPrintsWhatItWouldWriteAndWritesNothing() throws {
+        let project = try TemporaryProject(self)
+        try copyFixtures(project, podfile: "Rocket.Chat.iOS.Podfile", podfileLock: "RocketChat.Podfile.lock")
+        let outcome = try project.deps("import", "--dry-run")
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertTrue(outcome.stdout.hasPrefix("--dry-run: nothing was written; deps import would write Depsfile and Depsfile.lock:\n\n# Depsfile\nsources:\n  - trunk\n"), outcome.stdout)
+        XCTAssertTrue(outcome.stdout.contains("\n# Depsfile.lock\nPACKAGES:\n  - 1PasswordExtension (1.8.4)\n"), outcome.stdout)
+        assertNothingWritten(project)
+
+        let json = try project.deps("import", "--dry-run", "--json")
+        XCTAssertEqual(json.status, 0, json.stderr)
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(document["command"] as? String, "import")
+        XCTAssertEqual(document["dryRun"] as? Bool, true)
+        XCTAssertEqual(document["files"] as? [String], ["Depsfile", "Depsfile.lock"])
+        XCTAssertEqual(document["sources"] as? [String], ["trunk"])
+        XCTAssertEqual(document["lockedPackages"] as? Int, 31)
+        XCTAssertEqual((document["dependencies"] as? [Any])?.count, 14)
+        XCTAssertEqual((document["targets"] as? [[String: Any]])?.map { $0["name"] as? String }, ["Rocket.Chat", "Rocket.ChatTests"])
+        XCTAssertEqual((document["warnings"] as? [[String: Any]])?.map { $0["line"] as? Int }, [4, 5, 47])
+        XCTAssertEqual(document["next"] as? [String], ["deps install", "deps check"])
+        XCTAssertEqual((document["staleLock"] as? [String: [String]])?["modified"], ["SDWebImage", "Starscream"])
+        XCTAssertNotNil(document["depsfile"] as? String)
+        assertNothingWritten(project)
+    }
+
+    func testAMalformedPodfileLockIsExit65() throws {
+        let project = try TemporaryProject(self)
+        try copyFixtures(project, podfile: "Rocket.Chat.iOS.Podfile", podfileLock: nil)
+        try project.write("App/Podfile.lock", "PODS:\n  - [unterminated\n")
+        let outcome = try project.deps("import")
+        XCTAssertEqual(outcome.status, 65)
+        XCTAssertTrue(outcome.stderr.contains("Podfile.lock:"), outcome.stderr)
+        assertNothingWritten(project)
+    }
+
+    func testNoPodfileIsExitOne() throws {
+        let project = try TemporaryProject(self)
+        let outcome = try project.deps("import")
+        XCTAssertEqual(outcome.status, 1)
+        XCTAssertEqual(outcome.stderr, "error: No Podfile found in the project directory; deps import reads a CocoaPods project's Podfile (and Podfile.lock); run it where the Podfile is, or pass --project DIR\n")
+        assertNothingWritten(project)
+    }
+
+    /// An imported project installs from a spec repository directory keeping every locked
+    /// version, though newer ones are published, and `deps check` finds it in sync.
+    func testAnImportedProjectInstallsKeepingEveryVersionAndIsInSync() throws {
+        let project = try TemporaryProject(self)
+        try project.publish([
+            "Alamofire": ["5.8.0": [:], "5.9.1": [:]],
+            "Moya": ["15.0.0": ["Alamofire": "~> 5.0"], "15.0.3": ["Alamofire": "~> 5.0"]],
+            "Quick": ["7.3.0": [:], "7.6.2": [:]],
+        ])
+        try project.write("App/Podfile", """
+            source '../Specs'
+            platform :ios, '13.0'
+            rx = '~> 15.0'
+
+            def testing_pods
+              pod 'Quick', '>= 7.0', '< 8'
+            end
+
+            target 'App' do
+              use_frameworks!
+              pod 'Moya', rx
+
+              target 'AppTests' do
+                inherit! :search_paths
+                pod 'Alamofire'
+                testing_pods
+              end
+            end
+
+            post_install do |installer|
+              installer.pods_project.targets.each { |t| puts t.name }
+            end
+
+            """)
+        let podfileLock = """
+            PODS:
+              - Alamofire (5.8.0)
+              - Moya (15.0.0):
+                - Alamofire (~> 5.0)
+              - Quick (7.3.0)
+
+            DEPENDENCIES:
+              - Alamofire
+              - Moya (~> 15.0)
+              - Quick (< 8, >= 7.0)
+
+            SPEC REPOS:
+              ../Specs:
+                - Alamofire
+                - Moya
+                - Quick
+
+            SPEC CHECKSUMS:
+              Alamofire: 3ca42e259043ee0dc5c0cdd76c4bc568b8e42af7
+              Moya: 138f0573e53411fb3dc17016add0b748dfbd78ee
+              Quick: 749aa754fd1e7d984f2000fe051e18a3a9809179
+
+            PODFILE CHECKSUM: 1f2a1c6dc3ff3b4b1ab1e3d6ba5b4a2c6a1b0d5e
+
+            COCOAPODS: 1.15.2
+
+            """
+        try project.write("App/Podfile.lock", podfileLock)
+        let imported = try project.deps("import")
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertEqual(imported.stderr, """
+            Podfile:10: warning: `use_frameworks!` dropped: an Xcode or CocoaPods setting deps does not use
+            Podfile:20: warning: post_install hook dropped: deps runs no Ruby
+
+            """)
+        XCTAssertTrue(imported.stdout.contains("  App: Moya\n  AppTests: Alamofire, Quick\n"), imported.stdout)
+        XCTAssertTrue(imported.stdout.contains("Pods: 3 dependencies, 3 locked pods (every version kept)\n"), imported.stdout)
+        XCTAssertFalse(imported.stdout.contains("older than the Podfile"), imported.stdout)
+
+        let install = try project.deps("install", "--lock-only")
+        XCTAssertEqual(install.status, 0, install.stderr)
+        let lock = try XCTUnwrap(project.lockfile)
+        XCTAssertEqual(Self.packages(lock, section: "PACKAGES"), Self.packages(podfileLock, section: "PODS"))
+        XCTAssertEqual(Self.packages(lock, section: "PACKAGES"), ["Alamofire (5.8.0)", "Moya (15.0.0)", "Quick (7.3.0)"])
+        let check = try project.deps("check")
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+    }
+
+    /// The `- Name (version)` entries of a section, without their dependencies.
+    static func packages(_ lock: String, section: String) -> [String] {
+        var inSection = false
+        var result: [String] = []
+        for line in lock.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix(section + ":") { inSection = true; continue }
+            if inSection && line.isEmpty { break }
+            if inSection && line.hasPrefix("  - ") {
+                result.append(String(line.dropFirst(4)).replacingOccurrences(of: "\"", with: "").replacingOccurrences(of: "):", with: ")"))
+            }
+        }
+        return result
+    }
+}
