@@ -178,10 +178,10 @@ public final class CDNSpecSource: SpecSource {
 
     // MARK: Fetching
 
-    /// Fetches what the reads lacked. A package's versions bring, level by level, its newest
-    /// release's podspec and then the same for that podspec's dependencies (at most
-    /// `maximumCrawl` packages a run); those ahead of need are fetched as well as can be, and a
-    /// failure among them is left for the read that needs the file to report.
+    /// Fetches what the reads lacked. A package's versions bring its newest release's podspec and
+    /// then the same for that podspec's dependencies (`CDNCrawl`; at most `maximumCrawl` packages
+    /// a run); those ahead of need are fetched as well as can be, and a failure among them is left
+    /// for the read that needs the file to report.
     public func fetch(_ needed: [SpecToFetch]) async throws {
         if try knownPrefixLengths() == nil {
             try await load([CocoaPodsShards.versionFile], ahead: [])
@@ -208,30 +208,18 @@ public final class CDNSpecSource: SpecSource {
             if let path = try podspecToFetch(name, version) { askedSpecs.append(path) }
         }
         try await load(unique(askedSpecs), ahead: [])
-        while !level.isEmpty {
-            try await load([], ahead: unique(level.compactMap { try? indexToFetch($0) }))
-            var newest: [(PackageName, Version)] = []
-            for name in level {
-                guard let spellings = try? versionSpellings(of: name), let version = CDNLayout.newest(in: spellings.keys) else { continue }
-                newest.append((name, version))
-            }
-            try await load([], ahead: unique(newest.compactMap { try? podspecToFetch($0.0, $0.1) }))
-            var next: [PackageName] = []
-            for (name, version) in newest {
-                guard let specification = try? specification(of: name, version: version) else { continue }
-                for dependency in Self.declaredDependencies(of: specification) where dependency.name.root != name {
-                    let root = dependency.name.root
-                    if crawled.count < Self.maximumCrawl, crawled.insert(root).inserted { next.append(root) }
-                }
-            }
-            level = next
+        guard !level.isEmpty, let prefixLengths else { return }
+        let found = await CDNCrawl(loader: loader, prefixLengths: prefixLengths).run(
+            from: level, known: fetched, limit: Self.maximumCrawl - crawled.count + level.count, atOnce: Self.maximumDownloads)
+        for load in found.loads {
+            guard case let .success(loaded) = load.result, fetched[load.path] == nil else { continue }
+            fetched[load.path] = loaded.bytes
+            count(loaded.outcome)
         }
-    }
-
-    /// Every dependency a spec declares: its own, its subspecs' and its platforms'.
-    private static func declaredDependencies(of specification: Specification) -> [Dependency] {
-        specification.dependencies + specification.subspecs.flatMap(\.dependencies)
-            + specification.platformDependencies.values.flatMap { $0 }
+        for found in found.specifications where specifications[found.name]?[found.version] == nil {
+            specifications[found.name, default: [:]][found.version] = found.specification
+        }
+        crawled.formUnion(found.visited)
     }
 
     /// The shard index a package's versions need, when it is not here yet.
