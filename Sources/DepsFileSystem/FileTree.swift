@@ -122,7 +122,18 @@ extension POSIXFileSystem {
     /// Copies the folder `source` to `destination`, which must not exist: folders, files with
     /// their permissions (executable bits included) and symbolic links as links. Every file is
     /// new, with the time it was written, as a checkout's files are, so that builds notice.
+    ///
+    /// Like a rename into place, a copy is not cut short by a SIGINT or SIGTERM and none starts
+    /// once one has arrived: the temporary folder it fills is removed whole after it, never while
+    /// another thread is still filling it.
     public func copyTree(_ source: LocalPath, to destination: LocalPath, shownAs name: String) throws(FileAccessError) {
+        let copied: Void? = try TerminationSignals.deferringTermination { () throws(FileAccessError) in
+            try copyingTree(source, to: destination, shownAs: name)
+        }
+        guard copied != nil else { throw FileAccessError(path: name, reason: "not copied: deps was interrupted") }
+    }
+
+    private func copyingTree(_ source: LocalPath, to destination: LocalPath, shownAs name: String) throws(FileAccessError) {
         func failure(_ what: String, _ code: Int32) -> FileAccessError {
             FileAccessError(path: name, reason: "cannot copy the code: \(what): " + Self.reason(code))
         }
