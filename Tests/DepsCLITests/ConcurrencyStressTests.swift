@@ -48,7 +48,7 @@ final class ConcurrencyStressTests: XCTestCase {
 
     /// The CDN benchmark's fixture: 24 real-world pods (the Firebase family, Alamofire, Moya, Rx,
     /// Kingfisher, ...) with their version histories, served on loopback by the benchmark's own
-    /// server with 5 ms added to each response; the Depsfile of issue 18's report, from a cold cache
+    /// server with 5 ms added to each response; Firebase subspecs, Moya, Kingfisher and SnapKit, from a cold cache
     /// each time. The release build is where a task group waited on by the main thread crashed.
     func testRealShapedCDNInstallsEndCleanlyEveryTime() throws {
         let project = try TemporaryProject(self)
