@@ -64,9 +64,13 @@ extension Lockfile {
     /// Whether `other` locks the package `name` as this lock does: the same version, spelt the
     /// same, from the same spec, source and external source. Its code may still be pinned anew.
     public func locksAlike(_ name: PackageName, _ other: Lockfile) -> Bool {
+        specChecksums[name] == other.specChecksums[name] && locksAlikeBesidesSpecChecksum(name, other)
+    }
+
+    /// The same version, spelt the same, from the same source and external source.
+    private func locksAlikeBesidesSpecChecksum(_ name: PackageName, _ other: Lockfile) -> Bool {
         guard let version = version(ofRoot: name), let otherVersion = other.version(ofRoot: name) else { return false }
         return version == otherVersion && version.description == otherVersion.description
-            && specChecksums[name] == other.specChecksums[name]
             && source(of: name) == other.source(of: name)
             && externalSources[name] == other.externalSources[name]
     }
@@ -75,9 +79,7 @@ extension Lockfile {
     /// whose checksums are CocoaPods' own) and otherwise locks it as `other` does: its code pins
     /// then still hold.
     func locksAlikeWithoutSpecChecksum(_ name: PackageName, _ other: Lockfile) -> Bool {
-        guard specChecksums[name] == nil, let version = version(ofRoot: name), let otherVersion = other.version(ofRoot: name) else { return false }
-        return version == otherVersion && version.description == otherVersion.description
-            && source(of: name) == other.source(of: name) && externalSources[name] == other.externalSources[name]
+        specChecksums[name] == nil && locksAlikeBesidesSpecChecksum(name, other)
     }
 
     /// This lock (a new resolution) with the code pins of `previous` kept for every package whose
