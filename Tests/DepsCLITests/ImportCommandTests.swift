@@ -93,6 +93,34 @@ final class ImportCommandTests: XCTestCase {
         assertNothingWritten(project)
     }
 
+    /// `:podspec`: a Ruby podspec cannot be read, and a podspec.json file alone is not a source a
+    /// Depsfile can name (its code would come from the spec's source, a `path:` folder's code is
+    /// used in place): each refused at its line, exit 65, nothing written.
+    func testPodspecSourcesAreRefusedAtTheirLines() throws {
+        let project = try TemporaryProject(self)
+        try project.write("App/Podfile", """
+            platform :ios, '13.0'
+            target 'App' do
+              pod 'Alamofire', '~> 5.0'
+              pod 'Kit', :podspec => 'Vendor/Kit.podspec.json'
+              pod 'Legacy', :podspec => 'Vendor/Legacy.podspec'
+              pod 'Remote', podspec: 'https://example.com/specs/Remote.podspec'
+            end
+
+            """)
+        try project.write("App/Vendor/Kit.podspec.json", "{\"name\": \"Kit\", \"version\": \"1.0.0\"}\n")
+        let outcome = try project.deps("import")
+        XCTAssertEqual(outcome.status, 65, outcome.stderr)
+        XCTAssertEqual(outcome.stderr, """
+            Podfile:4: error: Kit: `:podspec => 'Vendor/Kit.podspec.json'`: a Depsfile reads a spec from a spec repository, a `path:` folder (whose code is used in place) or a git checkout's root, not from a podspec file alone; publish it to a spec repository in `source`, or put it beside its code and use `:path` or `:git`
+            Podfile:5: error: Legacy: `:podspec => 'Vendor/Legacy.podspec'`: a Ruby podspec, which deps cannot read (it runs no Ruby); use its JSON form (`pod ipc spec` prints it) from a spec repository, a `:path` folder or a `:git` checkout
+            Podfile:6: error: Remote: `:podspec => 'https://example.com/specs/Remote.podspec'`: a Ruby podspec, which deps cannot read (it runs no Ruby); use its JSON form (`pod ipc spec` prints it) from a spec repository, a `:path` folder or a `:git` checkout
+            nothing was written
+
+            """)
+        assertNothingWritten(project)
+    }
+
     func testNeverOverwritesADepsfileOrItsLock() throws {
         let project = try TemporaryProject(self)
         try copyFixtures(project, podfile: "Rocket.Chat.iOS", podfileLock: "Rocket.Chat.iOS-2017-07")
