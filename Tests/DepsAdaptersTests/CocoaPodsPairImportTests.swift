@@ -83,7 +83,7 @@ final class CocoaPodsPairImportTests: XCTestCase {
         } catch let error as PodfileImportError {
             assertNothingWritten(directory, project)
             XCTAssertEqual(error.podfileGaps, [], project)
-            return .lockRefused(entries: error.lockProblems.map(\.entry))
+            return .lockRefused(entries: error.lockProblems.map(\.pod))
         }
         let podfileLock = try PodfileLockCodec().decode(try CocoaPodsFixtures.podfileLock(project))
         let store = FileProjectStore(directory: path)
@@ -131,18 +131,6 @@ final class CocoaPodsPairImportTests: XCTestCase {
     func assertNothingWritten(_ directory: TemporaryDirectory, _ project: String, line: UInt = #line) {
         for name in ["Depsfile", "Depsfile.lock"] {
             XCTAssertFalse(FileManager.default.fileExists(atPath: directory.path + "/" + name), "\(project): \(name)", line: line)
-        }
-    }
-}
-
-extension PodfileLockConversionProblem {
-    /// The entry a problem names, as the Podfile.lock writes it.
-    var entry: String {
-        switch self {
-        case let .invalidName(name): name
-        case let .invalidGitReference(pod, _, _), let .podspecSource(pod, _),
-             let .downloadSource(pod, _), let .externalSourceMissing(pod),
-             let .invalidCheckoutCommit(pod, _): pod
         }
     }
 }
