@@ -36,10 +36,12 @@ final class CocoaPodsPairImportTests: XCTestCase {
         "Rocket.Chat.iOS": .imported(differing: ["SimpleImageViewer", "URBMediaFocusViewController"]),
         "Rocket.Chat.iOS-2017-07": .imported(),
         "Signal-iOS": .lockRefused(entries: signalNestedSubspecs),
-        // A conditional on ENV (37) and a `:head` requirement (75).
+        // A method with a parameter, called four times.
         "WordPress-iOS": .dynamicPodfile(lines: [100, 101, 102, 103]),
+        // A conditional on ENV (37) and a `:head` requirement (75).
         "eidolon": .dynamicPodfile(lines: [37, 75]),
         "energy": .imported(differing: ["Keys"]),
+        // A conditional (8), `puts` (16 interpolating, 18), `ENV` (17, 19).
         "home-assistant-iOS": .dynamicPodfile(lines: [8, 16, 17, 18, 19]),
         "quickstart-ios-analytics": .imported(),
         "simplenote-ios": .imported(),
