@@ -15,10 +15,11 @@ final class ImportInstallTests: XCTestCase {
         cdn = try RemoteSpecSourceTests.CDN(self, project: project)
     }
 
-    func deps(_ arguments: String..., trunk: String? = nil) throws -> DepsBinary.Outcome {
+    /// Runs deps in `App` (or another project folder below the root) with the test's cache and trunk.
+    func deps(_ arguments: String..., in folder: String = "App", trunk: String? = nil) throws -> DepsBinary.Outcome {
         var environment = ["DEPS_CACHE_DIR": project.root + "/cache", "DEPS_HTTP_BACKOFF": "0.01", "DEPS_HTTP_ATTEMPTS": "2"]
         environment["DEPS_TRUNK_URL"] = trunk ?? cdn.url
-        return try DepsBinary.run(arguments + ["--project", project.app, "--no-color"], environment: environment)
+        return try DepsBinary.run(arguments + ["--project", project.root + "/" + folder, "--no-color"], environment: environment)
     }
 
     /// Trunk as it stands for this project: each pod at the version the lock holds and at newer
@@ -77,6 +78,8 @@ final class ImportInstallTests: XCTestCase {
 
         let check = try deps("check")
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        try project.write("Clone/Depsfile", try project.read("App/Depsfile"))
+        try project.write("Clone/Depsfile.lock", lock)
 
         // Without the lock, the newest versions the Podfile admits are chosen: the lock is what kept them.
         try FileManager.default.removeItem(atPath: project.app + "/Depsfile.lock")
@@ -85,6 +88,14 @@ final class ImportInstallTests: XCTestCase {
         let freshLock = try XCTUnwrap(project.lockfile)
         XCTAssertTrue(freshLock.contains("  - Alamofire (5.9.1)\n"), freshLock)
         XCTAssertTrue(freshLock.contains("  - Moya/RxSwift (15.0.3):\n"), freshLock)
+
+        // A fresh clone of the imported project installs offline from the cache, the mirror gone.
+        cdn.server.stop()
+        let offline = try deps("install", "--offline", in: "Clone")
+        XCTAssertEqual(offline.status, 0, offline.stderr)
+        XCTAssertEqual(try project.read("Clone/Depsfile.lock"), lock)
+        XCTAssertEqual(try project.read("Clone/Deps/Moya/Sources/Moya/Moya.swift"), "public let version = \"15.0.0\"\n")
+        XCTAssertEqual(try deps("check", in: "Clone").status, 0)
     }
 
     func testATrunkMirrorThatIsNotAnHTTPURLIsRefused() throws {
