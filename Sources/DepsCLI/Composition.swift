@@ -31,18 +31,33 @@ struct Composition {
     }
     /// The Depsfile's sources: directories, git spec repositories and CDNs (through the shared
     /// cache, without refreshing them).
-    var opener: SpecRepositoryOpener { opener(offline: false, refresh: false) }
+    var opener: SpecRepositoryOpener {
+        get throws { try opener(offline: false, refresh: false) }
+    }
 
     /// The sources, read from the cache only when `offline`, refreshed first when `refresh`
     /// (`deps update`, `deps install --repo-update`, `deps repo update`). Warnings go to stderr.
-    func opener(offline: Bool, refresh: Bool) -> SpecRepositoryOpener {
+    func opener(offline: Bool, refresh: Bool) throws -> SpecRepositoryOpener {
         SpecRepositoryOpener(
             projectDirectory: projectDirectory, cache: cache, http: http, offline: offline, refresh: refresh,
-            warn: { Output.write($0.hasSuffix("\n") ? $0 : $0 + "\n", to: STDERR_FILENO) })
+            trunkURL: try Self.trunkURL(), warn: { Output.write($0.hasSuffix("\n") ? $0 : $0 + "\n", to: STDERR_FILENO) })
     }
 
     /// The spec repositories `deps repo update` refreshes, through the shared cache.
-    var refresher: SpecRepositoryRefresher { opener(offline: false, refresh: true) }
+    var refresher: SpecRepositoryRefresher {
+        get throws { try opener(offline: false, refresh: true) }
+    }
+
+    /// Where `trunk` is read: `DEPS_TRUNK_URL` (a mirror of trunk's frozen CDN, an http(s) URL),
+    /// else CocoaPods' CDN.
+    static func trunkURL() throws -> String {
+        guard let url = environment("DEPS_TRUNK_URL"), !url.isEmpty else { return CDNSpecSource.trunkURL }
+        let lowered = url.lowercased()
+        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"), url.count > "https://".count else {
+            throw InvalidSettingError(name: "DEPS_TRUNK_URL", value: url, expected: "an http(s) URL of a CocoaPods CDN")
+        }
+        return url
+    }
 
     /// What the shared cache holds, for `deps cache`.
     var cacheInventory: CodeCacheInventory { CacheInventory(cache: cache) }

@@ -50,7 +50,7 @@ struct InstallCommand: AsyncParsableCommand, MainTaskCommand {
             let lock = dryRun ? nil : try composition.lockProject(for: "deps install")
             defer { lock?.release() }
             let installation = composition.installation(fetch, progress: progress)
-            let opener = composition.opener(offline: fetch.offline, refresh: repoUpdate)
+            let opener = try composition.opener(offline: fetch.offline, refresh: repoUpdate)
             if deployment {
                 let report = try await CheckInteractor(
                     store: composition.store, opener: opener, installation: installation

@@ -35,7 +35,7 @@ struct OutdatedCommand: AsyncParsableCommand, MainTaskCommand {
         let composition = Composition(options: options)
         let output = Output(options: options)
         try await output.run {
-            let report = try await OutdatedInteractor(store: composition.store, opener: composition.opener)
+            let report = try await OutdatedInteractor(store: composition.store, opener: try composition.opener)
                 .outdated(includePrerelease: includePrerelease)
             output.result(options.json ? JSONPresenter.render(report) : OutdatedTextPresenter(style: composition.style).render(report))
             return report.hasUpdates ? 1 : 0

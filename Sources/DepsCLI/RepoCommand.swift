@@ -30,7 +30,7 @@ struct RepoUpdateCommand: AsyncParsableCommand, MainTaskCommand {
         let output = Output(options: options)
         let sources = sources
         try await output.run {
-            let reports = try await RepoUpdateInteractor(store: composition.store, refresher: composition.refresher).update(sources)
+            let reports = try await RepoUpdateInteractor(store: composition.store, refresher: try composition.refresher).update(sources)
             output.result(options.json ? JSONPresenter.render(reports) : SpecRepositoryRefreshTextPresenter().render(reports))
             return 0
         }

@@ -94,7 +94,9 @@ public enum ImportTextPresenter {
             "`:\(reference.key) => '\(MessageText.escaped(reference.value))'` of \(MessageText.escaped(url)) is not a reference deps takes"
                 + (reference.key == "commit" ? " (a commit is its full 40-digit id)" : "")
         case let .podspecFile(location):
-            "`:podspec => '\(MessageText.escaped(location))'`: a Depsfile reads a spec from a `path:` directory or a git checkout, not a podspec file; put it in a folder and use `:path`"
+            "`:podspec => '\(MessageText.escaped(location))'`: a Depsfile reads a spec from a spec repository, a `path:` folder (whose code is used in place) or a git checkout's root, not from a podspec file alone; publish it to a spec repository in `source`, or put it beside its code and use `:path` or `:git`"
+        case let .rubyPodspec(location):
+            "`:podspec => '\(MessageText.escaped(location))'`: a Ruby podspec, which deps cannot read (it runs no Ruby); use its JSON form (`pod ipc spec` prints it) from a spec repository, a `:path` folder or a `:git` checkout"
         case let .download(kind, location):
             "`:\(kind) => '\(MessageText.escaped(location))'`: deps fetches external sources from git or a path only"
         }

@@ -10,15 +10,16 @@ public enum SpecRepositoryKind: Sendable, Equatable {
     case directory(String)
     /// A git repository: ends in `.git`, starts with `git@`, or is a `file://` URL.
     case git(url: String)
-    /// A CocoaPods CDN: `trunk`, or another http(s) URL that is not git.
+    /// A CocoaPods CDN: `trunk` (at `trunkURL`), or another http(s) URL that is not git.
     case cdn(url: String)
     /// A URL of a scheme deps does not read.
     case unsupported
 
-    public init(label: String) {
+    /// What `label` names; `trunk` is the CDN at `trunkURL` (CocoaPods' own, or a mirror of it).
+    public init(label: String, trunkURL: String = CDNSpecSource.trunkURL) {
         let lowered = label.lowercased()
         if label == "trunk" {
-            self = .cdn(url: CDNSpecSource.trunkURL)
+            self = .cdn(url: trunkURL)
         } else if lowered.hasSuffix(".git") || lowered.hasSuffix(".git/") || label.hasPrefix("git@") || lowered.hasPrefix("file://") {
             self = .git(url: label)
         } else if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") {
@@ -40,6 +41,9 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
     public let http: HTTPClient
     public let offline: Bool
     public let refresh: Bool
+    /// Where `trunk` is read: CocoaPods' CDN, or a mirror of its frozen CDN. The label stays
+    /// `trunk` in every lock.
+    public let trunkURL: String
     /// Told each warning (a plain-http CDN), once per source; the caller decides where it goes.
     public let warn: (String) -> Void
 
@@ -49,20 +53,21 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
 
     public init(
         projectDirectory: LocalPath, cache: CodeCache, http: HTTPClient, offline: Bool, refresh: Bool,
-        warn: @escaping (String) -> Void = { _ in }
+        trunkURL: String = CDNSpecSource.trunkURL, warn: @escaping (String) -> Void = { _ in }
     ) {
         local = LocalSpecSourceOpener(projectDirectory: projectDirectory)
         self.cache = cache
         self.http = http
         self.offline = offline
         self.refresh = refresh
+        self.trunkURL = trunkURL
         self.warn = warn
     }
 
     public func openSource(_ label: String) async throws -> SpecSource {
         if let known = opened[label] { return known }
         let source: SpecSource
-        switch SpecRepositoryKind(label: label) {
+        switch SpecRepositoryKind(label: label, trunkURL: trunkURL) {
         case .directory, .unsupported:
             source = try local.openSource(label)
         case let .git(url):
@@ -95,7 +100,7 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
 
     /// Refreshes one source (a directory has nothing to refresh). Use an opener made with `refresh`.
     public func refresh(_ label: String) async throws -> SpecRepositoryRefresh {
-        switch SpecRepositoryKind(label: label) {
+        switch SpecRepositoryKind(label: label, trunkURL: trunkURL) {
         case .directory, .unsupported:
             _ = try local.openSource(label)
             return .directory(label)

@@ -3,13 +3,12 @@ import DepsFiles
 import Foundation
 import XCTest
 
-/// Real Podfile.lock files (Fixtures/PodfileLocks, see its README) read and turned into deps' lock.
+/// Real Podfile.lock files (Tests/Fixtures/CocoaPods, see its README) read and turned into deps' lock.
 final class PodfileLockCodecTests: XCTestCase {
     let codec = PodfileLockCodec()
 
-    func fixture(_ name: String) throws -> PodfileLock {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/PodfileLocks/\(name).Podfile.lock")
-        return try codec.decode(Array(try Data(contentsOf: url)))
+    func fixture(_ project: String) throws -> PodfileLock {
+        try codec.decode(try CocoaPodsFixtures.podfileLock(project))
     }
 
     func name(_ text: String) -> PackageName { try! PackageName(text) }
@@ -25,7 +24,7 @@ final class PodfileLockCodecTests: XCTestCase {
     }
 
     func testAuthFirebaseTrunkAndSubspecs() throws {
-        let podfileLock = try fixture("AuthFirebase")
+        let podfileLock = try fixture("Auth-Firebase")
         XCTAssertEqual(podfileLock.pods.count, 18)
         XCTAssertEqual(podfileLock.pod(named: "Firebase/Auth")?.version.description, "9.2.0")
         XCTAssertEqual(podfileLock.pod(named: "GoogleUtilities/NSData+zlib")?.version.description, "7.7.0")
@@ -48,7 +47,7 @@ final class PodfileLockCodecTests: XCTestCase {
     }
 
     func testFirebaseQuickstartLowerCaseSpecsRepositoryIsTrunk() throws {
-        let podfileLock = try fixture("FirebaseQuickstartAnalytics")
+        let podfileLock = try fixture("quickstart-ios-analytics")
         XCTAssertEqual(podfileLock.pods.count, 18)
         XCTAssertEqual(podfileLock.pod(named: "nanopb")?.version.description, "0.3.901")
         XCTAssertEqual(podfileLock.pod(named: "Firebase/Core")?.dependencies.map(\.name), ["Firebase/CoreOnly", "FirebaseAnalytics"])
@@ -83,7 +82,7 @@ final class PodfileLockCodecTests: XCTestCase {
     }
 
     func testRocketChatLockWithoutSpecReposTookItsPodsFromTrunk() throws {
-        let podfileLock = try fixture("RocketChat")
+        let podfileLock = try fixture("Rocket.Chat.iOS-2017-07")
         XCTAssertEqual(podfileLock.pods.count, 31)
         XCTAssertNil(podfileLock.specRepos)
         XCTAssertEqual(podfileLock.pod(named: "Google/SignIn")?.version.description, "3.1.0")
@@ -103,7 +102,7 @@ final class PodfileLockCodecTests: XCTestCase {
     }
 
     func testSignalCapitalisedSpecsRepositoryGitPodsAndNestedSubspecs() throws {
-        let podfileLock = try fixture("Signal")
+        let podfileLock = try fixture("Signal-iOS")
         XCTAssertEqual(podfileLock.pods.count, 55)
         XCTAssertEqual(podfileLock.pod(named: "GRKOpenSSLFramework")?.version.description, "1.0.2.20")
         XCTAssertEqual(podfileLock.pod(named: "YapDatabase/SQLCipher/Extensions/View")?.version.description, "3.1.1")
@@ -136,7 +135,7 @@ final class PodfileLockCodecTests: XCTestCase {
     }
 
     func testWordPressPodspecSourcesTagCheckoutsAndPrereleases() throws {
-        let podfileLock = try fixture("WordPress")
+        let podfileLock = try fixture("WordPress-iOS")
         XCTAssertEqual(podfileLock.pods.count, 93)
         XCTAssertEqual(podfileLock.pod(named: "WordPressKit")?.version.description, "1.6.0-beta.1")
         XCTAssertEqual(podfileLock.pod(named: "yoga")?.version.description, "0.57.5.React")

@@ -3,12 +3,11 @@ import DepsFiles
 import Foundation
 import XCTest
 
-/// Real Podfiles from public projects (Fixtures/Podfiles/README.md names their origin), read
+/// Real Podfiles from public projects (Tests/Fixtures/CocoaPods, whose README names their origin), read
 /// whole: sources, platform, the union of dependencies, the per-target listing, the warnings.
 final class PodfileReaderFixtureTests: XCTestCase {
-    static func fixture(_ name: String) throws -> [UInt8] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/Podfiles/\(name)")
-        return Array(try Data(contentsOf: url))
+    static func fixture(_ project: String) throws -> [UInt8] {
+        try CocoaPodsFixtures.podfile(project)
     }
 
     /// The reading as text: what the import makes of it, one fact a line.
@@ -52,7 +51,7 @@ final class PodfileReaderFixtureTests: XCTestCase {
 
     /// An abstract target around two targets, one nested with `inherit! :search_paths`; workspace, plugin and Xcode settings warned.
     func testSimplenote() throws {
-        XCTAssertEqual(try read("simplenote-ios.Podfile"), """
+        XCTAssertEqual(try read("simplenote-ios"), """
             sources: trunk
             platform: ios 12.0
             pod Gridicons (~> 0.18)
@@ -74,7 +73,7 @@ final class PodfileReaderFixtureTests: XCTestCase {
 
     /// A `def` group expanded in two targets; a git pod without a reference; the post_install hook warned.
     func testRocketChat() throws {
-        XCTAssertEqual(try read("Rocket.Chat.iOS.Podfile"), """
+        XCTAssertEqual(try read("Rocket.Chat.iOS"), """
             sources: trunk
             platform: ios 10.0
             pod Fabric
@@ -101,7 +100,7 @@ final class PodfileReaderFixtureTests: XCTestCase {
 
     /// Requirements held in constants, read inside `def` groups; Moya/RxSwift.
     func testNimbleCodeChallenge() throws {
-        XCTAssertEqual(try read("Nimble-Code-Challenge.Podfile"), """
+        XCTAssertEqual(try read("Nimble-Code-Challenge"), """
             sources:
             platform: ios 11.0
             pod RxSwift (= 6.5.0)
@@ -121,7 +120,7 @@ final class PodfileReaderFixtureTests: XCTestCase {
 
     /// Per-target platforms from constants agree on one; `configurations:` warned once though its group is expanded twice.
     func testCouchTracker() throws {
-        XCTAssertEqual(try read("CouchTracker.Podfile"), """
+        XCTAssertEqual(try read("CouchTracker"), """
             sources: trunk
             platform: ios 10.0
             pod Kingfisher (= 5.12.0)
@@ -154,7 +153,7 @@ final class PodfileReaderFixtureTests: XCTestCase {
     /// `inhibit_warnings` options warned at their lines; the post_install hook and the methods with
     /// parameters only it calls dropped as one.
     func testSignal() throws {
-        let summary = try read("Signal-iOS.Podfile").split(separator: "\n").map(String.init)
+        let summary = try read("Signal-iOS").split(separator: "\n").map(String.init)
         XCTAssertEqual(summary.filter { !$0.hasPrefix("Podfile:") }.joined(separator: "\n"), """
             sources: trunk
             platform: ios 12.0
@@ -203,7 +202,7 @@ final class PodfileReaderFixtureTests: XCTestCase {
     /// What Signal's Podfile becomes in a Depsfile: every pod with its requirement and git source,
     /// the git pod that names no tag, branch or commit following the default branch.
     func testSignalAsManifestDependencies() throws {
-        let podfile = try PodfileReader().read(try Self.fixture("Signal-iOS.Podfile")).podfile
+        let podfile = try PodfileReader().read(try Self.fixture("Signal-iOS")).podfile
         let (dependencies, gaps) = podfile.manifestDependencies()
         XCTAssertEqual(dependencies.count, 21)
         XCTAssertEqual(dependencies.first { $0.name.description == "YapDatabase/SQLCipher" }?.description,
@@ -216,7 +215,7 @@ final class PodfileReaderFixtureTests: XCTestCase {
 
     /// A conditional, `puts`, interpolation and `ENV` at the top level: every line named in one run; nothing inside the conditional is read.
     func testHomeAssistantIsRefusedNamingEveryDynamicLine() throws {
-        XCTAssertEqual(try refusal("home-assistant-iOS.Podfile"), """
+        XCTAssertEqual(try refusal("home-assistant-iOS"), """
             Podfile:8: error: a conditional (`if`) needs Ruby to run; deps reads Podfiles statically
             Podfile:16: error: `puts` is a method or variable deps does not know; deps runs no Ruby
             Podfile:17: error: `ENV` is read when Ruby runs; deps reads Podfiles statically
@@ -227,7 +226,7 @@ final class PodfileReaderFixtureTests: XCTestCase {
 
     /// A conditional on `ENV` and CocoaPods' long-removed `:head` requirement.
     func testEidolonIsRefusedNamingEveryDynamicLine() throws {
-        XCTAssertEqual(try refusal("eidolon.Podfile"), """
+        XCTAssertEqual(try refusal("eidolon"), """
             Podfile:37: error: a conditional (`if`) needs Ruby to run; deps reads Podfiles statically
             Podfile:75: error: invalid requirement ':head'
             """)
@@ -236,7 +235,7 @@ final class PodfileReaderFixtureTests: XCTestCase {
     /// A method with a parameter, whose body interpolates it, called where pods are declared:
     /// each call is named, and nothing else in the file is refused.
     func testWordPressIsRefusedAtEachCallOfAMethodWithParameters() throws {
-        XCTAssertEqual(try refusal("WordPress-iOS.Podfile"), (100...103).map {
+        XCTAssertEqual(try refusal("WordPress-iOS"), (100...103).map {
             "Podfile:\($0): error: `gutenberg_pod` is a method with parameters; deps expands only methods without them"
         }.joined(separator: "\n"))
     }

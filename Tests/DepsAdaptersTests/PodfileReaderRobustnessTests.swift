@@ -6,9 +6,9 @@ import XCTest
 /// Whatever a Podfile holds, the reader ends, and either reads it or names lines: cut short
 /// anywhere (an unterminated string, block or heredoc), or with bytes changed at random.
 final class PodfileReaderRobustnessTests: XCTestCase {
-    static let fixtures = [
-        "simplenote-ios", "Signal-iOS", "Rocket.Chat.iOS", "Nimble-Code-Challenge", "CouchTracker", "home-assistant-iOS", "eidolon", "WordPress-iOS",
-    ]
+    static var fixtures: [String] {
+        get throws { try CocoaPodsFixtures.projects() }
+    }
 
     func outcome(_ bytes: [UInt8]) -> Int {
         do {
@@ -21,8 +21,8 @@ final class PodfileReaderRobustnessTests: XCTestCase {
     }
 
     func testEveryPrefixOfTheFixtures() throws {
-        for name in Self.fixtures {
-            let bytes = try PodfileReaderFixtureTests.fixture("\(name).Podfile")
+        for name in try Self.fixtures {
+            let bytes = try PodfileReaderFixtureTests.fixture(name)
             for length in stride(from: 0, through: bytes.count, by: 13) {
                 _ = outcome(Array(bytes.prefix(length)))
             }
@@ -32,8 +32,8 @@ final class PodfileReaderRobustnessTests: XCTestCase {
     func testRandomChanges() throws {
         var random = SplitMix64(seed: 19)
         let alphabet = Array("'\"#{}()[]|:=>,.%/<~-\n do end if def `\\".utf8)
-        for name in Self.fixtures {
-            let original = try PodfileReaderFixtureTests.fixture("\(name).Podfile")
+        for name in try Self.fixtures {
+            let original = try PodfileReaderFixtureTests.fixture(name)
             for _ in 0..<60 {
                 var bytes = original
                 for _ in 0..<Int.random(in: 1...4, using: &random) {

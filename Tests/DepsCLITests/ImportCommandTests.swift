@@ -4,14 +4,16 @@ import XCTest
 /// `deps import` (BEHAVIOUR 10): a CocoaPods project's Podfile and Podfile.lock become a
 /// Depsfile and its lock, never over existing ones, nothing written on any error.
 final class ImportCommandTests: XCTestCase {
-    /// The real Podfiles and Podfile.locks the adapter tests read.
+    /// The real CocoaPods projects (Tests/Fixtures/CocoaPods, one folder a project).
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("DepsAdaptersTests/Fixtures").path
+        .appendingPathComponent("Fixtures/CocoaPods").path
 
+    /// The Podfile of one fixture project and, when named, the Podfile.lock of one (the same or
+    /// another commit of it), into the project's `App/`.
     func copyFixtures(_ project: TemporaryProject, podfile: String, podfileLock: String?) throws {
-        try project.write("App/Podfile", try String(contentsOfFile: Self.fixtures + "/Podfiles/" + podfile, encoding: .utf8))
+        try project.write("App/Podfile", try String(contentsOfFile: Self.fixtures + "/\(podfile)/Podfile", encoding: .utf8))
         if let podfileLock {
-            try project.write("App/Podfile.lock", try String(contentsOfFile: Self.fixtures + "/PodfileLocks/" + podfileLock, encoding: .utf8))
+            try project.write("App/Podfile.lock", try String(contentsOfFile: Self.fixtures + "/\(podfileLock)/Podfile.lock", encoding: .utf8))
         }
     }
 
@@ -25,7 +27,7 @@ final class ImportCommandTests: XCTestCase {
     /// CocoaPods 1.2 without SPEC REPOS: every pod locked at its version, from trunk.
     func testRocketChatImportsEveryLockedVersion() throws {
         let project = try TemporaryProject(self)
-        try copyFixtures(project, podfile: "Rocket.Chat.iOS.Podfile", podfileLock: "RocketChat.Podfile.lock")
+        try copyFixtures(project, podfile: "Rocket.Chat.iOS", podfileLock: "Rocket.Chat.iOS-2017-07")
         let podfileLock = try project.read("App/Podfile.lock")
         let outcome = try project.deps("import")
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
@@ -62,7 +64,7 @@ final class ImportCommandTests: XCTestCase {
     /// Signal's lock holds subspecs of subspecs, which deps cannot lock: every one named, exit 65.
     func testSignalLockIsRefusedNamingEveryEntryItCannotSay() throws {
         let project = try TemporaryProject(self)
-        try copyFixtures(project, podfile: "Signal-iOS.Podfile", podfileLock: "Signal.Podfile.lock")
+        try copyFixtures(project, podfile: "Signal-iOS", podfileLock: "Signal-iOS")
         let outcome = try project.deps("import")
         XCTAssertEqual(outcome.status, 65, outcome.stderr)
         let lines = outcome.stderr.split(separator: "\n").map(String.init)
@@ -75,7 +77,7 @@ final class ImportCommandTests: XCTestCase {
     /// WordPress's Podfile calls a method with a parameter four times: each line named, exit 65.
     func testDynamicPodfileLinesAreAllNamedAndNothingIsWritten() throws {
         let project = try TemporaryProject(self)
-        try copyFixtures(project, podfile: "WordPress-iOS.Podfile", podfileLock: "WordPress.Podfile.lock")
+        try copyFixtures(project, podfile: "WordPress-iOS", podfileLock: "WordPress-iOS")
         let outcome = try project.deps("import")
         XCTAssertEqual(outcome.status, 65)
         XCTAssertEqual(outcome.stderr, (100...103).map {
@@ -83,7 +85,7 @@ final class ImportCommandTests: XCTestCase {
         }.joined())
         assertNothingWritten(project)
 
-        try copyFixtures(project, podfile: "home-assistant-iOS.Podfile", podfileLock: nil)
+        try copyFixtures(project, podfile: "home-assistant-iOS", podfileLock: nil)
         let refused = try project.deps("import", "--json")
         XCTAssertEqual(refused.status, 65)
         XCTAssertEqual(refused.stderr.split(separator: "\n").map { $0.prefix(12) }, ["Podfile:8: e", "Podfile:16: ", "Podfile:17: ", "Podfile:18: ", "Podfile:19: "])
@@ -91,9 +93,37 @@ final class ImportCommandTests: XCTestCase {
         assertNothingWritten(project)
     }
 
+    /// `:podspec`: a Ruby podspec cannot be read, and a podspec.json file alone is not a source a
+    /// Depsfile can name (its code would come from the spec's source, a `path:` folder's code is
+    /// used in place): each refused at its line, exit 65, nothing written.
+    func testPodspecSourcesAreRefusedAtTheirLines() throws {
+        let project = try TemporaryProject(self)
+        try project.write("App/Podfile", """
+            platform :ios, '13.0'
+            target 'App' do
+              pod 'Alamofire', '~> 5.0'
+              pod 'Kit', :podspec => 'Vendor/Kit.podspec.json'
+              pod 'Legacy', :podspec => 'Vendor/Legacy.podspec'
+              pod 'Remote', podspec: 'https://example.com/specs/Remote.podspec'
+            end
+
+            """)
+        try project.write("App/Vendor/Kit.podspec.json", "{\"name\": \"Kit\", \"version\": \"1.0.0\"}\n")
+        let outcome = try project.deps("import")
+        XCTAssertEqual(outcome.status, 65, outcome.stderr)
+        XCTAssertEqual(outcome.stderr, """
+            Podfile:4: error: Kit: `:podspec => 'Vendor/Kit.podspec.json'`: a Depsfile reads a spec from a spec repository, a `path:` folder (whose code is used in place) or a git checkout's root, not from a podspec file alone; publish it to a spec repository in `source`, or put it beside its code and use `:path` or `:git`
+            Podfile:5: error: Legacy: `:podspec => 'Vendor/Legacy.podspec'`: a Ruby podspec, which deps cannot read (it runs no Ruby); use its JSON form (`pod ipc spec` prints it) from a spec repository, a `:path` folder or a `:git` checkout
+            Podfile:6: error: Remote: `:podspec => 'https://example.com/specs/Remote.podspec'`: a Ruby podspec, which deps cannot read (it runs no Ruby); use its JSON form (`pod ipc spec` prints it) from a spec repository, a `:path` folder or a `:git` checkout
+            nothing was written
+
+            """)
+        assertNothingWritten(project)
+    }
+
     func testNeverOverwritesADepsfileOrItsLock() throws {
         let project = try TemporaryProject(self)
-        try copyFixtures(project, podfile: "Rocket.Chat.iOS.Podfile", podfileLock: "RocketChat.Podfile.lock")
+        try copyFixtures(project, podfile: "Rocket.Chat.iOS", podfileLock: "Rocket.Chat.iOS-2017-07")
         try project.write("App/Depsfile.lock", "mine\n")
         let outcome = try project.deps("import")
         XCTAssertEqual(outcome.status, 1)
@@ -110,7 +140,7 @@ final class ImportCommandTests: XCTestCase {
 
     func testDryRunPrintsWhatItWouldWriteAndWritesNothing() throws {
         let project = try TemporaryProject(self)
-        try copyFixtures(project, podfile: "Rocket.Chat.iOS.Podfile", podfileLock: "RocketChat.Podfile.lock")
+        try copyFixtures(project, podfile: "Rocket.Chat.iOS", podfileLock: "Rocket.Chat.iOS-2017-07")
         let outcome = try project.deps("import", "--dry-run")
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
         XCTAssertTrue(outcome.stdout.hasPrefix("--dry-run: nothing was written; deps import would write Depsfile and Depsfile.lock:\n\n# Depsfile\nsources:\n  - trunk\n"), outcome.stdout)
@@ -136,7 +166,7 @@ final class ImportCommandTests: XCTestCase {
 
     func testAMalformedPodfileLockIsExit65() throws {
         let project = try TemporaryProject(self)
-        try copyFixtures(project, podfile: "Rocket.Chat.iOS.Podfile", podfileLock: nil)
+        try copyFixtures(project, podfile: "Rocket.Chat.iOS", podfileLock: nil)
         try project.write("App/Podfile.lock", "PODS:\n  - [unterminated\n")
         let outcome = try project.deps("import")
         XCTAssertEqual(outcome.status, 65)

@@ -144,12 +144,20 @@ final class RemoteSpecSourceTests: XCTestCase {
             "/Specs/" + (try shard(name)).joined(separator: "/") + "/\(name)/\(version)/\(name).podspec.json"
         }
 
-        /// Publishes a version: its podspec.json, its archive, and its line in the shard index.
-        func publish(_ name: String, _ version: String, dependencies: [String: String] = [:], podspec: String? = nil) throws {
+        /// Publishes a version: its podspec.json, its archive, and its line in the shard index;
+        /// `subspecs` gives the podspec subspecs, each with its dependencies (an empty requirement
+        /// is any version).
+        func publish(
+            _ name: String, _ version: String, dependencies: [String: String] = [:], subspecs: [(String, [String: String])] = [],
+            podspec: String? = nil
+        ) throws {
             let archive = project.root + "/\(name)-\(version).tar.gz"
             let bytes = try makeTarGz(["Sources/\(name)/\(name).swift": "public let version = \"\(version)\"\n"], topFolder: "\(name)-\(version)", at: archive)
             server.serve("/\(name)-\(version).tar.gz", .body(bytes))
-            let dependencyText = dependencies.sorted { $0.key < $1.key }.map { "\"\($0.key)\": [\"\($0.value)\"]" }.joined(separator: ", ")
+            func dependencyText(_ table: [String: String]) -> String {
+                table.sorted { $0.key < $1.key }.map { "\"\($0.key)\": [\($0.value.isEmpty ? "" : "\"\($0.value)\"")]" }.joined(separator: ", ")
+            }
+            let subspecText = subspecs.map { "{\"name\": \"\($0.0)\", \"dependencies\": {\(dependencyText($0.1))}}" }.joined(separator: ", ")
             let digest = try sha256Hex(bytes)
             let json = podspec ?? """
                 {
@@ -158,7 +166,8 @@ final class RemoteSpecSourceTests: XCTestCase {
                   "summary": "\(name) for tests",
                   "license": {"type": "MIT"},
                   "source": {"http": "\(server.baseURL)/\(name)-\(version).tar.gz", "sha256": "\(digest)"},
-                  "dependencies": {\(dependencyText)},
+                  "dependencies": {\(dependencyText(dependencies))},
+                  "subspecs": [\(subspecText)],
                   "frameworks": ["Foundation"]
                 }
                 """

@@ -160,8 +160,8 @@ private struct Conversion {
 }
 
 extension PodfileLockConversionProblem {
-    /// The pod a problem is about (the name itself for an invalid name).
-    var pod: String {
+    /// The pod a problem is about, as the Podfile.lock writes it (the name itself for an invalid name).
+    public var pod: String {
         switch self {
         case let .invalidName(name): name
         case let .invalidGitReference(pod, _, _), let .podspecSource(pod, _),

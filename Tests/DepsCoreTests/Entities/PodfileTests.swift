@@ -121,6 +121,8 @@ final class PodfileTests: XCTestCase {
             pod("Short", line: 6, source: .git(url: "https://x.example/S.git", reference: .commit("78c3461"), submodules: false)),
             pod("Deep", line: 7, source: .git(url: "https://x.example/D.git", reference: .tag("2.0"), submodules: true)),
             pod("Spec", line: 8, source: .podspec("Specs/Spec.podspec")),
+            pod("JSONSpec", line: 9, source: .podspec("Specs/JSONSpec.podspec.json")),
+            pod("RemoteSpec", line: 10, source: .podspec("https://x.example/RemoteSpec.PODSPEC?raw=1")),
         ], line: 1)])
         let (dependencies, gaps) = file.manifestDependencies()
         XCTAssertEqual(dependencies.map(\.description), [
@@ -134,7 +136,8 @@ final class PodfileTests: XCTestCase {
         XCTAssertEqual(dependencies.first { $0.name.description == "Deep" }?.externalSource,
                        .git(url: "https://x.example/D.git", .tag("2.0"), submodules: true))
         XCTAssertEqual(gaps.map(\.gap), [
-            .invalidGitReference(url: "https://x.example/S.git", .commit("78c3461")), .podspecFile("Specs/Spec.podspec"),
+            .invalidGitReference(url: "https://x.example/S.git", .commit("78c3461")), .rubyPodspec("Specs/Spec.podspec"),
+            .podspecFile("Specs/JSONSpec.podspec.json"), .rubyPodspec("https://x.example/RemoteSpec.PODSPEC?raw=1"),
         ])
     }
 
