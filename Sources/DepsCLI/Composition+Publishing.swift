@@ -1,5 +1,6 @@
 import DepsCode
 import DepsFiles
+import DepsSpecSources
 import DepsCore
 
 /// The gateways of `deps spec lint` and `deps repo push`.
@@ -11,6 +12,13 @@ extension Composition {
             reader: SpecFileLinter(fileSystem: fileSystem),
             opener: opener,
             fetcher: SourceCodeFetcher(cache: cache, projectDirectory: projectDirectory, offline: false, http: http))
+    }
+
+    /// Lint, then publish through the git spec repository's mirror in the shared cache.
+    var repoPush: RepoPushInteractor {
+        RepoPushInteractor(
+            reader: SpecFileLinter(fileSystem: fileSystem), lint: specLint,
+            publisher: GitSpecPublisher(cache: cache, projectDirectory: projectDirectory))
     }
 
     /// The sources given, else the project's Depsfile's, else trunk.
