@@ -18,7 +18,7 @@ extension Composition {
     var repoPush: RepoPushInteractor {
         RepoPushInteractor(
             reader: SpecFileLinter(fileSystem: fileSystem), lint: specLint,
-            publisher: GitSpecPublisher(cache: cache, projectDirectory: projectDirectory))
+            publisher: GitSpecPublisher(cache: cache))
     }
 
     /// The sources given, else the project's Depsfile's, else trunk.

@@ -19,13 +19,11 @@ import DepsProcess
 /// new version after `deps repo update`, as with any change to the repository.
 public final class GitSpecPublisher: SpecRepositoryPublisher {
     private let cache: CodeCache
-    private let projectDirectory: LocalPath
     /// Pushes tried before giving up while others keep pushing first.
     private let attempts: Int
 
-    public init(cache: CodeCache, projectDirectory: LocalPath, attempts: Int = 5) {
+    public init(cache: CodeCache, attempts: Int = 5) {
         self.cache = cache
-        self.projectDirectory = projectDirectory
         self.attempts = attempts
     }
 

@@ -1,5 +1,8 @@
 import Foundation
 import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// BEHAVIOUR 11: `deps repo push` adds a linted spec to a git spec repository (a local bare
 /// repository here, by file:// URL) in its layout, with one commit, and pushes it.
@@ -175,5 +178,46 @@ final class RepoPushCommandTests: XCTestCase {
         try project.write("Third/Depsfile", "sources:\n  - \(url)\ndependencies:\n  Lib: ~> 1.0\n")
         let fresh = try deps(["install", "--lock-only"], in: "Third")
         XCTAssertTrue(fresh.stdout.contains("Installing Lib (1.1.0)"), fresh.stdout)
+    }
+
+    /// SIGKILL while the spec is being committed in the cache's working copy: the next push from
+    /// the same cache finds its mirror whole, removes what the killed run left and publishes once.
+    func testAPushKilledMidwayLeavesTheCacheUsableAndTheNextOneLands() throws {
+        try seed(["CocoaPods-version.yml": "---\nprefix_lengths:\n- 1\n- 1\n- 1\n", "Specs/.gitkeep": ""])
+        try library("Lib", ["1.0.0"])
+        // Warm the mirror so that the working copy is made soon after the start.
+        try library("Warm", ["1.0.0"])
+        XCTAssertEqual(try push("Warm-1.0.0.yaml").status, 0)
+        let process = Process()
+        process.executableURL = DepsBinary.url
+        process.arguments = ["repo", "push", url, project.root + "/Lib-1.0.0.yaml", "--project", project.app, "--no-color"]
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            TestGitRepository.identity.merging(["DEPS_CACHE_DIR": cache]) { a, _ in a }) { _, b in b }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let temporary = cache + "/v1/tmp"
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && Date() < deadline {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
+            if entries.contains(where: { $0.hasSuffix(".push.tmp") }) {
+                kill(process.processIdentifier, SIGKILL)
+                break
+            }
+            usleep(2_000)
+        }
+        process.waitUntilExit()
+
+        let again = try push("Lib-1.0.0.yaml")
+        if process.terminationReason == .uncaughtSignal {
+            XCTAssertEqual(again.status, 0, again.stdout + again.stderr)
+        } else {
+            // The killed run finished first: then the version is there already.
+            XCTAssertEqual(again.status, 1, again.stdout + again.stderr)
+        }
+        let subjects = try repositoryGit(["log", "--format=%s", "main"]).split(separator: "\n")
+        XCTAssertEqual(subjects.filter { $0 == "[Add] Lib 1.0.0" }.count, 1, "\(subjects)")
+        let left = ((try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []).filter { $0.hasSuffix(".push.tmp") }
+        XCTAssertEqual(left, [], "the next run removes what the killed one left")
     }
 }
