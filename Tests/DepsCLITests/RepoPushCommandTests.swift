@@ -114,6 +114,19 @@ final class RepoPushCommandTests: XCTestCase {
         XCTAssertEqual(commitCount, 1)
     }
 
+    func testAnEmptyRepositoryIsASourceWithoutPackagesUntilItsFirstPush() throws {
+        try project.publish(["Alamofire": ["5.9.1": [:]]])
+        try library("Lib", ["1.0.0"])
+        try project.write("Lib-1.0.0.yaml", try project.read("Lib-1.0.0.yaml") + "dependencies:\n  Alamofire: ~> 5.0\n")
+        let refresh = try deps(["repo", "update", url])
+        XCTAssertEqual(refresh.status, 0, refresh.stderr)
+        XCTAssertEqual(refresh.stdout, "Updated \(url) (empty: no commit yet)\n")
+        // Lint resolves the dependency from the sources given and the (empty) repository itself.
+        let outcome = try deps(["repo", "push", url, project.root + "/Lib-1.0.0.yaml", "--sources", project.root + "/Specs"])
+        XCTAssertEqual(outcome.status, 0, outcome.stdout + outcome.stderr)
+        XCTAssertEqual(try repositoryGit(["log", "--format=%s", "main"]), "[Add] Lib 1.0.0")
+    }
+
     func testASpecThatFailsLintPushesNothing() throws {
         try seed(["Specs/.gitkeep": ""])
         try library("Lib", ["1.0.0"])
