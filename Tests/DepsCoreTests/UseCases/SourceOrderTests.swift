@@ -101,4 +101,17 @@ final class SourceOrderTests: XCTestCase {
         XCTAssertEqual(store.lockedVersions, ["SDWebImage": "5.18.0"])
         XCTAssertEqual(source("SDWebImage", store), "org")
     }
+
+    func testADependencyOnASubspecThatNamesASourceHoldsTheWholePackageThere() throws {
+        for (source, version) in [(org!, "1.0.0"), (trunk!, "2.0.0")] {
+            source.add(specification: Specification(
+                name: try PackageName("Kit"), version: try Version(version), checksum: "\(source.label)",
+                subspecs: [Subspec(name: "Core", dependencies: [], sourceFiles: nil, subspecs: []),
+                           Subspec(name: "UI", dependencies: [], sourceFiles: nil, subspecs: [])]))
+        }
+        let store = project(sources: ["trunk", "org"], ["Kit/Core": "", "Kit/UI": ""], named: ["Kit/Core": "org"])
+        try install(store)
+        XCTAssertEqual(store.lockedVersions, ["Kit/Core": "1.0.0", "Kit/UI": "1.0.0"])
+        XCTAssertEqual(source("Kit", store), "org")
+    }
 }
