@@ -49,10 +49,10 @@ public final class SpecCatalog: PackageCatalog {
     ) {
         self.sources = sources
         var namedSources: [PackageName: SpecSource] = [:]
-        for dependency in manifest.dependencies {
-            guard let label = manifest.dependencySources[dependency.name],
+        for root in Set(manifest.dependencies.map(\.name.root)) {
+            guard let label = manifest.namedSource(of: root),
                   let source = (sources + otherSources).first(where: { $0.label == label }) else { continue }
-            namedSources[dependency.name.root] = namedSources[dependency.name.root] ?? source
+            namedSources[root] = source
         }
         self.namedSources = namedSources
         self.externalSpecifications = externalSpecifications
