@@ -6,7 +6,7 @@ struct RepoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repo",
         abstract: "Manage the spec repositories: git clones and CDN files in the shared cache.",
-        subcommands: [RepoUpdateCommand.self])
+        subcommands: [RepoUpdateCommand.self, RepoPushCommand.self])
 }
 
 struct RepoUpdateCommand: AsyncParsableCommand, MainTaskCommand {
@@ -33,6 +33,48 @@ struct RepoUpdateCommand: AsyncParsableCommand, MainTaskCommand {
             let reports = try await RepoUpdateInteractor(store: composition.store, refresher: try composition.refresher).update(sources)
             output.result(options.json ? JSONPresenter.render(reports) : SpecRepositoryRefreshTextPresenter().render(reports))
             return 0
+        }
+    }
+}
+
+struct RepoPushCommand: AsyncParsableCommand, MainTaskCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "push",
+        abstract: "Publish specs to a git spec repository.",
+        discussion: """
+            Lints each spec as deps spec lint does (fetching the code); when any has a problem, \
+            nothing is pushed (exit 65). Then adds each to the repository where its layout puts it \
+            (Specs/…/<Name>/<version>/<Name>.podspec.json, sharded as its CocoaPods-version.yml says, \
+            or <Name>/<version>.yaml), commits "[Add] <Name> <version>" and pushes with the system \
+            git and its credentials. A version the repository has is refused (exit 1); a push \
+            rejected because someone pushed first is tried again from their commit.
+            """)
+
+    @OptionGroup var options: CommonOptions
+
+    @Argument(help: ArgumentHelp("The git spec repository: its URL, as a Depsfile names it.", valueName: "repo"))
+    var repository: String
+
+    @Argument(help: ArgumentHelp("The spec files to publish.", valueName: "path"))
+    var paths: [String]
+
+    @Option(name: .customLong("sources"), parsing: .upToNextOption,
+            help: ArgumentHelp("The spec repositories dependencies resolve from (the Depsfile's, else trunk; the repository itself too).", valueName: "source"))
+    var sources: [String] = []
+
+    @Flag(help: "Accepted as pod repo push takes it; deps' lint reports no warnings, only problems.")
+    var allowWarnings = false
+
+    func run() async throws {
+        let composition = Composition(options: options)
+        let output = Output(options: options)
+        let (repository, paths, given) = (repository, paths, sources)
+        try await output.run {
+            var sources = try composition.lintSources(given)
+            if !sources.contains(repository) { sources.append(repository) }
+            let report = try await composition.repoPush.push(paths, to: repository, sources: sources)
+            output.result(options.json ? JSONPresenter.render(report) : RepoPushTextPresenter.render(report))
+            return report.lint.passed ? 0 : 65
         }
     }
 }

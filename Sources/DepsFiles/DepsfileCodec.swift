@@ -12,7 +12,7 @@ public struct DepsfileCodec {
     }
 
     static let topLevelKeys = ["sources", "dependencies", "platform"]
-    static let externalSourceKeys = ["path", "version", "git", "tag", "commit", "branch", "submodules"]
+    static let externalSourceKeys = ["path", "version", "git", "tag", "commit", "branch", "submodules", "source"]
 
     /// A starter Depsfile: the sources, commented, and an empty `dependencies:`.
     public func encodeStarter(_ starter: StarterManifest) -> String {
@@ -53,10 +53,16 @@ public struct DepsfileCodec {
         }
 
         var dependencies: [Dependency] = []
+        var dependencySources: [PackageName: String] = [:]
         if let node = fields["dependencies"] {
             for pair in try document.mapping(node, "dependencies") {
                 let name = try document.packageName(try document.key(pair), at: pair.key)
-                dependencies.append(try dependency(name, pair.value, document))
+                if let source = try specSource(of: name, pair.value, document) {
+                    dependencies.append(Dependency(name, source.requirement))
+                    dependencySources[name] = source.label
+                } else {
+                    dependencies.append(try dependency(name, pair.value, document))
+                }
             }
         }
         var platform: Platform?
@@ -76,7 +82,28 @@ public struct DepsfileCodec {
             }
             platform = Platform(name: parts[0], deploymentTarget: target)
         }
-        return Manifest(sources: sources, dependencies: dependencies, checksum: checksum, platform: platform)
+        return Manifest(
+            sources: sources, dependencies: dependencies, checksum: checksum, platform: platform,
+            dependencySources: dependencySources)
+    }
+
+    /// A dependency that names its spec source (`source:` beside `version:`, the source written
+    /// as in `sources:`); nil when the value is not a mapping with `source:`.
+    private func specSource(
+        of name: PackageName, _ value: YAMLNode, _ document: YAMLDocument
+    ) throws(MalformedInputError) -> (label: String, requirement: Requirement)? {
+        guard let pairs = value.mappingPairs else { return nil }
+        let fields = try document.fields(pairs, known: Self.externalSourceKeys, in: "the source of \(name)")
+        guard let sourceNode = fields["source"] else { return nil }
+        for key in ["path", "git"] + GitReference.keys + ["submodules"] where fields[key] != nil {
+            throw document.error(fields[key]!, "\(name) has both `source:` and `\(key):`; a spec source goes with `version:` alone")
+        }
+        let label = try document.location(try document.scalar(sourceNode, "the spec source of \(name)"), at: sourceNode, "the spec source of \(name)")
+        guard !label.allSatisfy(\.isWhitespace) else { throw document.error(sourceNode, "the spec source of \(name) cannot be empty") }
+        let requirement = try fields["version"].map { node throws(MalformedInputError) in
+            try document.requirement(node, for: name)
+        } ?? .any
+        return (label, requirement)
     }
 
     private func dependency(
@@ -117,7 +144,7 @@ public struct DepsfileCodec {
             throw document.error(fields[key]!, "`\(key):` goes with `git:` in the source of \(name)")
         }
         guard let pathNode = fields["path"] else {
-            throw document.error(value, "expected `path:` or `git:` in the source of \(name)")
+            throw document.error(value, "expected `path:`, `git:` or `source:` in the source of \(name)")
         }
         let path = try document.location(try document.scalar(pathNode, "the path of \(name)"), at: pathNode, "the path of \(name)")
         guard !path.isEmpty else { throw document.error(pathNode, "the path of \(name) cannot be empty") }

@@ -15,6 +15,7 @@ public struct SpecRepositoryRefreshTextPresenter {
         case .directory:
             return "Skipped \(source) (a directory; nothing to refresh)\n"
         case .git:
+            guard report.commit != nil else { return "Updated \(source) (empty: no commit yet)\n" }
             let commit = String((report.commit ?? "").prefix(12))
             guard let previous = report.previousCommit, previous != report.commit else {
                 return report.previousCommit == nil

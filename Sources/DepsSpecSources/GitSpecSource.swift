@@ -69,7 +69,15 @@ public final class GitSpecSource: SpecSource {
             throw FileAccessError(
                 path: url, reason: "this git spec repository is not in the cache yet (never cloned); --offline does not fetch")
         }
-        let result = try await store.update(fetch: refresh)
+        let result: Refresh
+        do {
+            result = try await store.update(fetch: refresh)
+        } catch is EmptySpecRepository {
+            // A repository with no commit yet (a new one, before its first push) has no packages.
+            let empty = store.folder / "empty"
+            try cache.fileSystem.makeDirectories(empty, shownAs: url)
+            return (GitSpecSource(label: label, checkout: empty, commit: "", fileSystem: cache.fileSystem), Refresh(previousCommit: nil, commit: "", filesChanged: 0))
+        }
         return (GitSpecSource(label: label, checkout: store.checkoutPath(result.commit), commit: result.commit, fileSystem: cache.fileSystem), result)
     }
 }
@@ -119,9 +127,7 @@ struct GitSpecStore: Sendable {
                 try await reporting { try await mirror.fetch() }
             }
             let head = try await reporting { try await mirror.commit(of: "HEAD") }
-            guard let commit = head else {
-                throw FileAccessError(path: url, reason: "the repository has no commits on its default branch")
-            }
+            guard let commit = head else { throw EmptySpecRepository() }
             let checkout = checkoutPath(commit)
             if cache.fileSystem.kind(of: checkout) != .directory {
                 let temporary = cache.temporaryPath("spec-checkout")
@@ -164,6 +170,9 @@ struct GitSpecStore: Sendable {
         }
     }
 }
+
+/// A git spec repository without a commit on its default branch yet.
+struct EmptySpecRepository: Error {}
 
 extension CodeCache {
     /// `v1/specs/git/`: git spec repositories (see `GitSpecStore`).

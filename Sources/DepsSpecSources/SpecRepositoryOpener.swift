@@ -110,7 +110,7 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
             let result = refreshed!
             return SpecRepositoryRefresh(
                 source: label, kind: .git, changed: result.filesChanged, unchanged: 0, removed: 0,
-                previousCommit: result.previousCommit, commit: result.commit)
+                previousCommit: result.previousCommit, commit: result.commit.isEmpty ? nil : result.commit)
         case let .cdn(url):
             guard !offline else { throw FileAccessError(path: url, reason: "--offline cannot refresh a spec repository") }
             if let warning = CDNSpecSource.insecureWarning(for: url), !warnings.contains(warning) {

@@ -85,7 +85,7 @@ final class DepsfileCodecTests: XCTestCase {
         assertError("dependencies:\n  Foo:\n    git: https://example.com/foo.git\n    commit: abc\n",
                     "Depsfile:4: error: invalid `commit:` 'abc'; expected a full 40-digit hexadecimal commit id for Foo")
         assertError("dependencies:\n  Foo:\n    path: ../Foo\n    tag: 1.0\n", "Depsfile:4: error: `tag:` goes with `git:` in the source of Foo")
-        assertError("dependencies:\n  Foo:\n    version: 1.0\n", "Depsfile:3: error: expected `path:` or `git:` in the source of Foo")
+        assertError("dependencies:\n  Foo:\n    version: 1.0\n", "Depsfile:3: error: expected `path:`, `git:` or `source:` in the source of Foo")
         assertError("platform: ios fifteen\n", "Depsfile:1: error: invalid deployment target 'fifteen' in platform 'ios fifteen'")
         assertError("platform: android 12\n",
                     "Depsfile:1: error: invalid platform 'android 12'; expected a platform and a deployment target, e.g. `ios 15.0` (one of ios, osx, macos, tvos, watchos, visionos)")
@@ -141,5 +141,42 @@ final class DepsfileCodecTests: XCTestCase {
     func testEmptyFileIsMalformed() {
         assertError("", "Depsfile: error: the file is empty; expected a mapping with `sources` and `dependencies`")
         assertError("# nothing yet\n", "Depsfile: error: the file is empty; expected a mapping with `sources` and `dependencies`")
+    }
+
+    func testADependencyMayNameItsSpecSource() throws {
+        let manifest = try decode("""
+            sources:
+              - trunk
+              - https://example.com/org/specs.git
+            dependencies:
+              SDWebImage:
+                version: ~> 5.18
+                source: https://example.com/org/specs.git
+              Firebase/Analytics:
+                source: ../Unlisted
+              Alamofire: ~> 5.0
+            """)
+        let sdWebImage = try PackageName("SDWebImage"), analytics = try PackageName("Firebase/Analytics")
+        XCTAssertEqual(manifest.dependency(named: sdWebImage), Dependency(sdWebImage, try Requirement("~> 5.18")))
+        XCTAssertEqual(manifest.dependency(named: analytics), Dependency(analytics))
+        XCTAssertEqual(manifest.dependencySources, [sdWebImage: "https://example.com/org/specs.git", analytics: "../Unlisted"])
+        XCTAssertEqual(manifest.searchedSources, ["trunk", "https://example.com/org/specs.git", "../Unlisted"])
+        XCTAssertEqual(manifest.namedSource(of: try PackageName("Firebase/Crashlytics")), "../Unlisted")
+        XCTAssertNil(manifest.namedSource(of: try PackageName("Alamofire")))
+    }
+
+    func testABadSpecSourceNamesTheLine() {
+        assertError("dependencies:\n  Foo:\n    version: 1.0\n    source: ''\n",
+                    "Depsfile:4: error: the spec source of Foo cannot be empty")
+        assertError("dependencies:\n  Foo:\n    source: [a, b]\n",
+                    "Depsfile:3: error: expected a single value for the spec source of Foo, found a sequence")
+        assertError("dependencies:\n  Foo:\n    source:\n      git: x\n",
+                    "Depsfile:4: error: expected a single value for the spec source of Foo, found a mapping")
+        assertError("dependencies:\n  Foo:\n    source: trunk\n    git: https://example.com/foo.git\n",
+                    "Depsfile:4: error: Foo has both `source:` and `git:`; a spec source goes with `version:` alone")
+        assertError("dependencies:\n  Foo:\n    source: trunk\n    version: ~> abc\n",
+                    "Depsfile:4: error: invalid requirement '~> abc' for Foo")
+        assertError("dependencies:\n  Foo:\n    sourse: trunk\n",
+                    "Depsfile:3: error: unknown key 'sourse' in the source of Foo; did you mean 'source'?")
     }
 }

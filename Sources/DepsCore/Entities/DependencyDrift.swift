@@ -24,10 +24,19 @@ extension Manifest {
                 added.append(dependency.name)
                 continue
             }
-            if !dependency.hasSameMeaning(as: old) { modified.append(dependency.name) }
+            if !dependency.hasSameMeaning(as: old) || leftNamedSource(dependency.name, lockfile) {
+                modified.append(dependency.name)
+            }
         }
         let removed = lockfile.dependencies.map(\.name).filter { !current.contains($0) }
         return DependencyDrift(added: added.sorted(), removed: removed.sorted(), modified: modified.sorted())
+    }
+
+    /// Whether the dependency names a source (`source:`) other than the one the lock recorded for
+    /// its package: its pin came from elsewhere and no longer holds.
+    private func leftNamedSource(_ name: PackageName, _ lockfile: Lockfile) -> Bool {
+        guard let named = dependencySources[name], let recorded = lockfile.source(of: name.root) else { return false }
+        return named != recorded
     }
 
     /// The dependencies whose lock pin can no longer hold: removed ones, ones with another
@@ -39,7 +48,7 @@ extension Manifest {
         for name in drift.modified {
             guard let dependency = dependency(named: name),
                   let old = lockfile.dependencies.first(where: { $0.name == name }) else { continue }
-            if dependency.externalSource != old.externalSource {
+            if dependency.externalSource != old.externalSource || leftNamedSource(name, lockfile) {
                 released.insert(name)
             } else if let locked = lockfile.package(named: name)?.version,
                       !dependency.requirement.admits(locked, prereleasesAdmitted: locked.isPrerelease) {

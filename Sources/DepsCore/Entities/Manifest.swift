@@ -8,12 +8,39 @@ public struct Manifest: Sendable, Hashable {
     public let checksum: String
     /// The platform the project builds for (`platform: ios 15.0`); nil filters nothing.
     public let platform: Platform?
+    /// The source a dependency names for itself (`source:` beside `version:`), by dependency name:
+    /// that package and its subspecs come from that source alone (BEHAVIOUR 11).
+    public let dependencySources: [PackageName: String]
 
-    public init(sources: [String], dependencies: [Dependency], checksum: String, platform: Platform? = nil) {
+    public init(
+        sources: [String], dependencies: [Dependency], checksum: String, platform: Platform? = nil,
+        dependencySources: [PackageName: String] = [:]
+    ) {
         self.sources = sources
         self.dependencies = dependencies
         self.checksum = checksum
         self.platform = platform
+        self.dependencySources = dependencySources
+    }
+
+    /// Every source a package may come from: `sources:` in order, then the sources dependencies
+    /// name that `sources:` does not list (searched only for those dependencies, as CocoaPods
+    /// adds a pod's `:source` to the sources it searches).
+    public var searchedSources: [String] {
+        var labels = sources
+        for dependency in dependencies {
+            if let label = dependencySources[dependency.name], !labels.contains(label) { labels.append(label) }
+        }
+        return labels
+    }
+
+    /// The source a package (or any subspec of it) must come from, when a dependency names one.
+    public func namedSource(of name: PackageName) -> String? {
+        let root = name.root
+        for dependency in dependencies where dependency.name.root == root {
+            if let label = dependencySources[dependency.name] { return label }
+        }
+        return nil
     }
 
     public func dependency(named name: PackageName) -> Dependency? {

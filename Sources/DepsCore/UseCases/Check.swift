@@ -47,7 +47,7 @@ public final class CheckInteractor {
     private static func problems(of lockfile: Lockfile, against manifest: Manifest, catalog: SpecCatalog, deployment: Bool) throws -> [SyncProblem] {
         var problems = lockfile.problems(against: manifest)
         for package in lockfile.packages {
-            problems += try catalog.problems(with: package, in: lockfile, listedSources: manifest.sources)
+            problems += try catalog.problems(with: package, in: lockfile, listedSources: manifest.searchedSources)
         }
         if deployment && problems.isEmpty {
             let session = LockfileResolution(manifest: manifest, lockfile: lockfile, catalog: catalog)

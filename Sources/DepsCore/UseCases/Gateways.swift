@@ -190,3 +190,20 @@ public protocol ImportDestination: AnyObject {
     /// cannot be written the Depsfile is removed, so that no half import is left.
     func write(manifest: String, lockfile: String?) throws
 }
+
+/// Spec files read for `deps spec lint`, and the files of code fetched to check them.
+public protocol SpecFileReader: AnyObject {
+    /// The spec at a path (`.yaml` as deps writes specs, or `.podspec.json`): what reads of it,
+    /// and every problem, each with its line where there is one. Throws when the file cannot be read.
+    func readSpecFile(_ path: String) throws -> SpecFileReading
+    /// Every file below a tree of fetched code, relative to it.
+    func files(inTree tree: String) throws -> [String]
+}
+
+/// Adds specs to git spec repositories (`deps repo push`).
+public protocol SpecRepositoryPublisher: AnyObject {
+    /// Adds the spec file to the repository, in its layout, commits `[Add] <Name> <version>` and
+    /// pushes, fetching and trying again when someone pushed first. Throws
+    /// `VersionAlreadyPublishedError` when the repository has that version already.
+    func publish(_ spec: SpecToPublish, to repository: String) async throws -> PublishedSpec
+}

@@ -56,7 +56,7 @@ struct LockfileResolution {
     func lockfileStillHolding() throws -> Lockfile? {
         guard let lockfile, lockfile.problems(against: manifest).isEmpty else { return nil }
         for package in lockfile.packages {
-            guard try catalog.problems(with: package, in: lockfile, listedSources: manifest.sources).isEmpty else { return nil }
+            guard try catalog.problems(with: package, in: lockfile, listedSources: manifest.searchedSources).isEmpty else { return nil }
         }
         return lockfile.written(by: DepsRelease.version)
     }

@@ -11,7 +11,7 @@ public final class RepoUpdateInteractor {
 
     /// Refreshes one source after another; the first failure stops the rest.
     public func update(_ sources: [String]) async throws -> [SpecRepositoryRefresh] {
-        let named = sources.isEmpty ? try store.readManifest().sources : sources
+        let named = sources.isEmpty ? try store.readManifest().searchedSources : sources
         var reports: [SpecRepositoryRefresh] = []
         var refreshed: Set<String> = []
         for label in named where refreshed.insert(label).inserted {

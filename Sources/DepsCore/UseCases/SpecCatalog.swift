@@ -1,9 +1,14 @@
 /// The Depsfile's sources and external sources seen as one catalog, as the resolver reads it.
 ///
-/// A package comes from the first source that has it, unless the lockfile recorded another
-/// of the Depsfile's sources for it: a later source never shadows the one a package came from.
+/// A package comes from the first source that has it, and that source gives all of its versions
+/// (as CocoaPods searches sources), unless the lockfile recorded another of the Depsfile's sources
+/// for it: a later source never shadows the one a package came from. A dependency that names its
+/// source (`source:`) takes its package from that source alone.
 public final class SpecCatalog: PackageCatalog {
+    /// The sources searched for every package: the Depsfile's `sources:`, in order.
     private let sources: [SpecSource]
+    /// The sources dependencies name for themselves, by package (root) name.
+    private let namedSources: [PackageName: SpecSource]
     private let externalSpecifications: [PackageName: (source: ExternalSource, specification: Specification)]
     /// The lock, for the source it recorded for each package.
     private let lockfile: Lockfile?
@@ -20,23 +25,36 @@ public final class SpecCatalog: PackageCatalog {
     /// Opens what the manifest names (a git spec repository is cloned when the cache lacks it).
     /// External specs are read now: there are few, and each is one file.
     public static func open(manifest: Manifest, lockfile: Lockfile?, opener: SpecSourceOpener) async throws -> SpecCatalog {
-        var sources: [SpecSource] = []
-        for label in manifest.sources { sources.append(try await opener.openSource(label)) }
+        var opened: [String: SpecSource] = [:]
+        for label in manifest.searchedSources { opened[label] = try await opener.openSource(label) }
+        let sources = manifest.sources.map { opened[$0]! }
         var external: [PackageName: (ExternalSource, Specification)] = [:]
         for dependency in manifest.dependencies {
             guard let source = dependency.externalSource else { continue }
             let pinned = lockfile?.lockedCommit(of: dependency.name, from: source)
             external[dependency.name] = (source, try await opener.externalSpecification(of: dependency.name, from: source, pinnedTo: pinned))
         }
-        return SpecCatalog(manifest: manifest, lockfile: lockfile, sources: sources, externalSpecifications: external)
+        return SpecCatalog(
+            manifest: manifest, lockfile: lockfile, sources: sources, externalSpecifications: external,
+            otherSources: manifest.searchedSources.filter { !manifest.sources.contains($0) }.map { opened[$0]! })
     }
 
     /// A catalog over sources already open, with the external sources' specs already read.
+    /// `sources` are the Depsfile's `sources:`; `otherSources` the sources that only dependencies
+    /// name. A dependency's `source:` is looked up by label among both.
     public init(
         manifest: Manifest, lockfile: Lockfile?, sources: [SpecSource],
-        externalSpecifications: [PackageName: (source: ExternalSource, specification: Specification)] = [:]
+        externalSpecifications: [PackageName: (source: ExternalSource, specification: Specification)] = [:],
+        otherSources: [SpecSource] = []
     ) {
         self.sources = sources
+        var namedSources: [PackageName: SpecSource] = [:]
+        for root in Set(manifest.dependencies.map(\.name.root)) {
+            guard let label = manifest.namedSource(of: root),
+                  let source = (sources + otherSources).first(where: { $0.label == label }) else { continue }
+            namedSources[root] = source
+        }
+        self.namedSources = namedSources
         self.externalSpecifications = externalSpecifications
         self.lockfile = lockfile
         platform = manifest.platform
@@ -54,7 +72,8 @@ public final class SpecCatalog: PackageCatalog {
             do {
                 return try body()
             } catch let missing as SpecsNotFetched {
-                guard missing != lastNeeded, let source = sources.first(where: { $0.label == missing.source }) else {
+                guard missing != lastNeeded,
+                      let source = (sources + namedSources.values).first(where: { $0.label == missing.source }) else {
                     throw SpecCatalogError.notFetched(missing.source)
                 }
                 lastNeeded = missing
@@ -163,7 +182,9 @@ public final class SpecCatalog: PackageCatalog {
     private func source(of name: PackageName) throws -> SpecSource? {
         if let known = sourceOfPackage[name] { return known }
         var chosen: SpecSource?
-        if let label = lockfile?.source(of: name), let recorded = sources.first(where: { $0.label == label }),
+        if let named = namedSources[name] {
+            chosen = try named.versions(of: name).isEmpty ? nil : named
+        } else if let label = lockfile?.source(of: name), let recorded = sources.first(where: { $0.label == label }),
            try !recorded.versions(of: name).isEmpty {
             chosen = recorded
         } else {

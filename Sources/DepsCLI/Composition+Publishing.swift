@@ -1,0 +1,30 @@
+import DepsCode
+import DepsFiles
+import DepsSpecSources
+import DepsCore
+
+/// The gateways of `deps spec lint` and `deps repo push`.
+extension Composition {
+    /// Spec files read from the command line's paths; dependencies resolve from the sources, code
+    /// is fetched through the shared cache.
+    var specLint: SpecLintInteractor {
+        SpecLintInteractor(
+            reader: SpecFileLinter(fileSystem: fileSystem),
+            opener: opener,
+            fetcher: SourceCodeFetcher(cache: cache, projectDirectory: projectDirectory, offline: false, http: http))
+    }
+
+    /// Lint, then publish through the git spec repository's mirror in the shared cache.
+    var repoPush: RepoPushInteractor {
+        RepoPushInteractor(
+            reader: SpecFileLinter(fileSystem: fileSystem), lint: specLint,
+            publisher: GitSpecPublisher(cache: cache))
+    }
+
+    /// The sources given, else the project's Depsfile's, else trunk.
+    func lintSources(_ given: [String]) throws -> [String] {
+        if !given.isEmpty { return given }
+        guard store.hasManifest() else { return ["trunk"] }
+        return try store.readManifest().searchedSources
+    }
+}

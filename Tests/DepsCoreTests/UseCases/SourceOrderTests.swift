@@ -1,0 +1,117 @@
+import DepsCore
+import XCTest
+
+/// Which source a package comes from (BEHAVIOUR 11): the first source in the Depsfile's order that
+/// has it gives all of its versions, and a dependency's own `source:` holds its package there.
+final class SourceOrderTests: XCTestCase {
+    var org: InMemorySpecSource!
+    var trunk: InMemorySpecSource!
+    var opener: InMemorySpecSourceOpener!
+
+    override func setUp() {
+        org = InMemorySpecSource(label: "org", ["SDWebImage": ["5.18.0": [:]], "OrgKit": ["1.0.0": ["SDWebImage": ""]]])
+        trunk = InMemorySpecSource(label: "trunk", [
+            "SDWebImage": ["5.18.0": [:], "5.19.0": [:], "5.20.0": [:]],
+            "Alamofire": ["5.9.1": [:]],
+        ])
+        opener = InMemorySpecSourceOpener([org, trunk])
+    }
+
+    func install(_ store: InMemoryProjectStore) throws {
+        let interactor = InstallInteractor(store: store, opener: opener)
+        _ = try waitFor { try await interactor.install(dryRun: false) }
+    }
+
+    func check(_ store: InMemoryProjectStore) throws -> SyncReport {
+        let interactor = CheckInteractor(store: store, opener: opener)
+        return try waitFor { try await interactor.check() }
+    }
+
+    /// A project with the given sources and dependencies; `named` gives dependencies their own source.
+    func project(sources: [String], _ dependencies: [String: String], named: [String: String] = [:]) -> InMemoryProjectStore {
+        let store = InMemoryProjectStore(sources: sources, dependencies)
+        store.manifest = Manifest(
+            sources: sources, dependencies: store.manifest.dependencies, checksum: "depsfile",
+            dependencySources: Dictionary(uniqueKeysWithValues: named.map { (try! PackageName($0.key), $0.value) }))
+        return store
+    }
+
+    func source(_ name: String, _ store: InMemoryProjectStore) -> String? {
+        store.lockfile?.source(of: try! PackageName(name))
+    }
+
+    func testTheFirstSourceThatHasAPackageGivesAllItsVersionsThoughALaterOneHasAHigherVersion() throws {
+        let store = project(sources: ["org", "trunk"], ["SDWebImage": "", "Alamofire": ""])
+        try install(store)
+        XCTAssertEqual(store.lockedVersions, ["SDWebImage": "5.18.0", "Alamofire": "5.9.1"])
+        XCTAssertEqual(source("SDWebImage", store), "org")
+        XCTAssertEqual(source("Alamofire", store), "trunk")
+    }
+
+    func testARequirementOnlyALaterSourceCouldMeetFailsRatherThanCrossingSources() throws {
+        let store = project(sources: ["org", "trunk"], ["SDWebImage": "~> 5.19"])
+        XCTAssertThrowsError(try install(store))
+        XCTAssertNil(store.lockfile)
+    }
+
+    func testTheSameOrderHoldsForATransitivePackage() throws {
+        let store = project(sources: ["trunk", "org"], ["OrgKit": ""])
+        try install(store)
+        XCTAssertEqual(store.lockedVersions, ["OrgKit": "1.0.0", "SDWebImage": "5.20.0"])
+        XCTAssertEqual(source("SDWebImage", store), "trunk")
+        XCTAssertEqual(source("OrgKit", store), "org")
+    }
+
+    func testADependencysOwnSourceHoldsItThereBeforeAnEarlierSource() throws {
+        let store = project(sources: ["trunk", "org"], ["SDWebImage": "~> 5.0", "Alamofire": ""], named: ["SDWebImage": "org"])
+        try install(store)
+        XCTAssertEqual(store.lockedVersions, ["SDWebImage": "5.18.0", "Alamofire": "5.9.1"])
+        XCTAssertEqual(source("SDWebImage", store), "org")
+        XCTAssertEqual(try check(store).problems, [])
+    }
+
+    func testASourceOnlyADependencyNamesIsSearchedForThatDependencyAlone() throws {
+        let store = project(sources: ["trunk"], ["SDWebImage": "", "OrgKit": ""], named: ["SDWebImage": "org"])
+        XCTAssertThrowsError(try install(store), "OrgKit is only in org, which only SDWebImage names")
+        store.edit(["OrgKit": nil])
+        store.manifest = Manifest(
+            sources: ["trunk"], dependencies: store.manifest.dependencies, checksum: "depsfile",
+            dependencySources: [try PackageName("SDWebImage"): "org"])
+        try install(store)
+        XCTAssertEqual(store.lockedVersions, ["SDWebImage": "5.18.0"])
+        XCTAssertEqual(source("SDWebImage", store), "org")
+        XCTAssertEqual(try check(store).problems, [], "a source a dependency names is one the Depsfile lists")
+    }
+
+    func testANamedSourceThatLacksThePackageIsAnErrorNotAFallBack() throws {
+        let store = project(sources: ["org", "trunk"], ["Alamofire": ""], named: ["Alamofire": "org"])
+        XCTAssertThrowsError(try install(store))
+        XCTAssertNil(store.lockfile)
+    }
+
+    func testNamingAnotherSourceForALockedPackageMovesItThere() throws {
+        let store = project(sources: ["trunk", "org"], ["SDWebImage": ""])
+        try install(store)
+        XCTAssertEqual(store.lockedVersions, ["SDWebImage": "5.20.0"])
+        store.manifest = Manifest(
+            sources: ["trunk", "org"], dependencies: store.manifest.dependencies, checksum: "depsfile2",
+            dependencySources: [try PackageName("SDWebImage"): "org"])
+        XCTAssertEqual(try check(store).problems.filter { $0 == .modified(try PackageName("SDWebImage")) }.count, 1)
+        try install(store)
+        XCTAssertEqual(store.lockedVersions, ["SDWebImage": "5.18.0"])
+        XCTAssertEqual(source("SDWebImage", store), "org")
+    }
+
+    func testADependencyOnASubspecThatNamesASourceHoldsTheWholePackageThere() throws {
+        for (source, version) in [(org!, "1.0.0"), (trunk!, "2.0.0")] {
+            source.add(specification: Specification(
+                name: try PackageName("Kit"), version: try Version(version), checksum: "\(source.label)",
+                subspecs: [Subspec(name: "Core", dependencies: [], sourceFiles: nil, subspecs: []),
+                           Subspec(name: "UI", dependencies: [], sourceFiles: nil, subspecs: [])]))
+        }
+        let store = project(sources: ["trunk", "org"], ["Kit/Core": "", "Kit/UI": ""], named: ["Kit/Core": "org"])
+        try install(store)
+        XCTAssertEqual(store.lockedVersions, ["Kit/Core": "1.0.0", "Kit/UI": "1.0.0"])
+        XCTAssertEqual(source("Kit", store), "org")
+    }
+}
