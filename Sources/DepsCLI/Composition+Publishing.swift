@@ -8,17 +8,21 @@ extension Composition {
     /// Spec files read from the command line's paths; dependencies resolve from the sources, code
     /// is fetched through the shared cache.
     var specLint: SpecLintInteractor {
-        SpecLintInteractor(
-            reader: SpecFileLinter(fileSystem: fileSystem),
-            opener: opener,
-            fetcher: SourceCodeFetcher(cache: cache, projectDirectory: projectDirectory, offline: false, http: http))
+        get throws {
+            SpecLintInteractor(
+                reader: SpecFileLinter(fileSystem: fileSystem),
+                opener: try opener,
+                fetcher: SourceCodeFetcher(cache: cache, projectDirectory: projectDirectory, offline: false, http: http))
+        }
     }
 
     /// Lint, then publish through the git spec repository's mirror in the shared cache.
     var repoPush: RepoPushInteractor {
-        RepoPushInteractor(
-            reader: SpecFileLinter(fileSystem: fileSystem), lint: specLint,
-            publisher: GitSpecPublisher(cache: cache))
+        get throws {
+            RepoPushInteractor(
+                reader: SpecFileLinter(fileSystem: fileSystem), lint: try specLint,
+                publisher: GitSpecPublisher(cache: cache))
+        }
     }
 
     /// The sources given, else the project's Depsfile's, else trunk.
