@@ -11,7 +11,9 @@ extension DepsfileCodec {
         if !manifest.sources.isEmpty {
             pairs.append(("sources", .sequence(manifest.sources.map { .scalar($0) })))
         }
-        pairs.append(("dependencies", .mapping(manifest.dependencies.map { ($0.name.description, Self.node(of: $0)) })))
+        pairs.append(("dependencies", .mapping(manifest.dependencies.map {
+            ($0.name.description, Self.node(of: $0, specSource: manifest.dependencySources[$0.name]))
+        })))
         if let platform = manifest.platform {
             pairs.append(("platform", .scalar(platform.description)))
         }
@@ -36,7 +38,14 @@ extension DepsfileCodec {
         return encode(imported.manifest(checksum: ""), trailingComment: comment)
     }
 
-    private static func node(of dependency: Dependency) -> YAMLNode {
+    /// The requirement; a mapping with `source:` (and `version:` when there is a requirement)
+    /// when the dependency names its spec source; the external source's fields otherwise.
+    private static func node(of dependency: Dependency, specSource: String?) -> YAMLNode {
+        if let specSource, dependency.externalSource == nil {
+            var fields: [(String, YAMLNode)] = [("source", .scalar(specSource))]
+            if !dependency.requirement.isAny { fields.append(("version", requirementNode(dependency.requirement))) }
+            return .mapping(fields)
+        }
         guard let source = dependency.externalSource else { return requirementNode(dependency.requirement) }
         var fields = source.fields.map { ($0.key, YAMLNode.scalar($0.value)) }
         if !dependency.requirement.isAny {

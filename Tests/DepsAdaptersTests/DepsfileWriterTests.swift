@@ -27,11 +27,16 @@ final class DepsfileWriterTests: XCTestCase {
             Dependency(name("Pinned"), externalSource: .git(url: "https://example.com/P.git", .commit(commit))),
             Dependency(name("Head"), externalSource: .git(url: "https://example.com/H.git", .defaultBranch, submodules: true)),
             Dependency(name("Odd"), try Requirement(">= 1"), externalSource: .path("#not a comment: {x}")),
-        ], checksum: "c", platform: Platform(name: "ios", deploymentTarget: try Version("15.0")))
+            Dependency(name("SDWebImage"), try Requirement("~> 5.18")),
+            Dependency(name("Patched")),
+        ], checksum: "c", platform: Platform(name: "ios", deploymentTarget: try Version("15.0")),
+        dependencySources: [name("SDWebImage"): "https://example.com/org/specs.git", name("Patched"): "../OrgSpecs"])
         let text = codec.encode(manifest, trailingComment: ["Targets:", "  App: Alamofire", "line\nbreak", ""])
         XCTAssertEqual(try readBack(text), manifest)
         XCTAssertTrue(text.hasSuffix("\n# Targets:\n#   App: Alamofire\n# line\\u{A}break\n#\n"), text)
         XCTAssertTrue(text.contains("  Kingfisher: 7.10.0\n"), text)
+        XCTAssertTrue(text.contains("  SDWebImage:\n    source: https://example.com/org/specs.git\n    version: ~> 5.18\n"), text)
+        XCTAssertTrue(text.contains("  Patched:\n    source: ../OrgSpecs\n"), text)
     }
 
     func testAManifestWithoutSourcesDependenciesOrPlatformReadsBack() throws {

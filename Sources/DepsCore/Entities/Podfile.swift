@@ -48,7 +48,13 @@ public struct PodfileSource: Sendable, Hashable {
     /// How a Depsfile names this repository: `trunk` for any spelling of CocoaPods' trunk,
     /// the URL as written otherwise.
     public var depsName: String {
-        Self.isTrunk(url) ? "trunk" : url
+        Self.depsName(of: url)
+    }
+
+    /// How a Depsfile names the repository at `url`: `trunk` for any spelling of CocoaPods'
+    /// trunk, `url` as written otherwise.
+    public static func depsName(of url: String) -> String {
+        isTrunk(url) ? "trunk" : url
     }
 
     /// Whether `url` is CocoaPods' trunk: its CDN (`https://cdn.cocoapods.org/`) or its git

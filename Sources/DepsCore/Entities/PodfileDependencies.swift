@@ -129,7 +129,8 @@ public enum PodfileConversionGap: Error, Sendable, Hashable {
 
 extension PodfileDependency {
     /// The Depsfile dependency this one becomes, or why it cannot become one as it stands.
-    /// `specRepository` is not part of it: a Depsfile lists its spec repositories once.
+    /// `specRepository` is not part of it: the Depsfile says it as the dependency's `source:`
+    /// (`ImportedManifest.dependencySources`).
     public func manifestDependency() throws(PodfileConversionGap) -> Dependency {
         switch externalSource {
         case nil:

@@ -6,17 +6,26 @@ public struct ImportedManifest: Sendable, Hashable {
     public let dependencies: [Dependency]
     public let platform: Platform?
     public let targets: [PodfileTargetListing]
+    /// A pod's own `:source`, by dependency name (trunk's spellings as `trunk`): the Depsfile's
+    /// `source:` beside `version:`.
+    public let dependencySources: [PackageName: String]
 
-    public init(sources: [String], dependencies: [Dependency], platform: Platform?, targets: [PodfileTargetListing]) {
+    public init(
+        sources: [String], dependencies: [Dependency], platform: Platform?, targets: [PodfileTargetListing],
+        dependencySources: [PackageName: String] = [:]
+    ) {
         self.sources = sources
         self.dependencies = dependencies
         self.platform = platform
         self.targets = targets
+        self.dependencySources = dependencySources
     }
 
     /// The manifest as deps reads it back from the Depsfile with these bytes' checksum.
     public func manifest(checksum: String) -> Manifest {
-        Manifest(sources: sources, dependencies: dependencies, checksum: checksum, platform: platform)
+        Manifest(
+            sources: sources, dependencies: dependencies, checksum: checksum, platform: platform,
+            dependencySources: dependencySources)
     }
 }
 
@@ -52,14 +61,20 @@ extension Podfile {
     public func importedManifest() throws(PodfileImportError) -> ImportedManifest {
         var converted: [Dependency] = []
         var gaps: [PodfileDependencyGap] = []
+        var dependencySources: [PackageName: String] = [:]
         for dependency in dependencies().dependencies {
             do {
                 converted.append(try dependency.manifestDependency())
+                if let repository = dependency.specRepository {
+                    dependencySources[dependency.name] = PodfileSource.depsName(of: repository)
+                }
             } catch {
                 gaps.append(PodfileDependencyGap(name: dependency.name, lines: dependency.lines, gap: error))
             }
         }
         guard gaps.isEmpty else { throw PodfileImportError(podfileGaps: gaps, lockProblems: []) }
-        return ImportedManifest(sources: manifestSources.isEmpty ? ["trunk"] : manifestSources, dependencies: converted, platform: platform, targets: targetListing)
+        return ImportedManifest(
+            sources: manifestSources.isEmpty ? ["trunk"] : manifestSources, dependencies: converted, platform: platform,
+            targets: targetListing, dependencySources: dependencySources)
     }
 }

@@ -52,6 +52,24 @@ final class PodfileTests: XCTestCase {
         XCTAssertEqual(dependencies.map(\.externalSource), [git, git])
     }
 
+    /// A pod's own `:source` becomes its Depsfile `source:`, for each of its subspecs, trunk's
+    /// spellings as `trunk`; a pod without one names none.
+    func testAPodsOwnSourceBecomesItsDependencySource() throws {
+        let org = "https://github.com/my-org/specs.git"
+        let file = podfile([PodfileTarget(name: "App", pods: [
+            pod("SDWebImage", ["~> 5.18"], line: 2, repository: org),
+            pod("Moya", line: 3, subspecs: ["Core", "RxSwift"], repository: "https://CDN.cocoapods.org/"),
+            pod("Alamofire", line: 4),
+        ], line: 1)])
+        let manifest = try file.importedManifest().manifest(checksum: "c")
+        XCTAssertEqual(manifest.dependencySources, [
+            name("SDWebImage"): org, name("Moya/Core"): "trunk", name("Moya/RxSwift"): "trunk",
+        ])
+        XCTAssertEqual(manifest.namedSource(of: name("SDWebImage")), org)
+        XCTAssertNil(manifest.namedSource(of: name("Alamofire")))
+        XCTAssertEqual(manifest.searchedSources, ["trunk", org])
+    }
+
     func testTwoSourcesForOnePodConflictAtTheLineThatDisagrees() {
         let file = podfile([
             PodfileTarget(name: "App", pods: [pod("Kit", line: 2, source: .path("../Kit"))], line: 1),
