@@ -35,7 +35,7 @@ public enum PackageManifestReader {
         }
         let after = index + 1 < tokens.count ? tokens[index + 1].kind : nil
         guard after == .punctuation(",") || after == .punctuation(")") else {
-            return .unreadable(reason: "its `products:` list is combined with others in code", line: tokens[index].line)
+            return .unreadable(reason: "its `products:` list goes through code (an operator or a method) after it is written out", line: tokens[index].line)
         }
         return .products(products)
     }
