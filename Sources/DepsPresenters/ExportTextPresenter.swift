@@ -57,6 +57,8 @@ public enum ExportTextPresenter {
             "its code is the folder \(path), used in place, not a git repository"
         case let .noCommit(url):
             "its code follows a branch of \(url) and no commit pins it; run `deps install` first"
+        case let .neededBy(names):
+            "\(names.map(\.description).joined(separator: ", ")), which \(names.count == 1 ? "stays" : "stay") on deps, \(names.count == 1 ? "needs" : "need") it (Deps/Package.swift builds them with what they need)"
         }
     }
 

@@ -25,6 +25,7 @@ extension JSONPresenter {
             let url: String?
             let path: String?
             let line: Int?
+            let neededBy: [String]?
         }
         let command: String
         let movable: Int
@@ -55,16 +56,29 @@ extension JSONPresenter {
     }
 
     static func document(for package: StayingPackage) -> ExportDocument.StayingDocument {
-        let (code, url, path, line): (String, String?, String?, Int?) = switch package.reason {
-        case .noManifest: ("no-manifest", nil, nil, nil)
-        case let .unreadableManifest(_, line): ("unreadable-manifest", nil, nil, line)
-        case .noLibraries: ("no-libraries", nil, nil, nil)
-        case let .archive(url): ("archive", url, nil, nil)
-        case let .usedInPlace(path): ("used-in-place", nil, path, nil)
-        case let .noCommit(url): ("no-commit", url, nil, nil)
+        var (url, path, line, neededBy): (String?, String?, Int?, [String]?) = (nil, nil, nil, nil)
+        let code: String
+        switch package.reason {
+        case .noManifest: code = "no-manifest"
+        case let .unreadableManifest(_, number):
+            code = "unreadable-manifest"
+            line = number
+        case .noLibraries: code = "no-libraries"
+        case let .archive(location):
+            code = "archive"
+            url = location
+        case let .usedInPlace(folder):
+            code = "used-in-place"
+            path = folder
+        case let .noCommit(location):
+            code = "no-commit"
+            url = location
+        case let .neededBy(names):
+            code = "needed-by"
+            neededBy = names.map(\.description)
         }
         return ExportDocument.StayingDocument(
             name: package.name.description, version: package.version.description, reason: code,
-            message: ExportTextPresenter.reason(package), url: url, path: path, line: line)
+            message: ExportTextPresenter.reason(package), url: url, path: path, line: line, neededBy: neededBy)
     }
 }

@@ -86,6 +86,11 @@ final class ExportCommandTests: XCTestCase {
                 """,
             "Sources/Odd/Odd.swift": "public let odd = 3\n",
         ])
+        try repository("Helper", tag: "0.1.0", files: [
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\n\nlet package = Package(name: \"Helper\", products: [.library(name: \"Helper\", targets: [\"Helper\"])], targets: [.target(name: \"Helper\")])\n",
+            "Sources/Helper/Helper.swift": "public let help = 1\n",
+        ])
+        try project.write("Specs/Helper/0.1.0.yaml", "name: Helper\nversion: 0.1.0\nsource:\n  git: \(url("Helper"))\n  tag: 0.1.0\n")
         try project.write("Specs/Greeter/1.0.0.yaml", "name: Greeter\nversion: 1.0.0\nsource:\n  git: \(url("Greeter"))\n  tag: 1.0.0\n")
         try project.write("Specs/Shapes/1.2.0.yaml", """
             name: Shapes
@@ -101,7 +106,7 @@ final class ExportCommandTests: XCTestCase {
 
             """)
         try project.write("Specs/Plain/2.0.0.yaml", "name: Plain\nversion: 2.0.0\nsource:\n  git: \(url("Plain"))\n  tag: 2.0.0\n")
-        try project.write("Specs/Odd/0.3.0.yaml", "name: Odd\nversion: 0.3.0\nsource:\n  git: \(url("Odd"))\n  tag: 0.3.0\n")
+        try project.write("Specs/Odd/0.3.0.yaml", "name: Odd\nversion: 0.3.0\nsource:\n  git: \(url("Odd"))\n  tag: 0.3.0\ndependencies:\n  Helper: ~> 0.1\n")
         try project.write("App/Depsfile", """
             sources:
               - ../Specs
@@ -117,7 +122,7 @@ final class ExportCommandTests: XCTestCase {
 
     var expectedText: String {
         """
-        2 of 4 packages can move to SwiftPM.
+        2 of 5 packages can move to SwiftPM.
 
         In Package.swift's `dependencies:`
             .package(url: "\(url("Greeter"))", exact: "1.0.0"),
@@ -130,6 +135,7 @@ final class ExportCommandTests: XCTestCase {
             // in place of Shapes/Core, Shapes/Names: SwiftPM has no subspecs, only Shapes's products
 
         Staying on deps, through Deps/Package.swift:
+          Helper 0.1.0: Odd, which stays on deps, needs it (Deps/Package.swift builds them with what they need)
           Odd 0.3.0: its Package.swift cannot be read without running it: its `products:` is not a list written out but built in code (line 7)
           Plain 2.0.0: its code at 2.0.0 has no Package.swift of its own
 
@@ -151,7 +157,7 @@ final class ExportCommandTests: XCTestCase {
         let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(document["command"] as? String, "export swiftpm")
         XCTAssertEqual(document["movable"] as? Int, 2)
-        XCTAssertEqual(document["packages"] as? Int, 4)
+        XCTAssertEqual(document["packages"] as? Int, 5)
         let exported = try XCTUnwrap(document["exported"] as? [[String: Any]])
         XCTAssertEqual(exported.map { $0["name"] as? String }, ["Greeter", "Shapes"])
         XCTAssertEqual(exported[0]["exact"] as? String, "1.0.0")
@@ -164,10 +170,11 @@ final class ExportCommandTests: XCTestCase {
             ["name": "Shapes", "kind": "library"], ["name": "ShapeNames", "kind": "library"],
         ])
         let staying = try XCTUnwrap(document["staying"] as? [[String: Any]])
-        XCTAssertEqual(staying.map { $0["name"] as? String }, ["Odd", "Plain"])
-        XCTAssertEqual(staying.map { $0["reason"] as? String }, ["unreadable-manifest", "no-manifest"])
-        XCTAssertEqual(staying[0]["line"] as? Int, 7)
-        XCTAssertNil(staying[1]["line"])
+        XCTAssertEqual(staying.map { $0["name"] as? String }, ["Helper", "Odd", "Plain"])
+        XCTAssertEqual(staying.map { $0["reason"] as? String }, ["needed-by", "unreadable-manifest", "no-manifest"])
+        XCTAssertEqual(staying[0]["neededBy"] as? [String], ["Odd"])
+        XCTAssertEqual(staying[1]["line"] as? Int, 7)
+        XCTAssertNil(staying[2]["line"])
 
         // Without Deps/, the manifests come from the cache: the same answer.
         try FileManager.default.removeItem(atPath: project.app + "/Deps")
@@ -250,24 +257,24 @@ final class ExportCommandTests: XCTestCase {
         let export = try project.deps(["export", "swiftpm", "--offline"], cache: empty)
         XCTAssertEqual(export.status, 74, export.stderr)
         XCTAssertEqual(export.stdout, "")
-        for name in ["Greeter", "Odd", "Plain", "Shapes"] {
+        for name in ["Greeter", "Helper", "Odd", "Plain", "Shapes"] {
             XCTAssertTrue(export.stderr.contains("error: \(name): \(url(name)): "), export.stderr)
         }
-        XCTAssertTrue(export.stderr.contains("--offline: the cache lacks 4 of the packages whose Package.swift deps export reads"), export.stderr)
+        XCTAssertTrue(export.stderr.contains("--offline: the cache lacks 5 of the packages whose Package.swift deps export reads"), export.stderr)
         XCTAssertEqual(project.lockfile, lock)
         XCTAssertFalse(project.exists("App/Deps"))
 
         let json = try project.deps(["export", "swiftpm", "--offline", "--json"], cache: empty)
         XCTAssertEqual(json.status, 74)
         let error = try XCTUnwrap((JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["error"] as? [String: Any])
-        XCTAssertEqual((error["fetchFailures"] as? [[String: Any]])?.map { $0["kind"] as? String }, Array(repeating: "notCached", count: 4))
+        XCTAssertEqual((error["fetchFailures"] as? [[String: Any]])?.map { $0["kind"] as? String }, Array(repeating: "notCached", count: 5))
     }
 
     func testOutputWritesAFileAndNeverOverwritesOne() throws {
         XCTAssertEqual(try project.deps(["install"], cache: cache).status, 0)
         let written = try project.deps(["export", "swiftpm", "--output", project.root + "/swiftpm.txt"], cache: cache)
         XCTAssertEqual(written.status, 0, written.stderr)
-        XCTAssertEqual(written.stdout, "Wrote \(project.root)/swiftpm.txt: 2 of 4 packages can move to SwiftPM.\n")
+        XCTAssertEqual(written.stdout, "Wrote \(project.root)/swiftpm.txt: 2 of 5 packages can move to SwiftPM.\n")
         XCTAssertEqual(try project.read("swiftpm.txt"), expectedText)
 
         try project.write("notes.json", "mine\n")

@@ -139,6 +139,9 @@ public enum StayReason: Sendable, Equatable {
     case usedInPlace(path: String)
     /// Its code follows a branch and no commit is known to pin it.
     case noCommit(url: String)
+    /// Packages that stay need it, directly or through others: `Deps/Package.swift` builds them
+    /// with their dependencies, so it stays with them.
+    case neededBy([PackageName])
 }
 
 extension SwiftPMExport {
@@ -146,6 +149,40 @@ extension SwiftPMExport {
     public enum Route: Sendable, Equatable {
         case git(url: String)
         case stays(StayReason)
+    }
+
+    /// The export of a lock's packages, from each one's own outcome: a package that could move
+    /// stays when a package that stays needs it, directly or through others, since
+    /// `Deps/Package.swift` builds a staying package with its dependencies (and the same module
+    /// from SwiftPM beside it would be declared twice).
+    public init(_ outcomes: [PackageExport], in lock: Lockfile) {
+        var needs: [PackageName: Set<PackageName>] = [:]
+        for package in lock.packages {
+            for dependency in package.dependencies where dependency.name.root != package.name.root {
+                needs[package.name.root, default: []].insert(dependency.name.root)
+            }
+        }
+        var holders: [PackageName: Set<PackageName>] = [:]
+        var staying: [StayingPackage] = []
+        for case let .staying(package) in outcomes {
+            staying.append(package)
+            var seen: Set<PackageName> = [package.name]
+            var pending = Array(needs[package.name] ?? [])
+            while let next = pending.popLast() {
+                guard seen.insert(next).inserted else { continue }
+                holders[next, default: []].insert(package.name)
+                pending += needs[next] ?? []
+            }
+        }
+        var exported: [ExportedPackage] = []
+        for case let .exported(package) in outcomes {
+            if let held = holders[package.name] {
+                staying.append(StayingPackage(name: package.name, version: package.version, reason: .neededBy(held.sorted())))
+            } else {
+                exported.append(package)
+            }
+        }
+        self.init(exported: exported, staying: staying)
     }
 
     /// A git source moves with its URL; an archive or a folder stays on deps.

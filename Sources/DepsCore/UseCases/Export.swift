@@ -24,15 +24,14 @@ public final class ExportInteractor {
         let state = try sandbox.state(expecting: lockfile)
         let held = state?.changes(toMatch: lockfile, usedInPlace: Set(sources.filter { $0.value.isUsedInPlace }.keys)).unchanged ?? []
 
-        var exported: [ExportedPackage] = []
-        var staying: [StayingPackage] = []
+        var outcomes: [PackageExport] = []
         var failures: [CodeFetchError] = []
         for (name, version) in lockfile.rootPackages {
             guard let source = sources[name] else { throw SpecCatalogError.noSource(name) }
             let url: String
             switch SwiftPMExport.route(for: source) {
             case let .stays(reason):
-                staying.append(StayingPackage(name: name, version: version, reason: reason))
+                outcomes.append(.staying(StayingPackage(name: name, version: version, reason: reason)))
                 continue
             case let .git(gitURL):
                 url = gitURL
@@ -51,15 +50,12 @@ public final class ExportInteractor {
                 return nil
             }.first
             let subspecs = lockfile.packages.map(\.name).filter { $0.isSubspec && $0.root == name }
-            switch SwiftPMExport.package(
-                name, version: version, source: source, url: url, commit: commit, manifest: found.reading, subspecs: subspecs) {
-            case let .exported(package): exported.append(package)
-            case let .staying(package): staying.append(package)
-            }
+            outcomes.append(SwiftPMExport.package(
+                name, version: version, source: source, url: url, commit: commit, manifest: found.reading, subspecs: subspecs))
         }
         try Task.checkCancellation()
         if !failures.isEmpty { throw ExportFetchError(failures: failures) }
-        return SwiftPMExport(exported: exported, staying: staying)
+        return SwiftPMExport(outcomes, in: lockfile)
     }
 }
 

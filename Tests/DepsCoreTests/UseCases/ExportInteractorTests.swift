@@ -92,15 +92,15 @@ final class ExportInteractorTests: XCTestCase {
         let lock = try XCTUnwrap(store.lockfile)
         func commit(_ text: String) -> String { lock.checkoutOptions[name(text)]!.commit }
 
-        XCTAssertEqual(export.exported.map(\.name.description), ["Alamofire", "Kit", "Short", "Tagged"])
-        XCTAssertEqual(export.exported.map(\.requirement), [
-            .exact(version("5.9.1")), .exact(version("1.0.0")), .revision(commit("Short")), .revision(commit("Tagged")),
-        ])
-        XCTAssertEqual(export.exported[0].products.map(\.name), ["Alamofire", "AlamofireDynamic"])
-        XCTAssertEqual(export.exported[1].subspecs, [name("Kit/Core"), name("Kit/Extra")])
-        XCTAssertEqual(export.exported[3].identity, "Tagged")
-        XCTAssertEqual(export.exported[3].libraries, [library("Tagged")])
+        XCTAssertEqual(export.exported.map(\.name.description), ["Kit", "Short", "Tagged"])
+        XCTAssertEqual(export.exported.map(\.requirement), [.exact(version("1.0.0")), .revision(commit("Short")), .revision(commit("Tagged"))])
+        XCTAssertEqual(export.exported[0].subspecs, [name("Kit/Core"), name("Kit/Extra")])
+        XCTAssertEqual(export.exported[0].products, [library("Kit")])
+        XCTAssertEqual(export.exported[2].identity, "Tagged")
+        XCTAssertEqual(export.exported[2].libraries, [library("Tagged")])
         XCTAssertEqual(export.staying, [
+            // Alamofire has a manifest of its own, but Moya stays and needs it.
+            StayingPackage(name: name("Alamofire"), version: version("5.9.1"), reason: .neededBy([name("Moya")])),
             StayingPackage(name: name("Moya"), version: version("15.0.0"),
                            reason: .unreadableManifest(reason: "its `products:` is not a list written out but built in code", line: 12)),
             StayingPackage(name: name("Pinned"), version: version("0.1.0"), reason: .noLibraries),
@@ -144,6 +144,27 @@ final class ExportInteractorTests: XCTestCase {
         XCTAssertThrowsError(try export(store(), manifests: InMemoryPackageManifests(readings, fetcher: fetcher))) { error in
             XCTAssertTrue(error is MissingLockfileError, "\(error)")
         }
+    }
+
+    func testAPackageThatStaysKeepsWhatItNeedsThroughOthersOnDeps() throws {
+        func locked(_ text: String, _ dependencies: [String]) -> LockedPackage {
+            LockedPackage(name: name(text), version: version("1.0.0"), dependencies: dependencies.map { Dependency(name($0)) })
+        }
+        let lock = Lockfile(
+            packages: [locked("App", ["Net/Core"]), locked("Net/Core", ["Log"]), locked("Log", []), locked("Free", ["Log"]), locked("Solo", [])],
+            dependencies: [], specRepos: [], externalSources: [:], specChecksums: [:], depsfileChecksum: "", depsVersion: "")
+        func moving(_ text: String) -> PackageExport {
+            .exported(ExportedPackage(name: name(text), version: version("1.0.0"), url: "u/\(text)", requirement: .revision("c"),
+                                      products: [library(text)], subspecs: []))
+        }
+        let export = SwiftPMExport([
+            .staying(StayingPackage(name: name("App"), version: version("1.0.0"), reason: .noManifest)),
+            moving("Net"), moving("Log"), moving("Free"), moving("Solo"),
+        ], in: lock)
+        XCTAssertEqual(export.exported.map(\.name), [name("Free"), name("Solo")])
+        XCTAssertEqual(export.staying.map(\.name), [name("App"), name("Log"), name("Net")])
+        XCTAssertEqual(export.staying[1].reason, .neededBy([name("App")]))
+        XCTAssertEqual(export.staying[2].reason, .neededBy([name("App")]))
     }
 
     func testExactOnlyWhereTheTagIsTheVersionAndASemanticVersion() throws {
