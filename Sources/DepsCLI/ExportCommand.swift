@@ -30,8 +30,7 @@ struct ExportSwiftPMCommand: AsyncParsableCommand, MainTaskCommand {
     @Option(name: .long, help: ArgumentHelp("Write the result to this file (never over an existing one).", valueName: "file"))
     var output: String?
 
-    @Flag(name: .long, help: "Use only Deps/ and the shared cache; say what is missing instead of fetching.")
-    var offline = false
+    @OptionGroup var fetch: FetchOptions
 
     func validate() throws {
         if output?.isEmpty == true { throw ValidationError("--output needs a file name.") }
@@ -40,17 +39,20 @@ struct ExportSwiftPMCommand: AsyncParsableCommand, MainTaskCommand {
     func run() async throws {
         let composition = Composition(options: options)
         let printer = Output(options: options)
+        let progress = composition.progress()
         let destination = output.map { LocalPath($0) }
         let shownAs = output ?? ""
         try await printer.run {
+            defer { progress?.finish() }
             let fileSystem = composition.fileSystem
             if let destination, fileSystem.entryExists(destination) { throw OutputFileExistsError(path: shownAs) }
             let sandbox = FileSandbox(projectDirectory: composition.projectDirectory, fileSystem: fileSystem)
             let fetcher = SourceCodeFetcher(
-                cache: composition.cache, projectDirectory: composition.projectDirectory, offline: offline, http: composition.http)
+                cache: composition.cache, projectDirectory: composition.projectDirectory, offline: fetch.offline, http: composition.http)
             let export = try await ExportInteractor(
-                store: composition.store, opener: composition.opener(offline: offline, refresh: false), sandbox: sandbox,
-                manifests: PackageManifestFiles(sandbox: sandbox, fetcher: fetcher, fileSystem: fileSystem)
+                store: composition.store, opener: composition.opener(offline: fetch.offline, refresh: false), sandbox: sandbox,
+                manifests: PackageManifestFiles(sandbox: sandbox, fetcher: fetcher, fileSystem: fileSystem),
+                progress: progress, jobs: fetch.jobs
             ).export()
             let document = options.json ? JSONPresenter.render(export) : ExportTextPresenter.render(export)
             guard let destination else {
