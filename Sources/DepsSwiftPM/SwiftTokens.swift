@@ -30,13 +30,14 @@ enum SwiftTokenizer {
         }
         while index < characters.count {
             let character = characters[index]
-            if character == "\n" {
+            // `\r\n` is one Character, so lines are counted by `isNewline`.
+            if character.isNewline {
                 line += 1
                 index += 1
             } else if character.isWhitespace {
                 index += 1
             } else if character == "/" && peek(1) == "/" {
-                while index < characters.count && characters[index] != "\n" { index += 1 }
+                while index < characters.count && !characters[index].isNewline { index += 1 }
             } else if character == "/" && peek(1) == "*" {
                 var depth = 0
                 repeat {
@@ -47,7 +48,7 @@ enum SwiftTokenizer {
                         depth -= 1
                         index += 2
                     } else {
-                        if characters[index] == "\n" { line += 1 }
+                        if characters[index].isNewline { line += 1 }
                         index += 1
                     }
                 } while depth > 0 && index < characters.count
@@ -110,9 +111,10 @@ enum SwiftTokenizer {
                 index += quotes + hashes
                 return interpolates ? nil : multilineValue(value, multiline)
             }
-            if character == "\n" {
-                line += 1
+            if character.isNewline {
+                // An unterminated one-line string ends at the line's end, which the caller counts.
                 if !multiline { return interpolates ? nil : value }
+                line += 1
             }
             if character == "\\" && escapeStarts(characters, at: index, hashes: hashes) {
                 let next = index + 1 + hashes
@@ -122,6 +124,8 @@ enum SwiftTokenizer {
                 case "n": value.append("\n")
                 case "t": value.append("\t")
                 case "0": value.append("\0")
+                // A backslash at a line's end in a multi-line string joins the lines.
+                case let escaped where escaped.isNewline: line += 1
                 default: value.append(characters[next])
                 }
                 index = next + 1
@@ -142,7 +146,7 @@ enum SwiftTokenizer {
 
     /// A multi-line literal's value: without the line break after its opening quotes.
     private static func multilineValue(_ value: String, _ multiline: Bool) -> String {
-        guard multiline, value.first == "\n" else { return value }
+        guard multiline, value.first?.isNewline == true else { return value }
         return String(value.dropFirst())
     }
 }

@@ -231,6 +231,15 @@ final class PackageManifestReaderTests: XCTestCase {
         }
     }
 
+    /// A manifest saved with Windows line endings reads the same, lines counted alike.
+    func testLinesEndingInCarriageReturns() {
+        let manifest = package(products: "[\n// one library\n.library(name: \"Kit\", targets: [\"Kit\"]),\n]")
+        XCTAssertEqual(PackageManifestReader.read(manifest.replacing("\n", with: "\r\n")), libraries("Kit"))
+        let unreadable = package(products: "[\n// built\nmakeProduct(),\n]").replacing("\n", with: "\r\n")
+        XCTAssertEqual(PackageManifestReader.read(unreadable),
+                       .unreadable(reason: "a product is not written as `.library(name: ...)` but built in code", line: 9))
+    }
+
     func testAProductWithoutANameIsUnreadable() {
         XCTAssertEqual(
             PackageManifestReader.read(package(products: "[.library(targets: [\"Kit\"])]")),
