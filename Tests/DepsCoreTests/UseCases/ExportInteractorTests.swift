@@ -129,6 +129,20 @@ final class ExportInteractorTests: XCTestCase {
         XCTAssertEqual(short.requirement, .revision(InMemoryCodeFetcher.commit(name("Short"), version("1.1"))), "the sandbox's Manifest.lock pins it")
     }
 
+    func testWithoutASandboxEveryGitPackageIsFetchedAtMostJobsAtOnce() throws {
+        let store = store()
+        let interactor = InstallInteractor(store: store, opener: InMemorySpecSourceOpener([specs]), installation: nil)
+        _ = try waitFor { try await interactor.install(lockOnly: true) }
+        let manifests = InMemoryPackageManifests(readings, fetcher: fetcher)
+        let exporter = ExportInteractor(
+            store: store, opener: InMemorySpecSourceOpener([specs]), sandbox: sandbox, manifests: manifests, jobs: 2)
+        let export = try waitFor { try await exporter.export() }
+        XCTAssertEqual(fetcher.fetched.sorted(), ["Alamofire 5.9.1", "Kit 1.0.0", "Moya 15.0.0", "Pinned 0.1.0", "Short 1.1", "Tagged 2.0.0"])
+        XCTAssertLessThanOrEqual(fetcher.mostAtOnce, 2)
+        XCTAssertEqual(export.exported.map(\.name.description), ["Kit", "Short", "Tagged"])
+        XCTAssertNil(try sandbox.state(expecting: nil), "export places nothing in the sandbox")
+    }
+
     func testCodeThatCannotBeHadIsNamedForEveryPackageAtOnce() throws {
         let store = store()
         try install(store)
