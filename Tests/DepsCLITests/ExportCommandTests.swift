@@ -282,6 +282,11 @@ final class ExportCommandTests: XCTestCase {
         XCTAssertEqual(refused.status, 1)
         XCTAssertEqual(refused.stderr, "error: \(project.root)/notes.json already exists; deps export never overwrites a file: remove it or choose another --output\n")
         XCTAssertEqual(try project.read("notes.json"), "mine\n")
+
+        let nowhere = try project.deps(["export", "swiftpm", "--output", project.root + "/missing/swiftpm.txt"], cache: cache)
+        XCTAssertEqual(nowhere.status, 74)
+        XCTAssertEqual(nowhere.stderr, "\(project.root)/missing/swiftpm.txt: error: cannot write: no such file or directory\n")
+        XCTAssertFalse(project.exists("missing"))
     }
 
     func testNoLockfileIsAnAnswerNotACrash() throws {
