@@ -1,9 +1,7 @@
 import ArgumentParser
-import DepsCode
 import DepsCore
 import DepsFileSystem
 import DepsPresenters
-import DepsSwiftPM
 
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -46,14 +44,7 @@ struct ExportSwiftPMCommand: AsyncParsableCommand, MainTaskCommand {
             defer { progress?.finish() }
             let fileSystem = composition.fileSystem
             if let destination, fileSystem.entryExists(destination) { throw OutputFileExistsError(path: shownAs) }
-            let sandbox = FileSandbox(projectDirectory: composition.projectDirectory, fileSystem: fileSystem)
-            let fetcher = SourceCodeFetcher(
-                cache: composition.cache, projectDirectory: composition.projectDirectory, offline: fetch.offline, http: composition.http)
-            let export = try await ExportInteractor(
-                store: composition.store, opener: composition.opener(offline: fetch.offline, refresh: false), sandbox: sandbox,
-                manifests: PackageManifestFiles(sandbox: sandbox, fetcher: fetcher, fileSystem: fileSystem),
-                progress: progress, jobs: fetch.jobs
-            ).export()
+            let export = try await composition.exportInteractor(offline: fetch.offline, jobs: fetch.jobs, progress: progress).export()
             let document = options.json ? JSONPresenter.render(export) : ExportTextPresenter.render(export)
             guard let destination else {
                 printer.result(document)
