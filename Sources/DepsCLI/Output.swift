@@ -127,6 +127,7 @@ struct Output {
         switch error {
         case let error as TerminationSignals.Interrupted: return (InterruptionMessage.text(for: error), 128 + error.signal)
         case let error as SandboxInstallError: return (ErrorTextPresenter.render(error), error.isIntegrityFailure ? 65 : 74)
+        case let error as ExportFetchError: return (ExportTextPresenter.render(error), error.isIntegrityFailure ? 65 : 74)
         case let error as CodeFetchError: return ("error: \(ErrorTextPresenter.line(for: error))", error.kind == .integrity ? 65 : 74)
         case let error as MissingCodeSourceError: return ("error: \(ErrorTextPresenter.render(error))", 65)
         case let error as SandboxIntegrationError: return ("error: \(error)", 65)

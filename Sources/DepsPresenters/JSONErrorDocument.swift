@@ -63,6 +63,8 @@ struct JSONErrorDocument: Encodable {
             Self.describe(failure, in: &body)
         case let failure as SandboxInstallError:
             body.fetchFailures = failure.failures.map(Self.document(for:))
+        case let failure as ExportFetchError:
+            body.fetchFailures = failure.failures.map(Self.document(for:))
         case let failure as CodeFetchError:
             body.fetchFailures = [Self.document(for: failure)]
         default:

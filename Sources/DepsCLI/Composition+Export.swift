@@ -1,0 +1,16 @@
+import DepsCode
+import DepsCore
+import DepsSwiftPM
+
+extension Composition {
+    /// `deps export swiftpm`: each locked package's own `Package.swift`, from `Deps/` where it holds
+    /// the locked code, else through the shared cache (only from it when `offline`), `jobs` at once.
+    func exportInteractor(offline: Bool, jobs: Int, progress: FetchProgress?) throws -> ExportInteractor {
+        let sandbox = FileSandbox(projectDirectory: projectDirectory, fileSystem: fileSystem)
+        let fetcher = SourceCodeFetcher(cache: cache, projectDirectory: projectDirectory, offline: offline, http: http)
+        return ExportInteractor(
+            store: store, opener: try opener(offline: offline, refresh: false), sandbox: sandbox,
+            manifests: PackageManifestFiles(sandbox: sandbox, fetcher: fetcher, fileSystem: fileSystem),
+            progress: progress, jobs: jobs)
+    }
+}

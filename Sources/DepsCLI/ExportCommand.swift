@@ -1,0 +1,70 @@
+import ArgumentParser
+import DepsCore
+import DepsFileSystem
+import DepsPresenters
+
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Say how to take the locked packages elsewhere.",
+        subcommands: [ExportSwiftPMCommand.self])
+}
+
+struct ExportSwiftPMCommand: AsyncParsableCommand, MainTaskCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "swiftpm",
+        abstract: "Print the SwiftPM lines for the locked packages that have a Package.swift of their own.",
+        discussion: """
+            For each locked package whose code at the locked version has its own Package.swift, \
+            prints the .package(url:exact:) line (revision: where the tag is not the version) and \
+            the .product(...) lines of the products it declares, read without running it; then the \
+            packages that stay on deps through Deps/Package.swift, with the reason. Reads the code \
+            from Deps/ where it matches the lock, else through the shared cache. Writes no file \
+            unless --output is given, and never overwrites one.
+            """)
+
+    @OptionGroup var options: CommonOptions
+
+    @Option(name: .long, help: ArgumentHelp("Write the result to this file (never over an existing one).", valueName: "file"))
+    var output: String?
+
+    @OptionGroup var fetch: FetchOptions
+
+    func validate() throws {
+        if output?.isEmpty == true { throw ValidationError("--output needs a file name.") }
+    }
+
+    func run() async throws {
+        let composition = Composition(options: options)
+        let printer = Output(options: options)
+        let progress = composition.progress()
+        let destination = output.map { LocalPath($0) }
+        let shownAs = output ?? ""
+        try await printer.run {
+            defer { progress?.finish() }
+            let fileSystem = composition.fileSystem
+            if let destination, fileSystem.entryExists(destination) { throw OutputFileExistsError(path: shownAs) }
+            let export = try await composition.exportInteractor(offline: fetch.offline, jobs: fetch.jobs, progress: progress).export()
+            let document = options.json ? JSONPresenter.render(export) : ExportTextPresenter.render(export)
+            guard let destination else {
+                printer.result(document)
+                return 0
+            }
+            if fileSystem.entryExists(destination) { throw OutputFileExistsError(path: shownAs) }
+            try fileSystem.writeAtomically(Array(document.utf8), to: destination, shownAs: shownAs)
+            if !options.json {
+                printer.result("Wrote \(MessageText.escaped(shownAs)): \(export.exported.count) of \(export.packageCount) packages can move to SwiftPM.\n")
+            }
+            return 0
+        }
+    }
+}
+
+/// `--output` names a file that exists (exit status 1): deps never overwrites it.
+struct OutputFileExistsError: Error, CustomStringConvertible {
+    let path: String
+
+    var description: String {
+        "\(MessageText.escaped(path)) already exists; deps export never overwrites a file: remove it or choose another --output"
+    }
+}

@@ -1,0 +1,138 @@
+import DepsCore
+
+/// Reads the products a `Package.swift` declares without building or running it: the
+/// `products: [ .library(name: "X", ...), .executable(name: "Y", ...) ]` argument of its
+/// `Package(...)`. A manifest whose products only running it can tell (a list built in code, a
+/// name that is not a string literal, products under `#if`, products changed after the
+/// declaration) is unreadable, with the reason and the line.
+public enum PackageManifestReader {
+    public static func read(_ text: String) -> PackageManifestReading {
+        let tokens = SwiftTokenizer.tokens(of: text)
+        if let change = productsChangedInCode(tokens) {
+            return .unreadable(reason: "its products are changed in code after `Package(...)`", line: change)
+        }
+        guard let call = packageCall(tokens) else {
+            return .unreadable(reason: "it has no `Package(...)` declaration", line: nil)
+        }
+        guard let label = argument("products", of: call, in: tokens) else { return .products([]) }
+        var index = label + 2
+        guard index < tokens.count, tokens[index].kind == .punctuation("[") else {
+            return .unreadable(reason: "its `products:` is not a list written out but built in code", line: tokens[label].line)
+        }
+        var products: [SwiftPMProduct] = []
+        index += 1
+        while index < tokens.count, tokens[index].kind != .punctuation("]") {
+            switch product(at: index, in: tokens) {
+            case let .failure(problem): return .unreadable(reason: problem.reason, line: problem.line)
+            case let .success((found, next)):
+                if let found { products.append(found) }
+                index = next
+            }
+            if index < tokens.count, tokens[index].kind == .punctuation(",") { index += 1 }
+        }
+        guard index < tokens.count else {
+            return .unreadable(reason: "its `products:` list is not closed", line: tokens[label].line)
+        }
+        let after = index + 1 < tokens.count ? tokens[index + 1].kind : nil
+        guard after == .punctuation(",") || after == .punctuation(")") else {
+            return .unreadable(reason: "its `products:` list goes through code (an operator or a method) after it is written out", line: tokens[index].line)
+        }
+        return .products(products)
+    }
+
+    /// Why a product could not be read, and where.
+    struct Problem: Error {
+        let reason: String
+        let line: Int
+    }
+
+    /// The product whose expression starts at `start` (nil for a kind deps does not export, such
+    /// as an app), and the index after it.
+    private static func product(at start: Int, in tokens: [SwiftToken]) -> Result<(SwiftPMProduct?, Int), Problem> {
+        var index = start
+        let line = tokens[start].line
+        if case .directive = tokens[index].kind {
+            return .failure(Problem(reason: "its products depend on `#if` conditions", line: line))
+        }
+        // `.library(` or `Product.library(`
+        if tokens[index].kind == .word("Product") { index += 1 }
+        guard index + 2 < tokens.count, tokens[index].kind == .punctuation("."), case let .word(kind) = tokens[index + 1].kind,
+              tokens[index + 2].kind == .punctuation("(") else {
+            return .failure(Problem(reason: "a product is not written as `.library(name: ...)` but built in code", line: line))
+        }
+        guard let close = closing(of: index + 2, in: tokens) else {
+            return .failure(Problem(reason: "a product's parentheses are not closed", line: line))
+        }
+        guard let known = SwiftPMProduct.Kind(rawValue: kind) else { return .success((nil, close + 1)) }
+        guard let label = argument("name", of: index + 2, in: tokens) else {
+            return .failure(Problem(reason: "a `.\(kind)` product has no `name:`", line: line))
+        }
+        guard label + 3 < tokens.count, case let .string(value) = tokens[label + 2].kind,
+              tokens[label + 3].kind == .punctuation(",") || tokens[label + 3].kind == .punctuation(")") else {
+            return .failure(Problem(reason: "a `.\(kind)` product's name is not a string literal", line: tokens[label].line))
+        }
+        guard let name = value, !name.isEmpty else {
+            return .failure(Problem(reason: "a `.\(kind)` product's name is built by interpolation", line: tokens[label].line))
+        }
+        return .success((SwiftPMProduct(name: name, kind: known), close + 1))
+    }
+
+    /// The index of the `(` after the manifest's `Package` (`let package = Package(`).
+    private static func packageCall(_ tokens: [SwiftToken]) -> Int? {
+        var index = 0
+        while index + 1 < tokens.count {
+            if tokens[index].kind == .word("Package"), tokens[index + 1].kind == .punctuation("("),
+               index == 0 || tokens[index - 1].kind != .punctuation(".") {
+                return index + 1
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The index of `label` among the top-level arguments of the call whose `(` is at `open`.
+    private static func argument(_ label: String, of open: Int, in tokens: [SwiftToken]) -> Int? {
+        var depth = 0
+        var index = open
+        while index < tokens.count {
+            switch tokens[index].kind {
+            case .punctuation("("), .punctuation("["), .punctuation("{"): depth += 1
+            case .punctuation(")"), .punctuation("]"), .punctuation("}"):
+                depth -= 1
+                if depth == 0 { return nil }
+            case .word(label) where depth == 1:
+                let before = tokens[index - 1].kind
+                if index + 1 < tokens.count, tokens[index + 1].kind == .punctuation(":"),
+                   before == .punctuation("(") || before == .punctuation(",") {
+                    return index
+                }
+            default: break
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The index of the bracket closing the one at `open`.
+    private static func closing(of open: Int, in tokens: [SwiftToken]) -> Int? {
+        var depth = 0
+        for index in open..<tokens.count {
+            switch tokens[index].kind {
+            case .punctuation("("), .punctuation("["), .punctuation("{"): depth += 1
+            case .punctuation(")"), .punctuation("]"), .punctuation("}"):
+                depth -= 1
+                if depth == 0 { return index }
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// The line of `package.products` (an append, an assignment) anywhere in the manifest.
+    private static func productsChangedInCode(_ tokens: [SwiftToken]) -> Int? {
+        for index in tokens.indices.dropFirst() where tokens[index].kind == .word("products") {
+            if tokens[index - 1].kind == .punctuation(".") { return tokens[index].line }
+        }
+        return nil
+    }
+}
