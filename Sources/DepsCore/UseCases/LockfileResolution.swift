@@ -61,7 +61,10 @@ struct LockfileResolution {
         return lockfile.written(by: DepsRelease.version)
     }
 
+    /// A resolution with `pins`; a package they leave free is looked up in the sources' order,
+    /// whatever source the lock recorded for it.
     func resolve(pins: [PackageName: Version]) throws -> (resolution: Resolution, lockfile: Lockfile) {
+        catalog.keepRecordedSources(ofPinned: pins)
         let resolution = try Resolver(catalog: catalog).resolve(manifest.dependencies, pins: pins)
         return (resolution, Lockfile(manifest: manifest, resolved: try catalog.resolvedPackages(resolution)))
     }

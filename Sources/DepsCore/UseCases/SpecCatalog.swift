@@ -2,8 +2,10 @@
 ///
 /// A package comes from the first source that has it, and that source gives all of its versions
 /// (as CocoaPods searches sources), unless the lockfile recorded another of the Depsfile's sources
-/// for it: a later source never shadows the one a package came from. A dependency that names its
-/// source (`source:`) takes its package from that source alone.
+/// for it and its pin stands: a later source never shadows the one a locked package came from,
+/// while a package free to move (`deps update`) is searched in the sources' order again, so that
+/// a source listed first (a team's patched fork) wins once the package is updated. A dependency
+/// that names its source (`source:`) takes its package from that source alone.
 public final class SpecCatalog: PackageCatalog {
     /// The sources searched for every package: the Depsfile's `sources:`, in order.
     private let sources: [SpecSource]
@@ -12,6 +14,9 @@ public final class SpecCatalog: PackageCatalog {
     private let externalSpecifications: [PackageName: (source: ExternalSource, specification: Specification)]
     /// The lock, for the source it recorded for each package.
     private let lockfile: Lockfile?
+    /// The packages (root names) that stay with the source the lock recorded: those whose pin
+    /// stands in the resolution under way; nil for every locked package (a check, a plan).
+    private var packagesKeepingRecordedSource: Set<PackageName>?
     private var sourceOfPackage: [PackageName: SpecSource?] = [:]
     /// The platform the Depsfile builds for: versions that do not support it are not candidates,
     /// and its platform-specific dependencies apply.
@@ -179,12 +184,22 @@ public final class SpecCatalog: PackageCatalog {
         }
     }
 
+    /// Only the packages pinned in `pins` stay with the source their lock recorded from now on;
+    /// the others are searched in the sources' order again.
+    func keepRecordedSources(ofPinned pins: [PackageName: Version]) {
+        let pinned = Set(pins.keys.map(\.root))
+        guard packagesKeepingRecordedSource != pinned else { return }
+        packagesKeepingRecordedSource = pinned
+        sourceOfPackage.removeAll()
+    }
+
     private func source(of name: PackageName) throws -> SpecSource? {
         if let known = sourceOfPackage[name] { return known }
         var chosen: SpecSource?
         if let named = namedSources[name] {
             chosen = try named.versions(of: name).isEmpty ? nil : named
-        } else if let label = lockfile?.source(of: name), let recorded = sources.first(where: { $0.label == label }),
+        } else if packagesKeepingRecordedSource?.contains(name.root) ?? true,
+                  let label = lockfile?.source(of: name), let recorded = sources.first(where: { $0.label == label }),
            try !recorded.versions(of: name).isEmpty {
             chosen = recorded
         } else {

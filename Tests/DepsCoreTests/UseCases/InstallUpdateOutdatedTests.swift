@@ -230,15 +230,28 @@ final class InstallUpdateOutdatedTests: XCTestCase {
         }
     }
 
-    func testAPackageStaysWithTheSourceTheLockRecordedEvenWhenAnEarlierSourceGainsIt() throws {
+    /// A locked package keeps its source while its pin stands; updated, it is searched in the
+    /// sources' order again (BEHAVIOUR 11), unless its dependency names its source.
+    func testAPackageStaysWithTheSourceTheLockRecordedUntilItIsUpdated() throws {
         let other = InMemorySpecSource(label: "Other", ["Internal": ["1.0.0": [:]]])
         opener = InMemorySpecSourceOpener([specs, other])
         let store = InMemoryProjectStore(sources: ["Specs", "Other"], ["Internal": ""])
         _ = try install(store)
         XCTAssertEqual(store.lockfile?.source(of: try PackageName("Internal")), "Other")
         specs.add(["Internal": ["9.9.9": [:]]])
-        XCTAssertEqual(changes(try update(store, ["Internal"])), [])
+        XCTAssertEqual(changes(try install(store)), [])
         XCTAssertEqual(store.lockfile?.source(of: try PackageName("Internal")), "Other")
+
+        let held = InMemoryProjectStore(sources: ["Specs", "Other"], ["Internal": ""])
+        held.lockfile = store.lockfile
+        held.manifest = Manifest(
+            sources: ["Specs", "Other"], dependencies: held.manifest.dependencies, checksum: held.manifest.checksum,
+            dependencySources: [try PackageName("Internal"): "Other"])
+        XCTAssertEqual(changes(try update(held, ["Internal"])), [])
+        XCTAssertEqual(held.lockfile?.source(of: try PackageName("Internal")), "Other")
+
+        XCTAssertEqual(changes(try update(store, ["Internal"])), ["Internal 1.0.0->9.9.9"])
+        XCTAssertEqual(store.lockfile?.source(of: try PackageName("Internal")), "Specs")
     }
 
     func testAnExternalPathSourceServesItsOneSpec() throws {

@@ -89,6 +89,34 @@ final class SourceOrderTests: XCTestCase {
         XCTAssertNil(store.lockfile)
     }
 
+    /// A team lists its own repository first after the package was locked from trunk: install
+    /// keeps the locked package where it came from, `deps update NAME` searches the sources in
+    /// order again and takes the team's version, and a full update does the same.
+    func testALockedPackageStaysWithItsSourceUntilItIsUpdated() throws {
+        let store = project(sources: ["trunk"], ["SDWebImage": "~> 5.18", "Alamofire": ""])
+        try install(store)
+        XCTAssertEqual(source("SDWebImage", store), "trunk")
+        XCTAssertEqual(store.lockedVersions["SDWebImage"], "5.20.0")
+
+        org.add(["SDWebImage": ["5.20.1": [:]]])
+        store.manifest = Manifest(sources: ["org", "trunk"], dependencies: store.manifest.dependencies, checksum: "depsfile")
+        try install(store)
+        XCTAssertEqual(source("SDWebImage", store), "trunk", "a pin that stands keeps its source")
+        XCTAssertEqual(store.lockedVersions["SDWebImage"], "5.20.0")
+
+        _ = try waitFor { try await UpdateInteractor(store: store, opener: self.opener).update([try PackageName("SDWebImage")]) }
+        XCTAssertEqual(source("SDWebImage", store), "org")
+        XCTAssertEqual(store.lockedVersions["SDWebImage"], "5.20.1")
+        XCTAssertEqual(source("Alamofire", store), "trunk")
+        XCTAssertEqual(try check(store).problems, [])
+
+        let everything = project(sources: ["trunk"], ["SDWebImage": ""])
+        try install(everything)
+        everything.manifest = Manifest(sources: ["org", "trunk"], dependencies: everything.manifest.dependencies, checksum: "depsfile")
+        _ = try waitFor { try await UpdateInteractor(store: everything, opener: self.opener).update([]) }
+        XCTAssertEqual(source("SDWebImage", everything), "org")
+    }
+
     func testNamingAnotherSourceForALockedPackageMovesItThere() throws {
         let store = project(sources: ["trunk", "org"], ["SDWebImage": ""])
         try install(store)
