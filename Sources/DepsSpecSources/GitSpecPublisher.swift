@@ -111,12 +111,6 @@ public final class GitSpecPublisher: SpecRepositoryPublisher {
 
     /// Runs git work, reporting its failure as the repository's.
     private func reporting<T>(_ url: String, _ work: () async throws -> T) async throws -> T {
-        do {
-            return try await work()
-        } catch let error as ChildProcessError {
-            throw FileAccessError(path: url, reason: error.description)
-        } catch let failure as GitCommandFailure {
-            throw FileAccessError(path: url, reason: "\(failure.tool) \(failure.subcommand): \(failure.detail)")
-        }
+        try await reportingGitFailures(as: url, work)
     }
 }

@@ -161,13 +161,7 @@ struct GitSpecStore: Sendable {
 
     /// Runs git work of the mirror, reporting its failure as this repository's.
     private func reporting<T>(_ work: () async throws -> T) async throws -> T {
-        do {
-            return try await work()
-        } catch let error as ChildProcessError {
-            throw FileAccessError(path: url, reason: error.description)
-        } catch let failure as GitCommandFailure {
-            throw FileAccessError(path: url, reason: "\(failure.tool) \(failure.subcommand): \(failure.detail)")
-        }
+        try await reportingGitFailures(as: url, work)
     }
 }
 
@@ -179,4 +173,16 @@ extension CodeCache {
     var specsGitFolder: LocalPath { base / "specs/git" }
     /// `v1/specs/cdn/`: files of CDN spec repositories with their ETags (see `CDNSpecSource`).
     var specsCDNFolder: LocalPath { base / "specs/cdn" }
+}
+
+/// Runs git work for the spec repository at `url`, reporting a failure of git (or of starting it)
+/// as a failure to reach that repository.
+func reportingGitFailures<T>(as url: String, _ work: () async throws -> T) async throws -> T {
+    do {
+        return try await work()
+    } catch let error as ChildProcessError {
+        throw FileAccessError(path: url, reason: error.description)
+    } catch let failure as GitCommandFailure {
+        throw FileAccessError(path: url, reason: "\(failure.tool) \(failure.subcommand): \(failure.detail)")
+    }
 }
