@@ -87,6 +87,11 @@ struct DerivationWording {
         case let .unavoidableCycle(members):
             let steps = members.map { "\(Self.name(of: $0.subject)) \($0.version)" }
             return "\((steps + [steps[0]]).joined(separator: " -> ")) is a dependency cycle that every version of them is on"
+        case .prereleaseNotNamed:
+            let name = Self.name(of: terms[0].subject)
+            let text = "\(describe(terms[0])) is a prerelease, a candidate only where a requirement names a prerelease of \(name)"
+            guard terms.count > 1 else { return text }
+            return text + ", which none of \(Self.list(terms.dropFirst().map { describe($0) }, joinedBy: "or")) does"
         case .derived:
             return describeDerived(terms)
         }

@@ -116,6 +116,8 @@ struct JSONErrorDocument: Encodable {
             return Step(index: index, cause: "cycle", terms: terms, text: text, cycle: members.map(document(for:)))
         case let .unavoidableCycle(members):
             return Step(index: index, cause: "unavoidableCycle", terms: terms, text: text, cycle: members.map(document(for:)))
+        case .prereleaseNotNamed:
+            return Step(index: index, cause: "prereleaseNotNamed", terms: terms, text: text)
         case let .derived(conflict, other):
             return Step(index: index, cause: "derived", terms: terms, text: text, derivedFrom: [conflict, other])
         }

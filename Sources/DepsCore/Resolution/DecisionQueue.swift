@@ -8,6 +8,11 @@
 /// 4. the fewest candidate versions (the conflicts show sooner);
 /// 5. the order the solver first met them in (which the canonical order of the catalog's
 ///    answers fixes, so it is the same on every run).
+/// Before all of these, a package whose newest candidate is a prerelease that only a chosen
+/// version could admit waits until the others are decided, so that the versions that may name
+/// one are chosen first (`PrereleaseAdmission`); of those, the ones that no decided version
+/// names yet (which take their newest release) go before the ones that will take a prerelease,
+/// so that no package moves to a prerelease at the cost of another's newest release.
 ///
 /// A binary heap with lazy invalidation: an entry records the package's generation when
 /// it was pushed, and every change to the package's assignments bumps the generation,
@@ -15,6 +20,9 @@
 struct DecisionQueue {
     /// Plain values, so that moving entries through the heap costs no reference counting.
     private struct Entry {
+        /// 0 for most; 1 for a newest candidate that needs naming and has none yet, 2 for one
+        /// that is named already.
+        let deferral: UInt8
         let isDirect: Bool
         let isPromoted: Bool
         let depth: Int32
@@ -27,6 +35,7 @@ struct DecisionQueue {
     private var generations: [UInt32] = []
 
     private func precedes(_ entry: Entry, _ other: Entry) -> Bool {
+        if entry.deferral != other.deferral { return entry.deferral < other.deferral }
         if entry.isDirect != other.isDirect { return entry.isDirect }
         if entry.isPromoted != other.isPromoted { return entry.isPromoted }
         // A needed package with one candidate left has no choice to make: deciding it first only
@@ -47,18 +56,28 @@ struct DecisionQueue {
         generations[package.index] &+= 1
         guard package != .root, solution.needsDecision(package), let known = solution.known(package) else { return }
         let isDirect = registry.isDirect(package)
+        var deferral: UInt8 = 0
+        if let newest = known.versions.highest, PrereleaseAdmission.needsNaming(package, at: newest, registry: registry) {
+            deferral = PrereleaseAdmission.isNamed(package, by: solution.decisions, registry: registry) ? 2 : 1
+        }
         push(Entry(
-            isDirect: isDirect, isPromoted: isPromoted && !isDirect, depth: depth, candidates: known.versions.count,
+            deferral: deferral, isDirect: isDirect, isPromoted: isPromoted && !isDirect, depth: depth, candidates: known.versions.count,
             package: package, generation: generations[package.index]
         ))
     }
 
     /// The best package that needs a decision, removed from the queue; nil when none does.
-    mutating func popBest(in solution: PartialSolution) -> PackageID? {
+    mutating func popBest(in solution: PartialSolution, registry: PackageRegistry) -> PackageID? {
         while let entry = popFirst() {
-            if entry.generation == generations[entry.package.index], solution.needsDecision(entry.package) {
-                return entry.package
+            guard entry.generation == generations[entry.package.index], solution.needsDecision(entry.package) else { continue }
+            // A version chosen since it was queued may name one of its prereleases by now.
+            if entry.deferral == 1, PrereleaseAdmission.isNamed(entry.package, by: solution.decisions, registry: registry) {
+                push(Entry(
+                    deferral: 2, isDirect: entry.isDirect, isPromoted: entry.isPromoted, depth: entry.depth,
+                    candidates: entry.candidates, package: entry.package, generation: entry.generation))
+                continue
             }
+            return entry.package
         }
         return nil
     }

@@ -1,6 +1,6 @@
 /// The packages one solver run has met, each with an id, its known versions and the
 /// facts that depend on the run's inputs: whether it is a direct dependency, whether
-/// prereleases are admitted for it, its pin, and the version set of each requirement on it.
+/// the inputs admit its prereleases, its pin, and the version set of each requirement on it.
 final class PackageRegistry {
     struct Package {
         /// nil for the root.
@@ -10,8 +10,9 @@ final class PackageRegistry {
         /// How many versions the package has (its versions, oldest first, are the cache's).
         let universe: Int
         let isDirect: Bool
-        /// Whether every requirement on this package admits prereleases (the Depsfile
-        /// names a prerelease of it, or the lockfile pins one).
+        /// Whether the run's inputs admit the package's prereleases whatever is chosen: the
+        /// Depsfile names a prerelease of its package (any subspec counts), or the lockfile
+        /// pins one. Otherwise a chosen prerelease needs a chosen version that names one.
         let admitsPrereleases: Bool
         let pin: Version?
         /// The newest entry of `conversions` for this package; -1 when none of its
@@ -43,15 +44,23 @@ final class PackageRegistry {
     private let prereleaseNames: Set<PackageName>
     private let pins: [PackageName: Version]
 
-    init(cache: CatalogCache, rootDependencies: [Dependency], pins: [PackageName: Version]) {
+    /// Packages decided at their newest candidate even when it is a prerelease no decided version
+    /// names yet (see `PrereleaseAdmission.raisable`).
+    let prereleasesFirst: Set<PackageName>
+
+    init(
+        cache: CatalogCache, rootDependencies: [Dependency], pins: [PackageName: Version],
+        prereleasesFirst: Set<PackageName> = []
+    ) {
         self.cache = cache
+        self.prereleasesFirst = prereleasesFirst
         self.rootDependencies = rootDependencies.sorted { a, b in
             a.name != b.name ? a.name < b.name : a.requirement.description < b.requirement.description
         }
         self.pins = pins
         directNames = Set(rootDependencies.map(\.name))
-        prereleaseNames = Set(rootDependencies.filter(\.requirement.namesPrerelease).map(\.name))
-            .union(pins.filter(\.value.isPrerelease).keys)
+        prereleaseNames = Set(rootDependencies.filter(\.requirement.namesPrerelease).map(\.name.root))
+            .union(pins.filter(\.value.isPrerelease).keys.map(\.root))
         packages = [Package(
             name: nil, slot: nil, universe: 1, isDirect: false, admitsPrereleases: false,
             pin: nil
@@ -68,7 +77,7 @@ final class PackageRegistry {
         let id = PackageID(index: packages.count)
         packages.append(Package(
             name: name, slot: slot, universe: cache.versions(in: slot).count, isDirect: directNames.contains(name),
-            admitsPrereleases: !prereleaseNames.isEmpty && prereleaseNames.contains(name),
+            admitsPrereleases: !prereleaseNames.isEmpty && prereleaseNames.contains(name.root),
             pin: pins.isEmpty ? nil : pins[name]
         ))
         idsBySlot[slot.index] = id.index
@@ -98,9 +107,9 @@ final class PackageRegistry {
 
     func isDirect(_ id: PackageID) -> Bool { packages[id.index].isDirect }
 
-    /// The known versions the requirement admits, by the prerelease rule: a prerelease
-    /// only when the requirement names one or the package admits prereleases; with the
-    /// label of the requirement for the terms built from the set.
+    /// The known versions within the requirement's bounds, prereleases included (whether a
+    /// prerelease may be chosen depends on the whole selection: `VersionSolver` keeps that
+    /// rule); with the label of the requirement for the terms built from the set.
     ///
     /// Sets are shared between requirements of the same meaning (`>= 2` and `>= 2.0`), labels
     /// only between requirements spelled alike, so that an explanation quotes each spec as
@@ -115,9 +124,8 @@ final class PackageRegistry {
             let labelled = self.requirement(labelled: known.label).isWritten(like: requirement)
             return (known.versions, labelled ? known.label : label(for: requirement))
         }
-        let admitsPrereleases = packages[id.index].admitsPrereleases
         let set = VersionSet(universe: versions.count, indices: versions.indices.lazy.filter {
-            requirement.admits(versions[$0], prereleasesAdmitted: admitsPrereleases)
+            requirement.admits(versions[$0], prereleasesAdmitted: true)
         })
         let label = label(for: requirement)
         if caches { packages[id.index].requirementSets[requirement] = (set, label) }

@@ -39,7 +39,7 @@ final class SolverBookkeepingTests: XCTestCase {
                 queue.update(ids[name]!, in: solution, registry: registry, depth: depths[name]!, isPromoted: promoted.contains(name))
             }
             var order: [String] = []
-            while let next = queue.popBest(in: solution) { order.append(registry.name(of: next)!.description) }
+            while let next = queue.popBest(in: solution, registry: registry) { order.append(registry.name(of: next)!.description) }
             return order
         }
         // Direct first (Mid has fewer candidates than Zed), then nearer, then fewer candidates.
@@ -57,7 +57,7 @@ final class SolverBookkeepingTests: XCTestCase {
             queue.update(ids[name]!, in: solution, registry: registry, depth: depth, isPromoted: false)
         }
         var order: [String] = []
-        while let next = queue.popBest(in: solution) { order.append(registry.name(of: next)!.description) }
+        while let next = queue.popBest(in: solution, registry: registry) { order.append(registry.name(of: next)!.description) }
         XCTAssertEqual(order, ["Mid", "Zed", "Far", "Able"])
     }
 
@@ -69,8 +69,8 @@ final class SolverBookkeepingTests: XCTestCase {
         solution.derive(Term(ids["Zed"]!, VersionSet(universe: 3, indices: [1])), cause: Incompatibility(terms: [], cause: .dependency))
         queue.update(ids["Zed"]!, in: solution, registry: registry, depth: 1, isPromoted: false)
         solution.decide(ids["Able"]!, versionAt: 1, universe: 3)
-        XCTAssertEqual(queue.popBest(in: solution), ids["Zed"]!)
-        XCTAssertNil(queue.popBest(in: solution), "Able is decided; its entry is stale")
+        XCTAssertEqual(queue.popBest(in: solution, registry: registry), ids["Zed"]!)
+        XCTAssertNil(queue.popBest(in: solution, registry: registry), "Able is decided; its entry is stale")
     }
 
     func testTheIndexListsIncompatibilitiesNewestFirstAsTheyStood() {

@@ -1,0 +1,100 @@
+/// BEHAVIOUR 2.2, as `pod install` applies it: a prerelease of a package is a candidate when the
+/// lockfile pins it, or when a requirement on that package names a prerelease: the Depsfile's,
+/// or one of a chosen version's dependencies. A requirement on any subspec counts for the whole
+/// package (all its subspecs share one version), except a requirement from within the package
+/// itself (a subspec on its siblings, or on the resolver's version anchor), which would admit
+/// its own prereleases. Once admitted, a package's prereleases are candidates for every
+/// requirement on it whose bounds hold them.
+///
+/// Why not an incompatibility per package ("P in its prereleases, and no chosen version naming
+/// one")? Its terms would list every version of every package that names a prerelease of P,
+/// and the solver reads specs lazily: a version it has not read may be the one. A fact over
+/// the versions read so far would be false, so the proofs built on it would be too (and the
+/// answer would depend on the order of reading, as admitting on sight does). So requirement
+/// sets hold prereleases within their bounds, the solver prefers releases while no chosen
+/// version names a prerelease of the package (and decides such a package after the others, so
+/// that the versions that could name one are chosen first), and a complete selection that still
+/// holds an unnamed prerelease is ruled out by a fact that is true: with every other version
+/// as chosen, the selection reachable from the Depsfile is fixed, and none of it names one.
+enum PrereleaseAdmission {
+    /// Whether a prerelease of the package needs a chosen version that names one (the inputs
+    /// do not admit it).
+    static func needsNaming(_ package: PackageID, at index: Int, registry: PackageRegistry) -> Bool {
+        package != .root && !registry.admitsPrereleases(package) && registry.version(of: package, at: index).isPrerelease
+    }
+
+    /// Whether one of the decided versions, outside the package itself, depends on it with a
+    /// requirement that names a prerelease.
+    static func isNamed(
+        _ package: PackageID, by decisions: [(package: PackageID, versionIndex: Int)], registry: PackageRegistry
+    ) -> Bool {
+        guard let root = registry.name(of: package)?.root else { return true }
+        for decision in decisions where decision.package != .root {
+            guard let name = registry.name(of: decision.package), name.root != root,
+                  let dependencies = registry.loadedDependencies(of: decision.package, at: decision.versionIndex)
+            else { continue }
+            if dependencies.contains(where: { $0.requirement.namesPrerelease && $0.name.root == root }) { return true }
+        }
+        return false
+    }
+
+    /// The newest release among the versions, if there is one.
+    static func newestRelease(in versions: VersionSet, of package: PackageID, registry: PackageRegistry) -> Int? {
+        versions.indices.last { !registry.version(of: package, at: $0).isPrerelease }
+    }
+
+    /// A decided prerelease that no decided version names, with the fact that rules the
+    /// selection out: `{P prereleases, Q q, R r, ...}` over every other decision. Nil when
+    /// every decided prerelease is admitted.
+    static func unnamedPrerelease(
+        in decisions: [(package: PackageID, versionIndex: Int)], registry: PackageRegistry
+    ) -> Incompatibility? {
+        for decision in decisions where needsNaming(decision.package, at: decision.versionIndex, registry: registry) {
+            guard !isNamed(decision.package, by: decisions, registry: registry) else { continue }
+            let versions = registry.versions(of: decision.package)
+            let prereleases = VersionSet(universe: versions.count, indices: versions.indices.filter { versions[$0].isPrerelease })
+            var terms = [Term(decision.package, prereleases)]
+            for other in decisions where other.package != .root && other.package != decision.package {
+                terms.append(Term(other.package, VersionSet(universe: registry.universe(of: other.package), indices: [other.versionIndex])))
+            }
+            return Incompatibility(terms: terms, cause: .prereleaseNotNamed)
+        }
+        return nil
+    }
+}
+
+extension PrereleaseAdmission {
+    /// The selected packages that could each be at a newer prerelease with every other choice
+    /// held: the selection names a prerelease of the package, every requirement on it in the
+    /// selection holds the prerelease within its bounds, and the prerelease's own dependencies
+    /// are met by the selection. A package decided before the version that names one was chosen
+    /// took its newest release; solving again prerelease first for it gives the newer answer.
+    static func raisable(
+        in selection: [(package: PackageID, versionIndex: Int)], registry: PackageRegistry
+    ) throws -> Set<PackageName> {
+        var result: Set<PackageName> = []
+        var chosen: [PackageName: Version] = [:]
+        for (package, index) in selection { chosen[registry.name(of: package)!] = registry.version(of: package, at: index) }
+        for (package, index) in selection {
+            guard !registry.admitsPrereleases(package), registry.pin(of: package) == nil,
+                  index + 1 < registry.universe(of: package), let name = registry.name(of: package),
+                  isNamed(package, by: selection, registry: registry) else { continue }
+            var requirements = registry.rootDependencies.filter { $0.name == name }.map(\.requirement)
+            for (other, otherIndex) in selection {
+                requirements += (registry.loadedDependencies(of: other, at: otherIndex) ?? []).filter { $0.name == name }.map(\.requirement)
+            }
+            for newer in stride(from: registry.universe(of: package) - 1, to: index, by: -1) {
+                let version = registry.version(of: package, at: newer)
+                guard version.isPrerelease, requirements.allSatisfy({ $0.admits(version, prereleasesAdmitted: true) }) else { continue }
+                let met = try registry.dependencies(of: package, at: newer).allSatisfy { dependency in
+                    chosen[dependency.name].map { dependency.requirement.admits($0, prereleasesAdmitted: true) } ?? false
+                }
+                if met {
+                    result.insert(name)
+                    break
+                }
+            }
+        }
+        return result
+    }
+}
