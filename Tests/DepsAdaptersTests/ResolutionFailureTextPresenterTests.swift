@@ -227,3 +227,29 @@ extension ExplanationTests {
         XCTAssertEqual(unknown.explanation, "Unable to find a specification for Zzyzx")
     }
 }
+
+extension ExplanationTests {
+    func testAPrereleaseLeftOutIsNamedWithTheRequirementThatWouldAdmitIt() throws {
+        let catalog = TableCatalog(["RxSwift": ["5.1.1": [:], "6.0.0-rc.2": [:], "6.1.0": [:]]])
+        let failure = try ResolutionFixture.failure(catalog, ["RxSwift": "> 5.1.1, < 6.1"])
+        XCTAssertEqual(failure.explanation, """
+            Because no requirement names a prerelease of RxSwift to admit RxSwift 6.0.0-rc.2 and the Depsfile depends on RxSwift > 5.1.1, < 6.1, version solving failed.
+
+            RxSwift 6.0.0-rc.2 would satisfy it, but prereleases are only considered when a requirement names one (e.g. `~> 6.0.0-rc.2`).
+            """)
+    }
+
+    func testAPrereleaseLeftOutBesideChosenVersionsNamesThem() throws {
+        let catalog = TableCatalog([
+            "RxCocoa": ["6.0.0": ["RxSwift": "> 5.1.1"]],
+            "RxSwift": ["5.1.1": [:], "6.0.0-rc.2": [:], "6.1.0": [:]],
+        ])
+        let failure = try ResolutionFixture.failure(catalog, ["RxCocoa": "", "RxSwift": "< 6.1"])
+        XCTAssertEqual(failure.explanation, """
+            Because every version of RxCocoa depends on RxSwift > 5.1.1 and neither the Depsfile nor RxCocoa names a prerelease of RxSwift to admit RxSwift 6.0.0-rc.2, every version of RxCocoa requires RxSwift >= 6.1.0.
+            So, because the Depsfile depends on both RxCocoa and RxSwift < 6.1, version solving failed.
+
+            RxSwift 6.0.0-rc.2 would satisfy it, but prereleases are only considered when a requirement names one (e.g. `~> 6.0.0-rc.2`).
+            """)
+    }
+}
