@@ -5,8 +5,11 @@
 ///    (promoted after a few conflicts, as uv does), so that it is decided before them next time;
 /// 3. nearer the Depsfile before deeper (its distance when the solver first met it), except that
 ///    a package with a single candidate left goes first, since deciding it chooses nothing;
-/// 4. the fewest candidate versions (the conflicts show sooner);
-/// 5. the order the solver first met them in (which the canonical order of the catalog's
+/// 4. asked for by more of the versions considered (two direct dependencies that both pull a
+///    large package decide it before a package one of them pulls, whose newest version could
+///    otherwise hold the large one at an ancient major only because it has fewer versions);
+/// 5. the fewest candidate versions (the conflicts show sooner);
+/// 6. the order the solver first met them in (which the canonical order of the catalog's
 ///    answers fixes, so it is the same on every run).
 /// Before all of these, a package whose newest candidate is a prerelease that only a chosen
 /// version could admit waits until the others are decided, so that the versions that may name
@@ -26,6 +29,7 @@ struct DecisionQueue {
         let isDirect: Bool
         let isPromoted: Bool
         let depth: Int32
+        let demand: Int32
         let candidates: Int
         let package: PackageID
         let generation: UInt32
@@ -42,13 +46,15 @@ struct DecisionQueue {
         // propagates sooner, whatever its depth.
         if (entry.candidates == 1) != (other.candidates == 1) { return entry.candidates == 1 }
         if entry.depth != other.depth { return entry.depth < other.depth }
+        if entry.demand != other.demand { return entry.demand > other.demand }
         if entry.candidates != other.candidates { return entry.candidates < other.candidates }
         return entry.package.index < other.package.index
     }
 
     /// Notes that the package's assignments changed; queues it again when it needs a decision.
     mutating func update(
-        _ package: PackageID, in solution: PartialSolution, registry: PackageRegistry, depth: Int32, isPromoted: Bool
+        _ package: PackageID, in solution: PartialSolution, registry: PackageRegistry, depth: Int32, demand: Int32,
+        isPromoted: Bool
     ) {
         while generations.count <= package.index {
             generations.append(0)
@@ -61,7 +67,8 @@ struct DecisionQueue {
             deferral = PrereleaseAdmission.isNamed(package, by: solution.decisions, registry: registry) ? 2 : 1
         }
         push(Entry(
-            deferral: deferral, isDirect: isDirect, isPromoted: isPromoted && !isDirect, depth: depth, candidates: known.versions.count,
+            deferral: deferral, isDirect: isDirect, isPromoted: isPromoted && !isDirect, depth: depth, demand: demand,
+            candidates: known.versions.count,
             package: package, generation: generations[package.index]
         ))
     }
@@ -74,7 +81,7 @@ struct DecisionQueue {
             if entry.deferral == 1, PrereleaseAdmission.isNamed(entry.package, by: solution.decisions, registry: registry) {
                 push(Entry(
                     deferral: 2, isDirect: entry.isDirect, isPromoted: entry.isPromoted, depth: entry.depth,
-                    candidates: entry.candidates, package: entry.package, generation: entry.generation))
+                    demand: entry.demand, candidates: entry.candidates, package: entry.package, generation: entry.generation))
                 continue
             }
             return entry.package
