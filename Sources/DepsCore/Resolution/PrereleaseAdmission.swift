@@ -72,13 +72,21 @@ extension PrereleaseAdmission {
     static func raisable(
         in selection: [(package: PackageID, versionIndex: Int)], registry: PackageRegistry
     ) throws -> Set<PackageName> {
+        // The packages the selection names a prerelease of, from outside each; most selections none.
+        var named: Set<PackageName> = []
+        for (package, index) in selection {
+            for dependency in registry.loadedDependencies(of: package, at: index) ?? [] where dependency.requirement.namesPrerelease {
+                let root = dependency.name.root
+                if registry.name(of: package)?.root != root { named.insert(root) }
+            }
+        }
+        guard !named.isEmpty else { return [] }
         var result: Set<PackageName> = []
         var chosen: [PackageName: Version] = [:]
         for (package, index) in selection { chosen[registry.name(of: package)!] = registry.version(of: package, at: index) }
         for (package, index) in selection {
-            guard !registry.admitsPrereleases(package), registry.pin(of: package) == nil,
-                  index + 1 < registry.universe(of: package), let name = registry.name(of: package),
-                  isNamed(package, by: selection, registry: registry) else { continue }
+            guard let name = registry.name(of: package), named.contains(name.root), !registry.admitsPrereleases(package),
+                  registry.pin(of: package) == nil, index + 1 < registry.universe(of: package) else { continue }
             var requirements = registry.rootDependencies.filter { $0.name == name }.map(\.requirement)
             for (other, otherIndex) in selection {
                 requirements += (registry.loadedDependencies(of: other, at: otherIndex) ?? []).filter { $0.name == name }.map(\.requirement)
