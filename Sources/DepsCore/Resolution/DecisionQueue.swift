@@ -63,7 +63,8 @@ struct DecisionQueue {
         guard package != .root, solution.needsDecision(package), let known = solution.known(package) else { return }
         let isDirect = registry.isDirect(package)
         var deferral: UInt8 = 0
-        if let newest = known.versions.highest, PrereleaseAdmission.needsNaming(package, at: newest, registry: registry) {
+        if let prereleases = registry.prereleasesNeedingNaming(package), let newest = known.versions.highest,
+           prereleases.contains(newest) {
             deferral = PrereleaseAdmission.isNamed(package, by: solution.decisions, registry: registry) ? 2 : 1
         }
         push(Entry(

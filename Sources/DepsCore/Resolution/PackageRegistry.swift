@@ -14,7 +14,12 @@ final class PackageRegistry {
         /// Depsfile names a prerelease of its package (any subspec counts), or the lockfile
         /// pins one. Otherwise a chosen prerelease needs a chosen version that names one.
         let admitsPrereleases: Bool
+        /// The package's prereleases when it has any and the inputs do not admit them: the
+        /// versions that need a chosen version naming one (`PrereleaseAdmission`).
+        let prereleasesNeedingNaming: VersionSet?
         let pin: Version?
+        /// How many of the versions whose dependencies were read ask for this package.
+        var demand: Int32 = 0
         /// The newest entry of `conversions` for this package; -1 when none of its
         /// versions has been converted.
         var latestConversion: Int32 = -1
@@ -62,7 +67,7 @@ final class PackageRegistry {
         prereleaseNames = Set(rootDependencies.filter(\.requirement.namesPrerelease).map(\.name.root))
             .union(pins.filter(\.value.isPrerelease).keys.map(\.root))
         packages = [Package(
-            name: nil, slot: nil, universe: 1, isDirect: false, admitsPrereleases: false,
+            name: nil, slot: nil, universe: 1, isDirect: false, admitsPrereleases: false, prereleasesNeedingNaming: nil,
             pin: nil
         )]
     }
@@ -75,9 +80,16 @@ final class PackageRegistry {
         if slot.index < idsBySlot.count, idsBySlot[slot.index] >= 0 { return (PackageID(index: idsBySlot[slot.index]), false) }
         while idsBySlot.count <= slot.index { idsBySlot.append(-1) }
         let id = PackageID(index: packages.count)
+        let versions = cache.versions(in: slot)
+        let admitsPrereleases = !prereleaseNames.isEmpty && prereleaseNames.contains(name.root)
+        var prereleases: VersionSet?
+        if !admitsPrereleases, versions.contains(where: \.isPrerelease) {
+            prereleases = VersionSet(universe: versions.count, indices: versions.indices.filter { versions[$0].isPrerelease })
+            hasPrereleasesNeedingNaming = true
+        }
         packages.append(Package(
-            name: name, slot: slot, universe: cache.versions(in: slot).count, isDirect: directNames.contains(name),
-            admitsPrereleases: !prereleaseNames.isEmpty && prereleaseNames.contains(name.root),
+            name: name, slot: slot, universe: versions.count, isDirect: directNames.contains(name),
+            admitsPrereleases: admitsPrereleases, prereleasesNeedingNaming: prereleases,
             pin: pins.isEmpty ? nil : pins[name]
         ))
         idsBySlot[slot.index] = id.index
@@ -104,6 +116,15 @@ final class PackageRegistry {
     func pin(of id: PackageID) -> Version? { packages[id.index].pin }
 
     func admitsPrereleases(_ id: PackageID) -> Bool { packages[id.index].admitsPrereleases }
+
+    /// The package's prereleases that a chosen version must name to be candidates; nil when it
+    /// has none, or the inputs admit them.
+    func prereleasesNeedingNaming(_ id: PackageID) -> VersionSet? { packages[id.index].prereleasesNeedingNaming }
+
+    /// Whether some package met so far has prereleases that need naming; most runs meet none.
+    private(set) var hasPrereleasesNeedingNaming = false
+
+    func demand(of id: PackageID) -> Int32 { packages[id.index].demand }
 
     func isDirect(_ id: PackageID) -> Bool { packages[id.index].isDirect }
 
@@ -169,6 +190,7 @@ final class PackageRegistry {
     func markConverted(_ id: PackageID, at index: Int, targets: [PackageID]) {
         let start = Int32(targetStore.count)
         targetStore.append(contentsOf: targets)
+        for target in targets { packages[target.index].demand &+= 1 }
         conversions.append((Int32(index), start..<Int32(targetStore.count), packages[id.index].latestConversion))
         packages[id.index].latestConversion = Int32(conversions.count - 1)
     }

@@ -20,7 +20,7 @@ enum PrereleaseAdmission {
     /// Whether a prerelease of the package needs a chosen version that names one (the inputs
     /// do not admit it).
     static func needsNaming(_ package: PackageID, at index: Int, registry: PackageRegistry) -> Bool {
-        package != .root && !registry.admitsPrereleases(package) && registry.version(of: package, at: index).isPrerelease
+        registry.prereleasesNeedingNaming(package)?.contains(index) ?? false
     }
 
     /// Whether one of the decided versions, outside the package itself, depends on it with a
@@ -40,7 +40,8 @@ enum PrereleaseAdmission {
 
     /// The newest release among the versions, if there is one.
     static func newestRelease(in versions: VersionSet, of package: PackageID, registry: PackageRegistry) -> Int? {
-        versions.indices.last { !registry.version(of: package, at: $0).isPrerelease }
+        guard let prereleases = registry.prereleasesNeedingNaming(package) else { return versions.highest }
+        return versions.subtracting(prereleases).highest
     }
 
     /// A decided prerelease that no decided version names, with the fact that rules the
@@ -49,11 +50,10 @@ enum PrereleaseAdmission {
     static func unnamedPrerelease(
         in decisions: [(package: PackageID, versionIndex: Int)], registry: PackageRegistry
     ) -> Incompatibility? {
+        guard registry.hasPrereleasesNeedingNaming else { return nil }
         for decision in decisions where needsNaming(decision.package, at: decision.versionIndex, registry: registry) {
             guard !isNamed(decision.package, by: decisions, registry: registry) else { continue }
-            let versions = registry.versions(of: decision.package)
-            let prereleases = VersionSet(universe: versions.count, indices: versions.indices.filter { versions[$0].isPrerelease })
-            var terms = [Term(decision.package, prereleases)]
+            var terms = [Term(decision.package, registry.prereleasesNeedingNaming(decision.package)!)]
             for other in decisions where other.package != .root && other.package != decision.package {
                 terms.append(Term(other.package, VersionSet(universe: registry.universe(of: other.package), indices: [other.versionIndex])))
             }
@@ -72,6 +72,7 @@ extension PrereleaseAdmission {
     static func raisable(
         in selection: [(package: PackageID, versionIndex: Int)], registry: PackageRegistry
     ) throws -> Set<PackageName> {
+        guard registry.hasPrereleasesNeedingNaming else { return [] }
         // The packages the selection names a prerelease of, from outside each; most selections none.
         var named: Set<PackageName> = []
         for (package, index) in selection {
@@ -85,8 +86,9 @@ extension PrereleaseAdmission {
         var chosen: [PackageName: Version] = [:]
         for (package, index) in selection { chosen[registry.name(of: package)!] = registry.version(of: package, at: index) }
         for (package, index) in selection {
-            guard let name = registry.name(of: package), named.contains(name.root), !registry.admitsPrereleases(package),
-                  registry.pin(of: package) == nil, index + 1 < registry.universe(of: package) else { continue }
+            guard let prereleases = registry.prereleasesNeedingNaming(package), prereleases.highest.map({ $0 > index }) ?? false,
+                  let name = registry.name(of: package), named.contains(name.root), registry.pin(of: package) == nil
+            else { continue }
             var requirements = registry.rootDependencies.filter { $0.name == name }.map(\.requirement)
             for (other, otherIndex) in selection {
                 requirements += (registry.loadedDependencies(of: other, at: otherIndex) ?? []).filter { $0.name == name }.map(\.requirement)

@@ -27,8 +27,6 @@ final class VersionSolver {
     /// Per package, how often a conflict rejected its candidates; past a threshold it is
     /// decided before the packages that caused it.
     private var conflictCounts: [Int32] = []
-    /// Per package, how many of the versions whose dependencies were read ask for it.
-    private var demand: [Int32] = []
     static let promotionThreshold: Int32 = 5
 
     init(registry: PackageRegistry) {
@@ -148,7 +146,7 @@ final class VersionSolver {
 
     private func requeue(_ package: PackageID) {
         queue.update(
-            package, in: solution, registry: registry, depth: depths[package.index], demand: demand[package.index],
+            package, in: solution, registry: registry, depth: depths[package.index], demand: registry.demand(of: package),
             isPromoted: conflictCounts[package.index] >= Self.promotionThreshold)
     }
 
@@ -251,7 +249,6 @@ final class VersionSolver {
         let depth = parent.map { depths[$0.index] + 1 } ?? 0
         while depths.count < registry.count { depths.append(depth) }
         while conflictCounts.count < registry.count { conflictCounts.append(0) }
-        while demand.count < registry.count { demand.append(0) }
     }
 
     /// Turns a version's dependencies into incompatibilities, the first time it is considered.
@@ -264,7 +261,6 @@ final class VersionSolver {
             }
         }
         track()
-        for target in registry.targets(of: package, at: index) { demand[target.index] &+= 1 }
         for fact in facts { add(fact) }
         return facts
     }
