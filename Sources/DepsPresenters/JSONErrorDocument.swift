@@ -17,6 +17,14 @@ struct JSONErrorDocument: Encodable {
         var missingPackage: String?
         var suggestions: [String]?
         var fetchFailures: [FetchFailure]?
+        /// Prereleases left out only because no requirement names one, each with its package.
+        var unnamedPrereleases: [PackageVersion]?
+    }
+
+    /// `{"package": "RxSwift", "version": "6.0.0-rc.2"}`.
+    struct PackageVersion: Encodable {
+        let package: String
+        let version: String
     }
 
     /// One step of a derivation; `derivedFrom` names the indices of earlier steps.
@@ -89,6 +97,11 @@ struct JSONErrorDocument: Encodable {
         }
         body.suggestedUpdate = failure.suggestedUpdate.map(\.description)
         body.suggestedCommand = ResolutionFailureTextPresenter.suggestedCommand(for: failure)
+        if !failure.unnamedPrereleases.isEmpty {
+            body.unnamedPrereleases = failure.unnamedPrereleases.map {
+                PackageVersion(package: $0.package.description, version: $0.version.description)
+            }
+        }
     }
 
     private static func document(for step: DerivationStep, at index: Int, text: String) -> Step {

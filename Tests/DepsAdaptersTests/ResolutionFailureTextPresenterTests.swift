@@ -1,3 +1,4 @@
+import Foundation
 import DepsPresenters
 import DepsCore
 import ResolutionFixtures
@@ -237,6 +238,12 @@ extension ExplanationTests {
 
             RxSwift 6.0.0-rc.2 would satisfy it, but prereleases are only considered when a requirement names one (e.g. `~> 6.0.0-rc.2`).
             """)
+        // --json carries the same as fields: the step's cause and the prerelease left out.
+        let json = JSONPresenter.renderError(failure, message: failure.explanation, status: 1)
+        let error = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])["error"] as? [String: Any]
+        XCTAssertEqual(error?["unnamedPrereleases"] as? [[String: String]], [["package": "RxSwift", "version": "6.0.0-rc.2"]])
+        let causes = (error?["derivation"] as? [[String: Any]])?.compactMap { $0["cause"] as? String }
+        XCTAssertEqual(causes, ["prereleaseNotNamed", "dependency", "derived"])
     }
 
     func testAPrereleaseLeftOutBesideChosenVersionsNamesThem() throws {

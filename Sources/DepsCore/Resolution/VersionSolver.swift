@@ -47,7 +47,8 @@ final class VersionSolver {
             next = try decide()
             if next != nil { continue }
 
-            if let unnamed = PrereleaseAdmission.unnamedPrerelease(in: solution.decisions, registry: registry) {
+            if registry.hasPrereleasesNeedingNaming,
+               let unnamed = PrereleaseAdmission.unnamedPrerelease(in: solution.decisions, registry: registry) {
                 add(unnamed)
                 switch resolve(conflict: unnamed) {
                 case let .failed(root): return .failure(root)
