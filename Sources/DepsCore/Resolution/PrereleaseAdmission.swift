@@ -29,16 +29,20 @@ enum PrereleaseAdmission {
         _ package: PackageID, by decisions: [(package: PackageID, versionIndex: Int)], registry: PackageRegistry
     ) -> Bool {
         guard let root = registry.name(of: package)?.root else { return true }
-        for decision in decisions where decision.package != .root {
-            guard let name = registry.name(of: decision.package), name.root != root,
-                  let dependencies = registry.loadedDependencies(of: decision.package, at: decision.versionIndex)
-            else { continue }
-            if dependencies.contains(where: { $0.requirement.namesPrerelease && $0.name.root == root }) { return true }
-        }
-        return false
+        return decisions.contains { roots(namedBy: $0.package, at: $0.versionIndex, registry: registry).contains(root) }
     }
 
-    /// The newest release among the versions, if there is one.
+    /// The packages (by their root name) whose prereleases the version's dependencies name,
+    /// other than its own package; none for the root or a version not read.
+    private static func roots(namedBy package: PackageID, at index: Int, registry: PackageRegistry) -> [PackageName] {
+        guard let name = registry.name(of: package), let dependencies = registry.loadedDependencies(of: package, at: index),
+              dependencies.contains(where: \.requirement.namesPrerelease) else { return [] }
+        let own = name.root
+        return dependencies.filter(\.requirement.namesPrerelease).map(\.name.root).filter { $0 != own }
+    }
+
+    /// The newest of the versions that needs no naming (a release, for a package whose
+    /// prereleases need it), if there is one.
     static func newestRelease(in versions: VersionSet, of package: PackageID, registry: PackageRegistry) -> Int? {
         guard let prereleases = registry.prereleasesNeedingNaming(package) else { return versions.highest }
         return versions.subtracting(prereleases).highest
@@ -74,13 +78,7 @@ extension PrereleaseAdmission {
     ) throws -> Set<PackageName> {
         guard registry.hasPrereleasesNeedingNaming else { return [] }
         // The packages the selection names a prerelease of, from outside each; most selections none.
-        var named: Set<PackageName> = []
-        for (package, index) in selection {
-            for dependency in registry.loadedDependencies(of: package, at: index) ?? [] where dependency.requirement.namesPrerelease {
-                let root = dependency.name.root
-                if registry.name(of: package)?.root != root { named.insert(root) }
-            }
-        }
+        let named = Set(selection.flatMap { roots(namedBy: $0.package, at: $0.versionIndex, registry: registry) })
         guard !named.isEmpty else { return [] }
         var result: Set<PackageName> = []
         var chosen: [PackageName: Version] = [:]
