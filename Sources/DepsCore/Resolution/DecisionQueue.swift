@@ -11,11 +11,12 @@
 /// 5. the fewest candidate versions (the conflicts show sooner);
 /// 6. the order the solver first met them in (which the canonical order of the catalog's
 ///    answers fixes, so it is the same on every run).
-/// Before all of these, a package whose newest candidate is a prerelease that only a chosen
-/// version could admit waits until the others are decided, so that the versions that may name
-/// one are chosen first (`PrereleaseAdmission`); of those, the ones that no decided version
-/// names yet (which take their newest release) go before the ones that will take a prerelease,
-/// so that no package moves to a prerelease at the cost of another's newest release.
+/// After rule 1 and before the others, a package whose newest candidate is a prerelease that
+/// only a chosen version could admit waits until the others of its kind (direct or transitive)
+/// are decided, so that the versions that may name one are chosen first (`PrereleaseAdmission`);
+/// of those, the ones that no decided version names yet (which take their newest release) go
+/// before the ones that will take a prerelease, so that no package moves to a prerelease at the
+/// cost of another's newest release. A direct dependency still goes before every transitive one.
 ///
 /// A binary heap with lazy invalidation: an entry records the package's generation when
 /// it was pushed, and every change to the package's assignments bumps the generation,
@@ -39,8 +40,8 @@ struct DecisionQueue {
     private var generations: [UInt32] = []
 
     private func precedes(_ entry: Entry, _ other: Entry) -> Bool {
-        if entry.deferral != other.deferral { return entry.deferral < other.deferral }
         if entry.isDirect != other.isDirect { return entry.isDirect }
+        if entry.deferral != other.deferral { return entry.deferral < other.deferral }
         if entry.isPromoted != other.isPromoted { return entry.isPromoted }
         // A needed package with one candidate left has no choice to make: deciding it first only
         // propagates sooner, whatever its depth.
