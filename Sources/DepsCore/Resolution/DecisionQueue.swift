@@ -31,7 +31,8 @@ struct DecisionQueue {
         let isPromoted: Bool
         let depth: Int32
         let demand: Int32
-        let candidates: Int
+        /// 32 bits, so that an entry stays 32 bytes with the fields above.
+        let candidates: Int32
         let package: PackageID
         let generation: UInt32
     }
@@ -64,13 +65,14 @@ struct DecisionQueue {
         guard package != .root, solution.needsDecision(package), let known = solution.known(package) else { return }
         let isDirect = registry.isDirect(package)
         var deferral: UInt8 = 0
-        if let prereleases = registry.prereleasesNeedingNaming(package), let newest = known.versions.highest,
+        if registry.hasPrereleasesNeedingNaming, let prereleases = registry.prereleasesNeedingNaming(package),
+           let newest = known.versions.highest,
            prereleases.contains(newest) {
             deferral = PrereleaseAdmission.isNamed(package, by: solution.decisions, registry: registry) ? 2 : 1
         }
         push(Entry(
             deferral: deferral, isDirect: isDirect, isPromoted: isPromoted && !isDirect, depth: depth, demand: demand,
-            candidates: known.versions.count,
+            candidates: Int32(clamping: known.versions.count),
             package: package, generation: generations[package.index]
         ))
     }

@@ -18,8 +18,6 @@ final class PackageRegistry {
         /// versions that need a chosen version naming one (`PrereleaseAdmission`).
         let prereleasesNeedingNaming: VersionSet?
         let pin: Version?
-        /// How many of the versions whose dependencies were read ask for this package.
-        var demand: Int32 = 0
         /// The newest entry of `conversions` for this package; -1 when none of its
         /// versions has been converted.
         var latestConversion: Int32 = -1
@@ -43,6 +41,8 @@ final class PackageRegistry {
     /// search converts few versions of a package, most often one.
     private var conversions: [(versionIndex: Int32, targets: Range<Int32>, previous: Int32)] = []
     private var targetStore: [PackageID] = []
+    /// Per package, how many of the versions whose dependencies were read ask for it.
+    private var demands: [Int32] = [0]
     /// The requirements terms are labelled with, by label.
     private var labelledRequirements: [Requirement] = []
     private let directNames: Set<PackageName>
@@ -93,6 +93,7 @@ final class PackageRegistry {
             pin: pins.isEmpty ? nil : pins[name]
         ))
         idsBySlot[slot.index] = id.index
+        demands.append(0)
         return (id, true)
     }
 
@@ -124,7 +125,7 @@ final class PackageRegistry {
     /// Whether some package met so far has prereleases that need naming; most runs meet none.
     private(set) var hasPrereleasesNeedingNaming = false
 
-    func demand(of id: PackageID) -> Int32 { packages[id.index].demand }
+    func demand(of id: PackageID) -> Int32 { demands[id.index] }
 
     func isDirect(_ id: PackageID) -> Bool { packages[id.index].isDirect }
 
@@ -190,7 +191,7 @@ final class PackageRegistry {
     func markConverted(_ id: PackageID, at index: Int, targets: [PackageID]) {
         let start = Int32(targetStore.count)
         targetStore.append(contentsOf: targets)
-        for target in targets { packages[target.index].demand &+= 1 }
+        for target in targets { demands[target.index] &+= 1 }
         conversions.append((Int32(index), start..<Int32(targetStore.count), packages[id.index].latestConversion))
         packages[id.index].latestConversion = Int32(conversions.count - 1)
     }

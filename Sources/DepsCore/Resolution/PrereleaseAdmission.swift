@@ -20,7 +20,7 @@ enum PrereleaseAdmission {
     /// Whether a prerelease of the package needs a chosen version that names one (the inputs
     /// do not admit it).
     static func needsNaming(_ package: PackageID, at index: Int, registry: PackageRegistry) -> Bool {
-        registry.prereleasesNeedingNaming(package)?.contains(index) ?? false
+        registry.hasPrereleasesNeedingNaming && registry.prereleasesNeedingNaming(package)?.contains(index) ?? false
     }
 
     /// Whether one of the decided versions, outside the package itself, depends on it with a
