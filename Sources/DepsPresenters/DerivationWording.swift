@@ -87,6 +87,14 @@ struct DerivationWording {
         case let .unavoidableCycle(members):
             let steps = members.map { "\(Self.name(of: $0.subject)) \($0.version)" }
             return "\((steps + [steps[0]]).joined(separator: " -> ")) is a dependency cycle that every version of them is on"
+        case .prereleaseNotNamed:
+            // "no requirement names a prerelease of RxSwift to admit RxSwift 6.0.0-rc.2"; with the
+            // chosen versions: "neither the Depsfile nor RxCocoa 6.0.0 names ...".
+            let purpose = "a prerelease of \(Self.name(of: terms[0].subject)) to admit \(describe(terms[0]))"
+            let chosen = terms.dropFirst().map { describe($0) }
+            if chosen.isEmpty { return "no requirement names \(purpose)" }
+            if chosen.count == 1 { return "neither the Depsfile nor \(chosen[0]) names \(purpose)" }
+            return "none of the Depsfile, \(Self.list(chosen, joinedBy: "or")) names \(purpose)"
         case .derived:
             return describeDerived(terms)
         }

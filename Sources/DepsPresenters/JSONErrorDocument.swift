@@ -17,6 +17,14 @@ struct JSONErrorDocument: Encodable {
         var missingPackage: String?
         var suggestions: [String]?
         var fetchFailures: [FetchFailure]?
+        /// Prereleases left out only because no requirement names one, each with its package.
+        var unnamedPrereleases: [PackageVersion]?
+    }
+
+    /// `{"package": "RxSwift", "version": "6.0.0-rc.2"}`.
+    struct PackageVersion: Encodable {
+        let package: String
+        let version: String
     }
 
     /// One step of a derivation; `derivedFrom` names the indices of earlier steps.
@@ -91,6 +99,11 @@ struct JSONErrorDocument: Encodable {
         }
         body.suggestedUpdate = failure.suggestedUpdate.map(\.description)
         body.suggestedCommand = ResolutionFailureTextPresenter.suggestedCommand(for: failure)
+        if !failure.unnamedPrereleases.isEmpty {
+            body.unnamedPrereleases = failure.unnamedPrereleases.map {
+                PackageVersion(package: $0.package.description, version: $0.version.description)
+            }
+        }
     }
 
     private static func document(for step: DerivationStep, at index: Int, text: String) -> Step {
@@ -118,6 +131,8 @@ struct JSONErrorDocument: Encodable {
             return Step(index: index, cause: "cycle", terms: terms, text: text, cycle: members.map(document(for:)))
         case let .unavoidableCycle(members):
             return Step(index: index, cause: "unavoidableCycle", terms: terms, text: text, cycle: members.map(document(for:)))
+        case .prereleaseNotNamed:
+            return Step(index: index, cause: "prereleaseNotNamed", terms: terms, text: text)
         case let .derived(conflict, other):
             return Step(index: index, cause: "derived", terms: terms, text: text, derivedFrom: [conflict, other])
         }

@@ -40,6 +40,11 @@ public enum ResolutionFailureTextPresenter {
         if failure.kind == .noSolution || (facts.count > 2 && !onlyTheCycle) {
             parts.append(DerivationTextReport.text(for: derivation))
         }
+        for prerelease in failure.unnamedPrereleases {
+            parts.append(
+                "\(prerelease.package) \(prerelease.version) would satisfy it, but prereleases are only considered "
+                    + "when a requirement names one (e.g. `~> \(prerelease.version)`).")
+        }
         if let command = suggestedCommand(for: failure) {
             let names = failure.suggestedUpdate.map(\.description)
             parts.append("Run `\(command)` to let \(DerivationWording.list(names, joinedBy: "and")) move.")

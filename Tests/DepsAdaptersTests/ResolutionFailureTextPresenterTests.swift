@@ -1,3 +1,4 @@
+import Foundation
 import DepsPresenters
 import DepsCore
 import ResolutionFixtures
@@ -225,5 +226,37 @@ extension ExplanationTests {
         let catalog = TableCatalog(["Alamofire": ["5.0.0": [:]], "Foo-Core": ["1.0": [:]], "Kingfisher": ["7.0": [:]]])
         let unknown = try ResolutionFixture.failure(catalog, ["Zzyzx": ""])
         XCTAssertEqual(unknown.explanation, "Unable to find a specification for Zzyzx")
+    }
+}
+
+extension ExplanationTests {
+    func testAPrereleaseLeftOutIsNamedWithTheRequirementThatWouldAdmitIt() throws {
+        let catalog = TableCatalog(["RxSwift": ["5.1.1": [:], "6.0.0-rc.2": [:], "6.1.0": [:]]])
+        let failure = try ResolutionFixture.failure(catalog, ["RxSwift": "> 5.1.1, < 6.1"])
+        XCTAssertEqual(failure.explanation, """
+            Because no requirement names a prerelease of RxSwift to admit RxSwift 6.0.0-rc.2 and the Depsfile depends on RxSwift > 5.1.1, < 6.1, version solving failed.
+
+            RxSwift 6.0.0-rc.2 would satisfy it, but prereleases are only considered when a requirement names one (e.g. `~> 6.0.0-rc.2`).
+            """)
+        // --json carries the same as fields: the step's cause and the prerelease left out.
+        let json = JSONPresenter.renderError(failure, message: failure.explanation, status: 1)
+        let error = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])["error"] as? [String: Any]
+        XCTAssertEqual(error?["unnamedPrereleases"] as? [[String: String]], [["package": "RxSwift", "version": "6.0.0-rc.2"]])
+        let causes = (error?["derivation"] as? [[String: Any]])?.compactMap { $0["cause"] as? String }
+        XCTAssertEqual(causes, ["prereleaseNotNamed", "dependency", "derived"])
+    }
+
+    func testAPrereleaseLeftOutBesideChosenVersionsNamesThem() throws {
+        let catalog = TableCatalog([
+            "RxCocoa": ["6.0.0": ["RxSwift": "> 5.1.1"]],
+            "RxSwift": ["5.1.1": [:], "6.0.0-rc.2": [:], "6.1.0": [:]],
+        ])
+        let failure = try ResolutionFixture.failure(catalog, ["RxCocoa": "", "RxSwift": "< 6.1"])
+        XCTAssertEqual(failure.explanation, """
+            Because every version of RxCocoa depends on RxSwift > 5.1.1 and neither the Depsfile nor RxCocoa names a prerelease of RxSwift to admit RxSwift 6.0.0-rc.2, every version of RxCocoa requires RxSwift >= 6.1.0.
+            So, because the Depsfile depends on both RxCocoa and RxSwift < 6.1, version solving failed.
+
+            RxSwift 6.0.0-rc.2 would satisfy it, but prereleases are only considered when a requirement names one (e.g. `~> 6.0.0-rc.2`).
+            """)
     }
 }

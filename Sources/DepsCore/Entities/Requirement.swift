@@ -9,7 +9,8 @@
 ///
 /// Prereleases: a prerelease version satisfies a requirement only when the requirement
 /// names a prerelease version itself, or when the caller admits prereleases for that
-/// package (because the Depsfile asks for one or the lockfile pins one).
+/// package (the resolver does when the lockfile pins one, or a requirement on the package
+/// in the selection names one: `PrereleaseAdmission`).
 public struct Requirement: Sendable, Hashable {
     public enum Operator: String, Sendable, CaseIterable {
         case equal = "="

@@ -52,6 +52,9 @@ public struct DerivationStep: Sendable, Equatable {
         /// Every version of every package on this circle depends on the next one, so none of
         /// them can be selected at all.
         case unavoidableCycle([DerivationStep.CycleMember])
+        /// `{Foo prereleases, Bar b, ...}`: Foo at a prerelease needs a requirement that names
+        /// one, and neither the Depsfile, the lockfile nor Bar b (or the others) has one.
+        case prereleaseNotNamed
         /// Derived from two earlier steps (their indices): the conflict and the cause of its
         /// satisfier.
         case derived(Int, Int)

@@ -30,6 +30,7 @@ struct DerivationRecorder {
             cause = .cycle(zip(incompatibility.terms, versions).map { .init(subject: subject(of: $0.package), version: $1) })
         case let .unavoidableCycle(packages, versions):
             cause = .unavoidableCycle(zip(packages, versions).map { .init(subject: subject(of: $0), version: $1) })
+        case .prereleaseNotNamed: cause = .prereleaseNotNamed
         case let .conflict(conflict, other):
             let first = record(conflict)
             cause = .derived(first, record(other))

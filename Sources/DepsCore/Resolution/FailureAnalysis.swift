@@ -14,7 +14,30 @@ struct FailureAnalysis {
         let sources: [String] = if case .missingPackage = kind { registry.cache.catalog.sourceLabels } else { [] }
         return ResolutionFailure(
             kind: kind, derivation: DerivationRecorder.derivation(of: root, registry: registry),
-            suggestedUpdate: try suggestedUpdate(), searchedSources: sources)
+            suggestedUpdate: try suggestedUpdate(), searchedSources: sources, unnamedPrereleases: unnamedPrereleases())
+    }
+
+    /// For each package the derivation leaves at releases only because nothing names one of
+    /// its prereleases, the newest prerelease within every requirement on it in the derivation
+    /// (or its newest prerelease when the requirements share none).
+    private func unnamedPrereleases() -> [ResolutionFailure.UnnamedPrerelease] {
+        var result: [ResolutionFailure.UnnamedPrerelease] = []
+        for fact in facts {
+            guard case .prereleaseNotNamed = fact.cause, let name = registry.name(of: fact.terms[0].package)?.root,
+                  !result.contains(where: { $0.package == name }) else { continue }
+            let package = fact.terms[0].package
+            var admitted = fact.terms[0].versions
+            for other in facts {
+                guard case .dependency = other.cause else { continue }
+                for term in other.terms where term.package == package && !term.isPositive {
+                    let narrowed = admitted.intersection(term.versions)
+                    if !narrowed.isEmpty { admitted = narrowed }
+                }
+            }
+            guard let newest = admitted.highest else { continue }
+            result.append(.init(package: name, version: registry.version(of: package, at: newest)))
+        }
+        return result
     }
 
     /// A missing package when the derivation rests on one (the first by name), else a

@@ -24,6 +24,9 @@ final class Incompatibility: Sendable {
         /// `{Foo}`: every version of every package on this cycle depends on the next one, so none
         /// of them can be selected at all (`packages` and `versions` list the cycle as found).
         case unavoidableCycle(packages: [PackageID], versions: [Version])
+        /// `{Foo prereleases, Bar b, ...}`: Foo is at a prerelease, the other packages at these
+        /// versions, and neither the inputs nor any of them names a prerelease of Foo.
+        case prereleaseNotNamed
         /// Derived by resolving `conflict` with `other`, the cause of its satisfier.
         case conflict(Incompatibility, Incompatibility)
     }

@@ -1,6 +1,6 @@
 /// The packages one solver run has met, each with an id, its known versions and the
 /// facts that depend on the run's inputs: whether it is a direct dependency, whether
-/// prereleases are admitted for it, its pin, and the version set of each requirement on it.
+/// the inputs admit its prereleases, its pin, and the version set of each requirement on it.
 final class PackageRegistry {
     struct Package {
         /// nil for the root.
@@ -10,9 +10,13 @@ final class PackageRegistry {
         /// How many versions the package has (its versions, oldest first, are the cache's).
         let universe: Int
         let isDirect: Bool
-        /// Whether every requirement on this package admits prereleases (the Depsfile
-        /// names a prerelease of it, or the lockfile pins one).
+        /// Whether the run's inputs admit the package's prereleases whatever is chosen: the
+        /// Depsfile names a prerelease of its package (any subspec counts), or the lockfile
+        /// pins one. Otherwise a chosen prerelease needs a chosen version that names one.
         let admitsPrereleases: Bool
+        /// The package's prereleases when it has any and the inputs do not admit them: the
+        /// versions that need a chosen version naming one (`PrereleaseAdmission`).
+        let prereleasesNeedingNaming: VersionSet?
         let pin: Version?
         /// The newest entry of `conversions` for this package; -1 when none of its
         /// versions has been converted.
@@ -37,23 +41,33 @@ final class PackageRegistry {
     /// search converts few versions of a package, most often one.
     private var conversions: [(versionIndex: Int32, targets: Range<Int32>, previous: Int32)] = []
     private var targetStore: [PackageID] = []
+    /// Per package, how many of the versions whose dependencies were read ask for it.
+    private var demands: [Int32] = [0]
     /// The requirements terms are labelled with, by label.
     private var labelledRequirements: [Requirement] = []
     private let directNames: Set<PackageName>
     private let prereleaseNames: Set<PackageName>
     private let pins: [PackageName: Version]
 
-    init(cache: CatalogCache, rootDependencies: [Dependency], pins: [PackageName: Version]) {
+    /// Packages decided at their newest candidate even when it is a prerelease no decided version
+    /// names yet (see `PrereleaseAdmission.raisable`).
+    let prereleasesFirst: Set<PackageName>
+
+    init(
+        cache: CatalogCache, rootDependencies: [Dependency], pins: [PackageName: Version],
+        prereleasesFirst: Set<PackageName> = []
+    ) {
         self.cache = cache
+        self.prereleasesFirst = prereleasesFirst
         self.rootDependencies = rootDependencies.sorted { a, b in
             a.name != b.name ? a.name < b.name : a.requirement.description < b.requirement.description
         }
         self.pins = pins
         directNames = Set(rootDependencies.map(\.name))
-        prereleaseNames = Set(rootDependencies.filter(\.requirement.namesPrerelease).map(\.name))
-            .union(pins.filter(\.value.isPrerelease).keys)
+        prereleaseNames = Set(rootDependencies.filter(\.requirement.namesPrerelease).map(\.name.root))
+            .union(pins.filter(\.value.isPrerelease).keys.map(\.root))
         packages = [Package(
-            name: nil, slot: nil, universe: 1, isDirect: false, admitsPrereleases: false,
+            name: nil, slot: nil, universe: 1, isDirect: false, admitsPrereleases: false, prereleasesNeedingNaming: nil,
             pin: nil
         )]
     }
@@ -66,12 +80,20 @@ final class PackageRegistry {
         if slot.index < idsBySlot.count, idsBySlot[slot.index] >= 0 { return (PackageID(index: idsBySlot[slot.index]), false) }
         while idsBySlot.count <= slot.index { idsBySlot.append(-1) }
         let id = PackageID(index: packages.count)
+        let versions = cache.versions(in: slot)
+        let admitsPrereleases = !prereleaseNames.isEmpty && prereleaseNames.contains(name.root)
+        var prereleases: VersionSet?
+        if !admitsPrereleases, versions.contains(where: \.isPrerelease) {
+            prereleases = VersionSet(universe: versions.count, indices: versions.indices.filter { versions[$0].isPrerelease })
+            hasPrereleasesNeedingNaming = true
+        }
         packages.append(Package(
-            name: name, slot: slot, universe: cache.versions(in: slot).count, isDirect: directNames.contains(name),
-            admitsPrereleases: !prereleaseNames.isEmpty && prereleaseNames.contains(name),
+            name: name, slot: slot, universe: versions.count, isDirect: directNames.contains(name),
+            admitsPrereleases: admitsPrereleases, prereleasesNeedingNaming: prereleases,
             pin: pins.isEmpty ? nil : pins[name]
         ))
         idsBySlot[slot.index] = id.index
+        demands.append(0)
         return (id, true)
     }
 
@@ -96,11 +118,20 @@ final class PackageRegistry {
 
     func admitsPrereleases(_ id: PackageID) -> Bool { packages[id.index].admitsPrereleases }
 
+    /// The package's prereleases that a chosen version must name to be candidates; nil when it
+    /// has none, or the inputs admit them.
+    func prereleasesNeedingNaming(_ id: PackageID) -> VersionSet? { packages[id.index].prereleasesNeedingNaming }
+
+    /// Whether some package met so far has prereleases that need naming; most runs meet none.
+    private(set) var hasPrereleasesNeedingNaming = false
+
+    func demand(of id: PackageID) -> Int32 { demands[id.index] }
+
     func isDirect(_ id: PackageID) -> Bool { packages[id.index].isDirect }
 
-    /// The known versions the requirement admits, by the prerelease rule: a prerelease
-    /// only when the requirement names one or the package admits prereleases; with the
-    /// label of the requirement for the terms built from the set.
+    /// The known versions within the requirement's bounds, prereleases included (whether a
+    /// prerelease may be chosen depends on the whole selection: `VersionSolver` keeps that
+    /// rule); with the label of the requirement for the terms built from the set.
     ///
     /// Sets are shared between requirements of the same meaning (`>= 2` and `>= 2.0`), labels
     /// only between requirements spelled alike, so that an explanation quotes each spec as
@@ -115,9 +146,8 @@ final class PackageRegistry {
             let labelled = self.requirement(labelled: known.label).isWritten(like: requirement)
             return (known.versions, labelled ? known.label : label(for: requirement))
         }
-        let admitsPrereleases = packages[id.index].admitsPrereleases
         let set = VersionSet(universe: versions.count, indices: versions.indices.lazy.filter {
-            requirement.admits(versions[$0], prereleasesAdmitted: admitsPrereleases)
+            requirement.admits(versions[$0], prereleasesAdmitted: true)
         })
         let label = label(for: requirement)
         if caches { packages[id.index].requirementSets[requirement] = (set, label) }
@@ -161,6 +191,7 @@ final class PackageRegistry {
     func markConverted(_ id: PackageID, at index: Int, targets: [PackageID]) {
         let start = Int32(targetStore.count)
         targetStore.append(contentsOf: targets)
+        for target in targets { demands[target.index] &+= 1 }
         conversions.append((Int32(index), start..<Int32(targetStore.count), packages[id.index].latestConversion))
         packages[id.index].latestConversion = Int32(conversions.count - 1)
     }

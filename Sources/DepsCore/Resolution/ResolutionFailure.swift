@@ -18,11 +18,31 @@ public struct ResolutionFailure: Error, Sendable, Equatable {
     public let suggestedUpdate: [PackageName]
     /// For a missing package, the sources searched for it (as the Depsfile names them).
     public let searchedSources: [String]
+    /// Prereleases the derivation rules out only because no requirement names a prerelease of
+    /// their package: for each such package (by name, subspecs under their package), its newest
+    /// prerelease that the requirements in the derivation admit. A requirement naming it would
+    /// let it be chosen.
+    public let unnamedPrereleases: [UnnamedPrerelease]
 
-    public init(kind: Kind, derivation: Derivation, suggestedUpdate: [PackageName] = [], searchedSources: [String] = []) {
+    /// A prerelease left out because no requirement names one: `RxSwift 6.0.0-rc.2`.
+    public struct UnnamedPrerelease: Sendable, Equatable {
+        public let package: PackageName
+        public let version: Version
+
+        public init(package: PackageName, version: Version) {
+            self.package = package
+            self.version = version
+        }
+    }
+
+    public init(
+        kind: Kind, derivation: Derivation, suggestedUpdate: [PackageName] = [], searchedSources: [String] = [],
+        unnamedPrereleases: [UnnamedPrerelease] = []
+    ) {
         self.kind = kind
         self.derivation = derivation
         self.suggestedUpdate = suggestedUpdate
         self.searchedSources = searchedSources
+        self.unnamedPrereleases = unnamedPrereleases
     }
 }

@@ -47,6 +47,15 @@ final class VersionSolver {
             next = try decide()
             if next != nil { continue }
 
+            if registry.hasPrereleasesNeedingNaming,
+               let unnamed = PrereleaseAdmission.unnamedPrerelease(in: solution.decisions, registry: registry) {
+                add(unnamed)
+                switch resolve(conflict: unnamed) {
+                case let .failed(root): return .failure(root)
+                case let .learned(learned): next = deriveFromLearned(learned)
+                }
+                continue
+            }
             let graph = SelectionGraph(decisions: solution.decisions, registry: registry)
             guard let cycle = graph.cycle else { return .solution(graph.reachable) }
             if try isUnavoidable(cycle) {
@@ -138,7 +147,7 @@ final class VersionSolver {
 
     private func requeue(_ package: PackageID) {
         queue.update(
-            package, in: solution, registry: registry, depth: depths[package.index],
+            package, in: solution, registry: registry, depth: depths[package.index], demand: registry.demand(of: package),
             isPromoted: conflictCounts[package.index] >= Self.promotionThreshold)
     }
 
@@ -190,18 +199,27 @@ final class VersionSolver {
 
     // MARK: Decision making
 
-    /// Chooses the newest allowed version of the best package that needs one, after adding
-    /// its dependencies; returns the package to propagate from, or nil when all are decided.
+    /// Chooses the newest allowed version of the best package that needs one (its newest
+    /// release while no decided version names a prerelease of it, see `PrereleaseAdmission`),
+    /// after adding its dependencies; returns the package to propagate from, or nil when all
+    /// are decided.
     private func decide() throws -> PackageID? {
         let package: PackageID
         if solution.needsDecision(.root) {
             package = .root
-        } else if let best = queue.popBest(in: solution) {
+        } else if let best = queue.popBest(in: solution, registry: registry) {
             package = best
         } else {
             return nil
         }
-        let index = solution.known(package)!.versions.highest!
+        let candidates = solution.known(package)!.versions
+        var index = candidates.highest!
+        if PrereleaseAdmission.needsNaming(package, at: index, registry: registry),
+           registry.prereleasesFirst.isEmpty || !registry.prereleasesFirst.contains(registry.name(of: package)!),
+           !PrereleaseAdmission.isNamed(package, by: solution.decisions, registry: registry),
+           let release = PrereleaseAdmission.newestRelease(in: candidates, of: package, registry: registry) {
+            index = release
+        }
         let added = try addDependencies(of: package, at: index)
         let breaksOne = added.contains { incompatibility in
             incompatibility.terms.allSatisfy { term in

@@ -3,9 +3,11 @@ import ResolutionFixtures
 
 /// Decides by exhaustive search whether a repository has a valid resolution, and checks
 /// whether a given selection is one. Valid means: every Depsfile requirement and every
-/// selected version's dependencies are met by the prerelease rule, every pin on a selected
-/// package holds, every selected package is reached from the Depsfile, and no selected
-/// versions depend on one another in a cycle.
+/// selected version's dependencies hold the chosen version within their bounds, every pin on a
+/// selected package holds, every selected package is reached from the Depsfile, no selected
+/// versions depend on one another in a cycle, and every chosen prerelease is admitted: pinned,
+/// or some requirement in the selection (the Depsfile's or a selected version's) on its
+/// package names a prerelease (BEHAVIOUR 2.2, as `pod install` answers).
 struct BruteForceOracle {
     private let versions: [String: [Version]]
     private let dependencies: [String: [Version: [(name: String, requirement: Requirement)]]]
@@ -35,8 +37,25 @@ struct BruteForceOracle {
             .union(self.pins.filter(\.value.isPrerelease).keys)
     }
 
+    /// The Depsfile's rule alone: what a direct dependency's newest admissible version means.
     private func admits(_ requirement: Requirement, _ name: String, _ version: Version) -> Bool {
         requirement.admits(version, prereleasesAdmitted: prereleasesAdmitted.contains(name))
+    }
+
+    /// Within the requirement's bounds, prereleases included; whether a prerelease is admitted
+    /// is a property of the whole selection (`unadmittedPrerelease(in:)`).
+    private func bounds(_ requirement: Requirement, _ version: Version) -> Bool {
+        requirement.admits(version, prereleasesAdmitted: true)
+    }
+
+    /// A chosen prerelease that neither a pin nor a requirement in the selection admits.
+    private func unadmittedPrerelease(in selection: [String: Version]) -> String? {
+        var named = prereleasesAdmitted
+        for need in root where need.requirement.namesPrerelease { named.insert(need.name) }
+        for (name, version) in selection {
+            for need in dependencies[name]?[version] ?? [] where need.requirement.namesPrerelease { named.insert(need.name) }
+        }
+        return selection.keys.sorted().first { selection[$0]!.isPrerelease && !named.contains($0) }
     }
 
     /// Whether some valid resolution exists.
@@ -51,14 +70,14 @@ struct BruteForceOracle {
         for (name, version) in selection {
             for need in dependencies[name]![version]! { requirements[need.name, default: []].append(need.requirement) }
         }
-        for (name, version) in selection where !requirements[name]!.allSatisfy({ admits($0, name, version) }) {
+        for (name, version) in selection where !requirements[name]!.allSatisfy({ bounds($0, version) }) {
             return false
         }
         guard let next = requirements.keys.filter({ selection[$0] == nil }).min() else {
             return isValid(selection)
         }
         for version in versions[next] ?? [] where pins[next].map({ $0 == version }) ?? true {
-            guard requirements[next]!.allSatisfy({ admits($0, next, version) }) else { continue }
+            guard requirements[next]!.allSatisfy({ bounds($0, version) }) else { continue }
             var extended = selection
             extended[next] = version
             if search(extended) { return true }
@@ -84,14 +103,17 @@ struct BruteForceOracle {
     func problem(with selection: [String: Version]) -> String? {
         for need in root {
             guard let chosen = selection[need.name] else { return "\(need.name) required by the Depsfile is missing" }
-            if !admits(need.requirement, need.name, chosen) { return "\(need.name) \(chosen) breaks the Depsfile's \(need.requirement)" }
+            if !bounds(need.requirement, chosen) { return "\(need.name) \(chosen) breaks the Depsfile's \(need.requirement)" }
+        }
+        if let unadmitted = unadmittedPrerelease(in: selection) {
+            return "\(unadmitted) \(selection[unadmitted]!) is a prerelease no requirement in the selection names"
         }
         for (name, version) in selection {
             guard let needs = dependencies[name]?[version] else { return "\(name) \(version) does not exist" }
             if let pin = pins[name], pin != version { return "\(name) \(version) breaks the pin \(pin)" }
             for need in needs {
                 guard let chosen = selection[need.name] else { return "\(need.name) required by \(name) \(version) is missing" }
-                if !admits(need.requirement, need.name, chosen) {
+                if !bounds(need.requirement, chosen) {
                     return "\(need.name) \(chosen) breaks \(name) \(version)'s \(need.requirement)"
                 }
             }

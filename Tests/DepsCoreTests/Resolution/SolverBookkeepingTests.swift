@@ -31,21 +31,26 @@ final class SolverBookkeepingTests: XCTestCase {
         return solution
     }
 
-    func testTheQueueOrdersDirectThenPromotedThenNearerThenFewerCandidatesThenTheOrderMet() {
+    func testTheQueueOrdersDirectThenPromotedThenNearerThenMoreAskedForThenFewerCandidatesThenTheOrderMet() {
         let solution = solution(deriving: ["Zed": [0, 1, 2], "Able": [0, 1], "Mid": [0, 1], "Far": [1, 2]])
-        func order(depths: [String: Int32], promoted: Set<String>) -> [String] {
+        func order(depths: [String: Int32], promoted: Set<String>, demand: [String: Int32] = [:]) -> [String] {
             var queue = DecisionQueue()
             for name in ["Zed", "Able", "Mid", "Far"] {
-                queue.update(ids[name]!, in: solution, registry: registry, depth: depths[name]!, isPromoted: promoted.contains(name))
+                queue.update(
+                    ids[name]!, in: solution, registry: registry, depth: depths[name]!, demand: demand[name] ?? 1,
+                    isPromoted: promoted.contains(name))
             }
             var order: [String] = []
-            while let next = queue.popBest(in: solution) { order.append(registry.name(of: next)!.description) }
+            while let next = queue.popBest(in: solution, registry: registry) { order.append(registry.name(of: next)!.description) }
             return order
         }
         // Direct first (Mid has fewer candidates than Zed), then nearer, then fewer candidates.
         XCTAssertEqual(order(depths: ["Zed": 1, "Mid": 1, "Able": 2, "Far": 3], promoted: []), ["Mid", "Zed", "Able", "Far"])
         // Same depth and as many candidates: the order first met.
         XCTAssertEqual(order(depths: ["Zed": 1, "Mid": 1, "Able": 2, "Far": 2], promoted: []), ["Mid", "Zed", "Able", "Far"])
+        // Same depth: the package more versions ask for first, whatever its candidates.
+        XCTAssertEqual(order(depths: ["Zed": 1, "Mid": 1, "Able": 2, "Far": 2], promoted: [], demand: ["Far": 2]), ["Mid", "Zed", "Far", "Able"])
+        XCTAssertEqual(order(depths: ["Zed": 1, "Mid": 1, "Able": 2, "Far": 3], promoted: [], demand: ["Far": 2]), ["Mid", "Zed", "Able", "Far"])
         // A promoted transitive package goes before other transitive ones, never before a direct one.
         XCTAssertEqual(order(depths: ["Zed": 1, "Mid": 1, "Able": 2, "Far": 3], promoted: ["Far", "Zed"]), ["Mid", "Zed", "Far", "Able"])
     }
@@ -54,23 +59,23 @@ final class SolverBookkeepingTests: XCTestCase {
         let solution = solution(deriving: ["Zed": [0, 1, 2], "Able": [0, 1], "Mid": [0, 1], "Far": [2]])
         var queue = DecisionQueue()
         for (name, depth) in [("Zed", Int32(1)), ("Able", 2), ("Mid", 1), ("Far", 5)] {
-            queue.update(ids[name]!, in: solution, registry: registry, depth: depth, isPromoted: false)
+            queue.update(ids[name]!, in: solution, registry: registry, depth: depth, demand: 1, isPromoted: false)
         }
         var order: [String] = []
-        while let next = queue.popBest(in: solution) { order.append(registry.name(of: next)!.description) }
+        while let next = queue.popBest(in: solution, registry: registry) { order.append(registry.name(of: next)!.description) }
         XCTAssertEqual(order, ["Mid", "Zed", "Far", "Able"])
     }
 
     func testTheQueueDropsEntriesOutdatedByALaterChange() {
         var solution = solution(deriving: ["Zed": [0, 1, 2], "Able": [0, 1]])
         var queue = DecisionQueue()
-        queue.update(ids["Zed"]!, in: solution, registry: registry, depth: 1, isPromoted: false)
-        queue.update(ids["Able"]!, in: solution, registry: registry, depth: 2, isPromoted: false)
+        queue.update(ids["Zed"]!, in: solution, registry: registry, depth: 1, demand: 1, isPromoted: false)
+        queue.update(ids["Able"]!, in: solution, registry: registry, depth: 2, demand: 1, isPromoted: false)
         solution.derive(Term(ids["Zed"]!, VersionSet(universe: 3, indices: [1])), cause: Incompatibility(terms: [], cause: .dependency))
-        queue.update(ids["Zed"]!, in: solution, registry: registry, depth: 1, isPromoted: false)
+        queue.update(ids["Zed"]!, in: solution, registry: registry, depth: 1, demand: 1, isPromoted: false)
         solution.decide(ids["Able"]!, versionAt: 1, universe: 3)
-        XCTAssertEqual(queue.popBest(in: solution), ids["Zed"]!)
-        XCTAssertNil(queue.popBest(in: solution), "Able is decided; its entry is stale")
+        XCTAssertEqual(queue.popBest(in: solution, registry: registry), ids["Zed"]!)
+        XCTAssertNil(queue.popBest(in: solution, registry: registry), "Able is decided; its entry is stale")
     }
 
     func testTheIndexListsIncompatibilitiesNewestFirstAsTheyStood() {

@@ -3,7 +3,9 @@ import DepsCore
 
 /// A small random spec repository with a Depsfile and a lockfile, drawn from a seed:
 /// up to 6 packages with up to 5 versions each (some of them prereleases), requirements
-/// built from every operator, sometimes a dependency on a package no source has.
+/// built from every operator, sometimes a dependency on a package no source has. A
+/// prerelease-heavy repository draws from a pool where half the versions are prereleases, so
+/// that requirements name them often (and some do not, beside them).
 public struct RandomRepository: CustomStringConvertible {
     public let seed: UInt64
     public let table: TableCatalog.Table
@@ -13,10 +15,14 @@ public struct RandomRepository: CustomStringConvertible {
     public static let names = ["A", "b", "C", "d", "E", "F"]
     public static let missingName = "Ghost"
     public static let versionPool = ["0.9", "1.0.0", "1.1", "1.2.0", "2.0.0-beta.1", "2.0.0", "2.1", "3.0.0-rc1", "3.0"]
+    public static let prereleaseHeavyPool = [
+        "0.9", "1.0.0-alpha", "1.0.0", "1.1-beta.2", "1.1", "2.0.0-beta.1", "2.0.0", "2.1.0-rc.1", "3.0.0-rc1", "3.0",
+    ]
 
-    public init(seed: UInt64) {
+    public init(seed: UInt64, prereleaseHeavy: Bool = false) {
         self.seed = seed
         var random = SplitMix64(seed: seed)
+        let versionPool = prereleaseHeavy ? Self.prereleaseHeavyPool : Self.versionPool
         let packageCount = Int.random(in: 1...6, using: &random)
         let names = Array(Self.names.prefix(packageCount))
 
@@ -24,7 +30,7 @@ public struct RandomRepository: CustomStringConvertible {
         var lists: [String: [String]] = [:]
         for name in names {
             let versionCount = Int.random(in: 0...20, using: &random) == 0 ? 0 : Int.random(in: 1...5, using: &random)
-            lists[name] = Array(Self.versionPool.shuffled(using: &random).prefix(versionCount))
+            lists[name] = Array(versionPool.shuffled(using: &random).prefix(versionCount))
         }
         var table: TableCatalog.Table = [:]
         for name in names where !lists[name]!.isEmpty {
@@ -33,10 +39,10 @@ public struct RandomRepository: CustomStringConvertible {
                 var dependencies: [String: String] = [:]
                 // Mostly on packages further down the list, so cycles happen but do not dominate.
                 for other in names where Int.random(in: 0..<100, using: &random) < (other == name ? 2 : other > name ? 30 : 8) {
-                    dependencies[other] = Self.requirement(near: lists[other]!, using: &random)
+                    dependencies[other] = Self.requirement(near: lists[other]!, pool: versionPool, using: &random)
                 }
                 if Int.random(in: 0..<100, using: &random) < 3 {
-                    dependencies[Self.missingName] = Self.requirement(near: [], using: &random)
+                    dependencies[Self.missingName] = Self.requirement(near: [], pool: versionPool, using: &random)
                 }
                 entries[version] = dependencies
             }
@@ -45,7 +51,7 @@ public struct RandomRepository: CustomStringConvertible {
 
         var root: [String: String] = [:]
         for name in names.shuffled(using: &random).prefix(Int.random(in: 1...min(3, packageCount), using: &random)) {
-            root[name] = Self.requirement(near: lists[name]!, using: &random)
+            root[name] = Self.requirement(near: lists[name]!, pool: versionPool, using: &random)
         }
         if Int.random(in: 0..<100, using: &random) < 3 { root[Self.missingName] = "" }
 
@@ -55,7 +61,7 @@ public struct RandomRepository: CustomStringConvertible {
             if !known.isEmpty, Int.random(in: 0..<10, using: &random) > 0 {
                 pins[name] = known.randomElement(using: &random)!
             } else {
-                pins[name] = Self.versionPool.randomElement(using: &random)!
+                pins[name] = versionPool.randomElement(using: &random)!
             }
         }
         self.table = table
@@ -65,7 +71,7 @@ public struct RandomRepository: CustomStringConvertible {
 
     /// One or two constraints with any operator, mostly on versions the package has;
     /// a fifth of the time, any version.
-    static func requirement(near versions: [String], using random: inout SplitMix64) -> String {
+    static func requirement(near versions: [String], pool versionPool: [String], using random: inout SplitMix64) -> String {
         if Int.random(in: 0..<5, using: &random) == 0 { return "" }
         let operators = ["=", "!=", ">", "<", ">=", "<=", "~>", ">=", "~>"]
         let count = Int.random(in: 0..<5, using: &random) == 0 ? 2 : 1
