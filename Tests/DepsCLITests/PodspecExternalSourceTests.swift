@@ -57,6 +57,17 @@ final class PodspecExternalSourceTests: XCTestCase {
         XCTAssertEqual(try project.deps(["check"], cache: cache).status, 0)
     }
 
+    /// A relative location in the spec's `source` is relative to the file's folder.
+    func testARelativeSourceLocationIsReadFromTheFilesFolder() throws {
+        try project.write("App/Vendor/Own/Kit.yaml", "name: Kit\nversion: 1.0.0\nsource:\n  git: ../../../git/Kit\n  tag: 1.0.0\n")
+        try writeDepsfile("    podspec: Vendor/Own/Kit.yaml\n    version: ~> 1.0\n")
+        let install = try project.deps(["install"], cache: cache)
+        XCTAssertEqual(install.status, 0, install.stderr)
+        XCTAssertEqual(try project.read("App/Deps/Kit/Sources/Kit/Kit.swift"), "public let version = \"1.0.0\"\n")
+        XCTAssertTrue(try XCTUnwrap(project.lockfile).contains("DEPENDENCIES:\n  - Kit (from `Vendor/Own/Kit.yaml`, ~> 1.0)\n"))
+        XCTAssertEqual(try project.deps(["check"], cache: cache).status, 0)
+    }
+
     func testNamingAnotherFileReleasesThePin() throws {
         try project.write("App/Vendor/Kit.podspec.json", podspecJSON(version: "1.0.0"))
         try project.write("App/Other/Kit.podspec.json", podspecJSON(version: "2.0.0"))
