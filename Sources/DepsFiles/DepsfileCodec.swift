@@ -12,7 +12,7 @@ public struct DepsfileCodec {
     }
 
     static let topLevelKeys = ["sources", "dependencies", "platform"]
-    static let externalSourceKeys = ["path", "version", "git", "tag", "commit", "branch", "submodules", "source"]
+    static let externalSourceKeys = ["path", "podspec", "version", "git", "tag", "commit", "branch", "submodules", "source"]
 
     /// A starter Depsfile: the sources, commented, and an empty `dependencies:`.
     public func encodeStarter(_ starter: StarterManifest) -> String {
@@ -95,7 +95,7 @@ public struct DepsfileCodec {
         guard let pairs = value.mappingPairs else { return nil }
         let fields = try document.fields(pairs, known: Self.externalSourceKeys, in: "the source of \(name)")
         guard let sourceNode = fields["source"] else { return nil }
-        for key in ["path", "git"] + GitReference.keys + ["submodules"] where fields[key] != nil {
+        for key in ["path", "podspec", "git"] + GitReference.keys + ["submodules"] where fields[key] != nil {
             throw document.error(fields[key]!, "\(name) has both `source:` and `\(key):`; a spec source goes with `version:` alone")
         }
         let label = try document.location(try document.scalar(sourceNode, "the spec source of \(name)"), at: sourceNode, "the spec source of \(name)")
@@ -117,8 +117,11 @@ public struct DepsfileCodec {
         let requirement = try fields["version"].map { node throws(MalformedInputError) in
             try document.requirement(node, for: name)
         } ?? .any
+        let locations = ["path", "podspec", "git"].filter { fields[$0] != nil }
+        guard locations.count <= 1 else {
+            throw document.error(value, "\(name) has both `\(locations[0]):` and `\(locations[1]):`; keep one")
+        }
         if let gitNode = fields["git"] {
-            guard fields["path"] == nil else { throw document.error(value, "\(name) has both `path:` and `git:`; keep one") }
             let url = try document.location(try document.scalar(gitNode, "the git URL of \(name)"), at: gitNode, "the git URL of \(name)")
             guard !url.isEmpty else { throw document.error(gitNode, "the git URL of \(name) cannot be empty") }
             let references = GitReference.keys.filter { fields[$0] != nil }
@@ -143,11 +146,34 @@ public struct DepsfileCodec {
         for key in GitReference.keys + ["submodules"] where fields[key] != nil {
             throw document.error(fields[key]!, "`\(key):` goes with `git:` in the source of \(name)")
         }
+        if let fileNode = fields["podspec"] {
+            return Dependency(name, requirement, externalSource: .podspec(try podspecFile(of: name, fileNode, document)))
+        }
         guard let pathNode = fields["path"] else {
-            throw document.error(value, "expected `path:`, `git:` or `source:` in the source of \(name)")
+            throw document.error(value, "expected `path:`, `podspec:`, `git:` or `source:` in the source of \(name)")
         }
         let path = try document.location(try document.scalar(pathNode, "the path of \(name)"), at: pathNode, "the path of \(name)")
         guard !path.isEmpty else { throw document.error(pathNode, "the path of \(name) cannot be empty") }
         return Dependency(name, requirement, externalSource: .path(path))
+    }
+
+    /// A `podspec:` value: a spec file relative to the Depsfile that deps can read, a
+    /// `.podspec.json` or a `.yaml` spec; a Ruby `.podspec` (deps runs no Ruby) and a URL are refused.
+    private func podspecFile(of name: PackageName, _ node: YAMLNode, _ document: YAMLDocument) throws(MalformedInputError) -> String {
+        let file = try document.location(try document.scalar(node, "the podspec of \(name)"), at: node, "the podspec of \(name)")
+        guard !file.isEmpty else { throw document.error(node, "the podspec of \(name) cannot be empty") }
+        switch PodspecFileProblem(location: file) {
+        case .ruby?:
+            throw document.error(
+                node, "the podspec of \(name), '\(file)', is a Ruby podspec, which deps cannot read (it runs no Ruby); "
+                    + "name its JSON form (`pod ipc spec` prints it), a `.podspec.json` file")
+        case .url?:
+            throw document.error(node, "the podspec of \(name) is a URL, '\(file)'; `podspec:` names a file relative to the Depsfile")
+        case .unknownFormat?:
+            throw document.error(node, "the podspec of \(name), '\(file)', is neither a `.podspec.json` nor a `.yaml` spec file")
+        case nil:
+            break
+        }
+        return file
     }
 }

@@ -129,6 +129,14 @@ public struct LockfileCodec {
                 externalSources[name] = try externalSource(pair.value, of: name, document)
             }
         }
+        // `Kit (from `Vendor/Kit.podspec.json`)` reads as a folder; EXTERNAL SOURCES says it is a spec file.
+        func naming(_ dependency: Dependency) -> Dependency {
+            guard case let .path(location)? = dependency.externalSource,
+                  externalSources[dependency.name.root] == .podspec(location) else { return dependency }
+            return Dependency(dependency.name, dependency.requirement, externalSource: .podspec(location))
+        }
+        dependencies = dependencies.map(naming)
+        packages = packages.map { LockedPackage(name: $0.name, version: $0.version, dependencies: $0.dependencies.map(naming)) }
         var checksums: [PackageName: String] = [:]
         for pair in try document.mapping(fields[Section.specChecksums]!, Section.specChecksums) {
             let name = try document.packageName(try document.key(pair), at: pair.key)
@@ -175,14 +183,19 @@ public struct LockfileCodec {
             sourceChecksums: sourceChecksums)
     }
 
-    /// An EXTERNAL SOURCES entry: `path:`, or `git:` with at most one of `tag:`, `commit:` and
-    /// `branch:` (none: the default branch) and maybe `submodules:`.
+    /// An EXTERNAL SOURCES entry: `path:`, `podspec:`, or `git:` with at most one of `tag:`,
+    /// `commit:` and `branch:` (none: the default branch) and maybe `submodules:`.
     private func externalSource(_ node: YAMLNode, of name: PackageName, _ document: YAMLDocument) throws(MalformedInputError) -> ExternalSource {
         let source = try document.fields(
-            try document.mapping(node, "the source of \(name)"), known: ["path", "git"] + GitReference.keys + ["submodules"],
+            try document.mapping(node, "the source of \(name)"), known: ["path", "podspec", "git"] + GitReference.keys + ["submodules"],
             in: "the source of \(name)")
         guard let git = source["git"] else {
-            guard let path = source["path"] else { throw document.error(node, "expected `path:` or `git:` for \(name)") }
+            if let file = source["podspec"], source["path"] == nil {
+                return .podspec(try document.location(try document.scalar(file, "the podspec of \(name)"), at: file, "the podspec of \(name)"))
+            }
+            guard let path = source["path"], source["podspec"] == nil else {
+                throw document.error(node, "expected one of `path:`, `podspec:` or `git:` for \(name)")
+            }
             return .path(try document.location(try document.scalar(path, "the path of \(name)"), at: path, "the path of \(name)"))
         }
         let url = try document.location(try document.scalar(git, "the git URL of \(name)"), at: git, "the git URL of \(name)")

@@ -31,8 +31,10 @@ public struct PodspecJSONCodec {
     ///   - expectedName: the package folder's name.
     ///   - expectedVersion: the version folder's name; nil for a spec read from an external
     ///     source, whose file is `<Name>.podspec.json`.
+    ///   - namedBy: what gives the expected name, when neither the file's name nor its folder does.
     public func decode(
-        _ bytes: [UInt8], checksum: String, expectedName: PackageName, expectedVersion: String?
+        _ bytes: [UInt8], checksum: String, expectedName: PackageName, expectedVersion: String?,
+        namedBy: String? = nil
     ) throws(MalformedInputError) -> Specification {
         let document = YAMLDocument(file: fileName)
         let root = try document.root(of: JSONForYAML.prepared(bytes), expecting: "a JSON object with `name` and `version`")
@@ -45,8 +47,8 @@ public struct PodspecJSONCodec {
         guard let nameNode = fields["name"] else { throw document.error(root, "missing field `name`") }
         let nameText = try document.scalar(nameNode, "`name`")
         guard nameText == expectedName.description else {
-            let place = expectedVersion == nil ? "file name '\(expectedName).podspec.json'" : "folder '\(expectedName)'"
-            throw document.error(nameNode, "name '\(nameText)' does not match its \(place)")
+            let place = namedBy ?? (expectedVersion == nil ? "its file name '\(expectedName).podspec.json'" : "its folder '\(expectedName)'")
+            throw document.error(nameNode, "name '\(nameText)' does not match \(place)")
         }
         guard let versionNode = fields["version"] else { throw document.error(root, "missing field `version`") }
         let versionText = try document.scalar(versionNode, "`version`")

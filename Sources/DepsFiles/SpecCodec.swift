@@ -27,8 +27,10 @@ public struct SpecCodec {
     ///   - expectedName: the package folder's name.
     ///   - expectedVersion: the file name's version, spelt as in the file name; nil for a spec
     ///     read from an external source, whose file name is `<Name>.yaml`.
+    ///   - namedBy: what gives the expected name, when neither the file's name nor its folder does.
     public func decode(
-        _ bytes: [UInt8], checksum: String, expectedName: PackageName, expectedVersion: String?
+        _ bytes: [UInt8], checksum: String, expectedName: PackageName, expectedVersion: String?,
+        namedBy: String? = nil
     ) throws(MalformedInputError) -> Specification {
         let document = YAMLDocument(file: fileName)
         let root = try document.root(of: bytes, expecting: "a mapping with `name` and `version`")
@@ -37,8 +39,8 @@ public struct SpecCodec {
         guard let nameNode = fields["name"] else { throw document.error(root, "missing key 'name'") }
         let nameText = try document.scalar(nameNode, "name")
         guard nameText == expectedName.description else {
-            let place = expectedVersion == nil ? "file name '\(expectedName).yaml'" : "folder '\(expectedName)'"
-            throw document.error(nameNode, "name '\(nameText)' does not match its \(place)")
+            let place = namedBy ?? (expectedVersion == nil ? "its file name '\(expectedName).yaml'" : "its folder '\(expectedName)'")
+            throw document.error(nameNode, "name '\(nameText)' does not match \(place)")
         }
         guard let versionNode = fields["version"] else { throw document.error(root, "missing key 'version'") }
         let versionText = try document.scalar(versionNode, "version")

@@ -93,10 +93,12 @@ public enum ImportTextPresenter {
         case let .invalidGitReference(url, reference):
             "`:\(reference.key) => '\(MessageText.escaped(reference.value))'` of \(MessageText.escaped(url)) is not a reference deps takes"
                 + (reference.key == "commit" ? " (a commit is its full 40-digit id)" : "")
-        case let .podspecFile(location):
-            "`:podspec => '\(MessageText.escaped(location))'`: a Depsfile reads a spec from a spec repository, a `path:` folder (whose code is used in place) or a git checkout's root, not from a podspec file alone; publish it to a spec repository in `source`, or put it beside its code and use `:path` or `:git`"
-        case let .rubyPodspec(location):
-            "`:podspec => '\(MessageText.escaped(location))'`: a Ruby podspec, which deps cannot read (it runs no Ruby); use its JSON form (`pod ipc spec` prints it) from a spec repository, a `:path` folder or a `:git` checkout"
+        case let .unreadablePodspec(location, .ruby):
+            "`:podspec => '\(MessageText.escaped(location))'`: a Ruby podspec, which deps cannot read (it runs no Ruby); use its JSON form (`pod ipc spec` prints it), a `.podspec.json` file beside the Podfile"
+        case let .unreadablePodspec(location, .url):
+            "`:podspec => '\(MessageText.escaped(location))'`: a URL; a Depsfile's `podspec:` names a file beside it, so download the `.podspec.json` into the project and name it"
+        case let .unreadablePodspec(location, .unknownFormat):
+            "`:podspec => '\(MessageText.escaped(location))'`: neither a `.podspec.json` nor a `.yaml` spec, the files deps reads"
         case let .download(kind, location):
             "`:\(kind) => '\(MessageText.escaped(location))'`: deps fetches external sources from git or a path only"
         }
@@ -109,7 +111,7 @@ public enum ImportTextPresenter {
         case let .invalidGitReference(pod, key, value):
             "\(MessageText.escaped(pod)): `\(key): \(MessageText.escaped(value))` is not a git reference deps takes"
         case let .podspecSource(pod, location):
-            "\(MessageText.escaped(pod)): comes from the podspec '\(MessageText.escaped(location))', which a Depsfile cannot name"
+            "\(MessageText.escaped(pod)): comes from the podspec '\(MessageText.escaped(location))', which deps cannot read (a Ruby podspec, a URL, or neither `.podspec.json` nor `.yaml`)"
         case let .downloadSource(pod, kind):
             "\(MessageText.escaped(pod)): comes from an `:\(kind)` download; deps fetches external sources from git or a path only"
         case let .externalSourceMissing(pod):

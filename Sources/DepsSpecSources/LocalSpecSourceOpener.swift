@@ -4,7 +4,8 @@ import DepsFiles
 import DepsFileSystem
 
 /// Opens the sources a Depsfile names as directories relative to the project, and reads
-/// `path:` external sources from `<path>/<Name>.yaml` or `<path>/<Name>.podspec.json`.
+/// `path:` external sources from `<path>/<Name>.yaml` or `<path>/<Name>.podspec.json`, and
+/// `podspec:` ones from the file they name.
 public final class LocalSpecSourceOpener: SpecSourceOpener {
     public let projectDirectory: LocalPath
     let fileSystem: any FileSystem
@@ -28,7 +29,7 @@ public final class LocalSpecSourceOpener: SpecSourceOpener {
         }
     }
 
-    /// A `path:` source's spec; a git source needs `SpecRepositoryOpener`, which checks it out.
+    /// A `path:` or `podspec:` source's spec; a git source needs `SpecRepositoryOpener`, which checks it out.
     public func externalSpecification(of name: PackageName, from source: ExternalSource, pinnedTo commit: String? = nil) throws -> Specification {
         switch source {
         case let .path(path):
@@ -37,8 +38,27 @@ public final class LocalSpecSourceOpener: SpecSourceOpener {
             return try file.read(
                 name, in: projectDirectory / path, shownAs: LocalPath(path).appending(file.fileName(of: name)).string,
                 fileSystem: fileSystem)
+        case let .podspec(file):
+            return try specification(of: name, inFile: file)
         case let .git(url, _, _):
             throw FileAccessError(path: url, reason: "a git external source needs the shared cache to be checked out")
         }
+    }
+
+    /// A `podspec:` source's spec: the file itself, a `.podspec.json` or deps' `.yaml`, whose
+    /// `name` must be the dependency's. A relative location in its `source:` is relative to the
+    /// file's folder, as one in a directory spec repository is relative to the repository.
+    private func specification(of name: PackageName, inFile file: String) throws -> Specification {
+        let bytes = try fileSystem.readFile(projectDirectory / file, shownAs: file)
+        let folder = LocalPath(file).parent
+        let relocate: @Sendable (String) -> String = { folder.string == "." ? $0 : folder.appending($0).string }
+        let checksum = SHA256Digest.hex(of: bytes)
+        let namedBy = "the dependency '\(name)' in the \(FileProjectStore.manifestName)"
+        if file.lowercased().hasSuffix(".podspec.json") {
+            return try PodspecJSONCodec(fileName: file, relocate: relocate).decode(
+                bytes, checksum: checksum, expectedName: name, expectedVersion: nil, namedBy: namedBy)
+        }
+        return try SpecCodec(fileName: file, relocate: relocate).decode(
+            bytes, checksum: checksum, expectedName: name, expectedVersion: nil, namedBy: namedBy)
     }
 }

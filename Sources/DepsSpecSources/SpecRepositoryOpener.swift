@@ -83,9 +83,9 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
         return source
     }
 
-    /// A `path:` source is read in place; a `git:` source is checked out through the shared cache
-    /// (at the commit the lock records, else where its reference points) and its spec read from
-    /// the checkout's root: `<Name>.yaml`, else `<Name>.podspec.json`.
+    /// A `path:` folder or a `podspec:` file is read in place; a `git:` source is checked out
+    /// through the shared cache (at the commit the lock records, else where its reference points)
+    /// and its spec read from the checkout's root: `<Name>.yaml`, else `<Name>.podspec.json`.
     public func externalSpecification(of name: PackageName, from source: ExternalSource, pinnedTo commit: String?) async throws -> Specification {
         guard case let .git(url, reference, _) = source else { return try local.externalSpecification(of: name, from: source, pinnedTo: nil) }
         let fetcher = GitCodeFetcher(cache: cache, offline: offline, projectDirectory: local.projectDirectory)

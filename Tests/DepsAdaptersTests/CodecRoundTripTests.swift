@@ -56,6 +56,18 @@ final class CodecRoundTripTests: XCTestCase {
                 try assertRoundTrip(lock, "hard value \(index) \(value.debugDescription)")
                 try assertDepsfileReadsBack(lock.dependencies, sources: [value], "hard value \(index)")
             }
+            // A spec file: the lock's dependency entries say `from` as for a folder, and EXTERNAL
+            // SOURCES tells them apart.
+            let plain = try PackageName("Plain")
+            let file = ExternalSource.podspec(value + ".podspec.json")
+            let dependency = Dependency(name, try Requirement("~> 1.0"), externalSource: file)
+            let lock = Lockfile(
+                packages: [LockedPackage(name: name, version: try Version("1.0.0"), dependencies: [dependency])],
+                dependencies: [dependency, Dependency(plain, externalSource: file)], specRepos: [],
+                externalSources: [name: file, plain: file], specChecksums: [name: String(repeating: "a", count: 64)],
+                depsfileChecksum: String(repeating: "b", count: 64), depsVersion: "0.1.0")
+            try assertRoundTrip(lock, "hard value \(index) \(value.debugDescription) as a podspec")
+            try assertDepsfileReadsBack(lock.dependencies, sources: [value], "hard value \(index) as a podspec")
         }
     }
 
@@ -157,6 +169,7 @@ final class CodecRoundTripTests: XCTestCase {
             var fields: [(String, YAMLNode)] = []
             switch dependency.externalSource {
             case let .path(path)?: fields.append(("path", .scalar(path)))
+            case let .podspec(file)?: fields.append(("podspec", .scalar(file)))
             case let .git(url, reference, submodules)?:
                 fields.append(("git", .scalar(url)))
                 if let field = reference.field { fields.append((field.key, .scalar(field.value))) }
@@ -297,7 +310,8 @@ struct OddValues {
         var checkoutOptions: [PackageName: CheckoutOption] = [:]
         var sourceChecksums: [PackageName: String] = [:]
         for name in packageNames {
-            if chance(30) { externalSources[name] = externalSource() }
+            // A dependency entry names a spec file as it names a folder: only EXTERNAL SOURCES tells them apart.
+            if chance(30) { externalSources[name] = chance(20) ? .podspec(nonEmptyText()) : externalSource() }
             if chance(80) { specChecksums[name] = digits(64) }
             if chance(30) { checkoutOptions[name] = CheckoutOption(git: nonEmptyText(), commit: digits(40), submodules: chance(30)) }
             if chance(20) { sourceChecksums[name] = digits(64) }

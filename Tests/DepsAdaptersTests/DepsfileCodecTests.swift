@@ -85,10 +85,44 @@ final class DepsfileCodecTests: XCTestCase {
         assertError("dependencies:\n  Foo:\n    git: https://example.com/foo.git\n    commit: abc\n",
                     "Depsfile:4: error: invalid `commit:` 'abc'; expected a full 40-digit hexadecimal commit id for Foo")
         assertError("dependencies:\n  Foo:\n    path: ../Foo\n    tag: 1.0\n", "Depsfile:4: error: `tag:` goes with `git:` in the source of Foo")
-        assertError("dependencies:\n  Foo:\n    version: 1.0\n", "Depsfile:3: error: expected `path:`, `git:` or `source:` in the source of Foo")
+        assertError("dependencies:\n  Foo:\n    version: 1.0\n", "Depsfile:3: error: expected `path:`, `podspec:`, `git:` or `source:` in the source of Foo")
         assertError("platform: ios fifteen\n", "Depsfile:1: error: invalid deployment target 'fifteen' in platform 'ios fifteen'")
         assertError("platform: android 12\n",
                     "Depsfile:1: error: invalid platform 'android 12'; expected a platform and a deployment target, e.g. `ios 15.0` (one of ios, osx, macos, tvos, watchos, visionos)")
+    }
+
+    func testAPodspecSourceNamesASpecFileDepsReads() throws {
+        let manifest = try decode("""
+            dependencies:
+              Kit:
+                podspec: Vendor/Kit.podspec.json
+              Own:
+                podspec: ../Specs/Own.yaml
+                version: ~> 1.0
+            """)
+        XCTAssertEqual(manifest.dependencies, [
+            Dependency(try PackageName("Kit"), externalSource: .podspec("Vendor/Kit.podspec.json")),
+            Dependency(try PackageName("Own"), try Requirement("~> 1.0"), externalSource: .podspec("../Specs/Own.yaml")),
+        ])
+        XCTAssertEqual(manifest.dependencies[0].description, "Kit (from `Vendor/Kit.podspec.json`)")
+    }
+
+    func testAPodspecSourceDepsCannotReadIsRefusedWithTheLineAndValue() {
+        assertError("dependencies:\n  Kit:\n    podspec: Vendor/Kit.podspec\n",
+                    "Depsfile:3: error: the podspec of Kit, 'Vendor/Kit.podspec', is a Ruby podspec, which deps cannot read (it runs no Ruby); "
+                        + "name its JSON form (`pod ipc spec` prints it), a `.podspec.json` file")
+        assertError("dependencies:\n  Kit:\n    version: ~> 1.0\n    podspec: https://example.com/Kit.podspec.json\n",
+                    "Depsfile:4: error: the podspec of Kit is a URL, 'https://example.com/Kit.podspec.json'; `podspec:` names a file relative to the Depsfile")
+        assertError("dependencies:\n  Kit:\n    podspec: Vendor/Kit.json\n",
+                    "Depsfile:3: error: the podspec of Kit, 'Vendor/Kit.json', is neither a `.podspec.json` nor a `.yaml` spec file")
+        assertError("dependencies:\n  Kit:\n    podspec: \"\"\n", "Depsfile:3: error: the podspec of Kit cannot be empty")
+        assertError("dependencies:\n  Kit:\n    podspec: [a]\n", "Depsfile:3: error: expected a single value for the podspec of Kit, found a sequence")
+        assertError("dependencies:\n  Kit:\n    path: ../Kit\n    podspec: Kit.podspec.json\n",
+                    "Depsfile:3: error: Kit has both `path:` and `podspec:`; keep one")
+        assertError("dependencies:\n  Kit:\n    podspec: Kit.podspec.json\n    tag: 1.0\n",
+                    "Depsfile:4: error: `tag:` goes with `git:` in the source of Kit")
+        assertError("dependencies:\n  Kit:\n    source: trunk\n    podspec: Kit.podspec.json\n",
+                    "Depsfile:4: error: Kit has both `source:` and `podspec:`; a spec source goes with `version:` alone")
     }
 
     func testPlatformsAndGitSourcesAreRead() throws {

@@ -27,6 +27,8 @@ final class DepsfileWriterTests: XCTestCase {
             Dependency(name("Pinned"), externalSource: .git(url: "https://example.com/P.git", .commit(commit))),
             Dependency(name("Head"), externalSource: .git(url: "https://example.com/H.git", .defaultBranch, submodules: true)),
             Dependency(name("Odd"), try Requirement(">= 1"), externalSource: .path("#not a comment: {x}")),
+            Dependency(name("Vendored"), externalSource: .podspec("Vendor/Vendored.podspec.json")),
+            Dependency(name("OwnSpec"), try Requirement("~> 3.0"), externalSource: .podspec("Specs/Own Spec #1.yaml")),
             Dependency(name("SDWebImage"), try Requirement("~> 5.18")),
             Dependency(name("Patched")),
         ], checksum: "c", platform: Platform(name: "ios", deploymentTarget: try Version("15.0")),
@@ -37,6 +39,7 @@ final class DepsfileWriterTests: XCTestCase {
         XCTAssertTrue(text.contains("  Kingfisher: 7.10.0\n"), text)
         XCTAssertTrue(text.contains("  SDWebImage:\n    source: https://example.com/org/specs.git\n    version: ~> 5.18\n"), text)
         XCTAssertTrue(text.contains("  Patched:\n    source: ../OrgSpecs\n"), text)
+        XCTAssertTrue(text.contains("  Vendored:\n    podspec: Vendor/Vendored.podspec.json\n"), text)
     }
 
     func testAManifestWithoutSourcesDependenciesOrPlatformReadsBack() throws {

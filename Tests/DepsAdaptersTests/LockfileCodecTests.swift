@@ -109,6 +109,43 @@ final class LockfileCodecTests: XCTestCase {
         }
     }
 
+    /// A spec file is written as CocoaPods writes `:podspec`: its dependency entry says `from` as a
+    /// folder's does, and EXTERNAL SOURCES says `podspec:`, which is what tells them apart on reading.
+    func testAPodspecSourceIsWrittenAsCocoaPodsWritesItAndReadsBack() throws {
+        let file = ExternalSource.podspec("Vendor/Kit.podspec.json")
+        let folder = ExternalSource.path("Vendor/Kit.podspec.json")
+        let lock = Lockfile(
+            packages: [
+                LockedPackage(name: name("Kit"), version: version("1.0.0"), dependencies: []),
+                LockedPackage(name: name("Local"), version: version("2.0.0"), dependencies: []),
+            ],
+            dependencies: [Dependency(name("Kit"), try Requirement("~> 1.0"), externalSource: file), Dependency(name("Local"), externalSource: folder)],
+            specRepos: [],
+            externalSources: [name("Kit"): file, name("Local"): folder],
+            specChecksums: [name("Kit"): String(repeating: "a", count: 64), name("Local"): String(repeating: "b", count: 64)],
+            depsfileChecksum: String(repeating: "c", count: 64), depsVersion: "0.1.0")
+        let text = codec.encode(lock)
+        XCTAssertTrue(text.contains(
+            "DEPENDENCIES:\n  - Kit (from `Vendor/Kit.podspec.json`, ~> 1.0)\n  - Local (from `Vendor/Kit.podspec.json`)\n"), text)
+        XCTAssertTrue(text.contains(
+            "EXTERNAL SOURCES:\n  Kit:\n    podspec: Vendor/Kit.podspec.json\n  Local:\n    path: Vendor/Kit.podspec.json\n"), text)
+        XCTAssertTrue(text.contains("SPEC CHECKSUMS:\n  Kit: \(String(repeating: "a", count: 64))\n"), text)
+        let decoded = try codec.decode(Array(text.utf8))
+        XCTAssertEqual(decoded, lock)
+        XCTAssertEqual(decoded.dependencies.map(\.externalSource), [file, folder])
+        XCTAssertEqual(codec.encode(decoded), text)
+        for (from, to, message) in [
+            ("    podspec: Vendor/Kit.podspec.json\n", "    podspec: [a]\n",
+             "Depsfile.lock:13: error: expected a single value for the podspec of Kit, found a sequence"),
+            ("    podspec: Vendor/Kit.podspec.json\n", "    podspec: Vendor/Kit.podspec.json\n    path: ../Kit\n",
+             "Depsfile.lock:13: error: expected one of `path:`, `podspec:` or `git:` for Kit"),
+        ] {
+            XCTAssertThrowsError(try codec.decode(Array(text.replacingOccurrences(of: from, with: to).utf8)), to) { error in
+                XCTAssertEqual("\(error)", message, text)
+            }
+        }
+    }
+
     func testCodePinsAreRefusedWhenMalformed() throws {
         let text = try fixture("Lockfile.golden.yaml")
         for (from, to, message) in [

@@ -93,10 +93,10 @@ final class ImportCommandTests: XCTestCase {
         assertNothingWritten(project)
     }
 
-    /// `:podspec`: a Ruby podspec cannot be read, and a podspec.json file alone is not a source a
-    /// Depsfile can name (its code would come from the spec's source, a `path:` folder's code is
-    /// used in place): each refused at its line, exit 65, nothing written.
-    func testPodspecSourcesAreRefusedAtTheirLines() throws {
+    /// `:podspec`: a Ruby podspec cannot be read and a URL is not a file beside the Depsfile: each
+    /// refused at its line, exit 65, nothing written; the podspec.json file on the same Podfile
+    /// is not among them.
+    func testUnreadablePodspecSourcesAreRefusedAtTheirLines() throws {
         let project = try TemporaryProject(self)
         try project.write("App/Podfile", """
             platform :ios, '13.0'
@@ -105,6 +105,7 @@ final class ImportCommandTests: XCTestCase {
               pod 'Kit', :podspec => 'Vendor/Kit.podspec.json'
               pod 'Legacy', :podspec => 'Vendor/Legacy.podspec'
               pod 'Remote', podspec: 'https://example.com/specs/Remote.podspec'
+              pod 'RemoteJSON', podspec: 'https://example.com/specs/RemoteJSON.podspec.json'
             end
 
             """)
@@ -112,9 +113,9 @@ final class ImportCommandTests: XCTestCase {
         let outcome = try project.deps("import")
         XCTAssertEqual(outcome.status, 65, outcome.stderr)
         XCTAssertEqual(outcome.stderr, """
-            Podfile:4: error: Kit: `:podspec => 'Vendor/Kit.podspec.json'`: a Depsfile reads a spec from a spec repository, a `path:` folder (whose code is used in place) or a git checkout's root, not from a podspec file alone; publish it to a spec repository in `source`, or put it beside its code and use `:path` or `:git`
-            Podfile:5: error: Legacy: `:podspec => 'Vendor/Legacy.podspec'`: a Ruby podspec, which deps cannot read (it runs no Ruby); use its JSON form (`pod ipc spec` prints it) from a spec repository, a `:path` folder or a `:git` checkout
-            Podfile:6: error: Remote: `:podspec => 'https://example.com/specs/Remote.podspec'`: a Ruby podspec, which deps cannot read (it runs no Ruby); use its JSON form (`pod ipc spec` prints it) from a spec repository, a `:path` folder or a `:git` checkout
+            Podfile:5: error: Legacy: `:podspec => 'Vendor/Legacy.podspec'`: a Ruby podspec, which deps cannot read (it runs no Ruby); use its JSON form (`pod ipc spec` prints it), a `.podspec.json` file beside the Podfile
+            Podfile:6: error: Remote: `:podspec => 'https://example.com/specs/Remote.podspec'`: a Ruby podspec, which deps cannot read (it runs no Ruby); use its JSON form (`pod ipc spec` prints it), a `.podspec.json` file beside the Podfile
+            Podfile:7: error: RemoteJSON: `:podspec => 'https://example.com/specs/RemoteJSON.podspec.json'`: a URL; a Depsfile's `podspec:` names a file beside it, so download the `.podspec.json` into the project and name it
             nothing was written
 
             """)

@@ -5,13 +5,16 @@ public enum ExternalSource: Sendable, Hashable, CustomStringConvertible {
     /// A git repository whose checkout holds the spec at its root (BEHAVIOUR 1.1); with
     /// `submodules`, its code includes its submodules.
     case git(url: String, GitReference, submodules: Bool = false)
+    /// A spec file (relative to the Depsfile: a `.podspec.json` or a `.yaml` spec) whose own
+    /// `source:` says where the code is, fetched as a spec repository's package is.
+    case podspec(String)
 
     /// `from `../LocalKit``, `from `https://…/Networking.git`, tag `2.1.0``,
     /// `from `https://…/Networking.git`, default branch, submodules` (the lockfile fences a value
     /// that holds a backtick).
     public var description: String {
         switch self {
-        case let .path(path): "from `\(path)`"
+        case let .path(path), let .podspec(path): "from `\(path)`"
         case let .git(url, reference, submodules):
             "from `\(url)`, " + (reference.field.map { "\($0.key) `\($0.value)`" } ?? "default branch")
                 + (submodules ? ", submodules" : "")
@@ -23,16 +26,19 @@ public enum ExternalSource: Sendable, Hashable, CustomStringConvertible {
     public var fields: [(key: String, value: String)] {
         switch self {
         case let .path(path): [("path", path)]
+        case let .podspec(path): [("podspec", path)]
         case let .git(url, reference, submodules):
             [("git", url)] + (reference.field.map { [$0] } ?? []) + (submodules ? [("submodules", "true")] : [])
         }
     }
 
-    /// Where the package's code is: the folder itself, or the git repository at the reference.
-    public var codeSource: CodeSource {
+    /// Where the package's code is: the folder itself, or the git repository at the reference;
+    /// nil for a spec file, whose spec's own `source:` says.
+    public var codeSource: CodeSource? {
         switch self {
         case let .path(path): .path(path)
         case let .git(url, reference, submodules): .git(url: url, reference, submodules: submodules)
+        case .podspec: nil
         }
     }
 }
@@ -63,5 +69,30 @@ public struct Dependency: Sendable, Hashable, CustomStringConvertible {
     /// and requirements of the same meaning.
     public func hasSameMeaning(as other: Dependency) -> Bool {
         name == other.name && externalSource == other.externalSource && requirement.hasSameMeaning(as: other.requirement)
+    }
+}
+
+/// Why a `podspec:` location cannot be read as a spec file: deps reads a local `.podspec.json`
+/// or `.yaml` spec, and runs no Ruby.
+public enum PodspecFileProblem: Sendable, Hashable {
+    /// A Ruby `X.podspec` (ignoring case and a URL's query or fragment).
+    case ruby
+    /// A URL rather than a file relative to the project.
+    case url
+    /// A file that is neither `.podspec.json` nor `.yaml`.
+    case unknownFormat
+
+    /// The problem with `location`, nil when it names a spec file deps reads.
+    public init?(location: String) {
+        let path = location.split(whereSeparator: { $0 == "?" || $0 == "#" }).first.map { $0.lowercased() } ?? ""
+        if path.hasSuffix(".podspec") {
+            self = .ruby
+        } else if location.contains("://") {
+            self = .url
+        } else if !location.lowercased().hasSuffix(".podspec.json") && !location.lowercased().hasSuffix(".yaml") {
+            self = .unknownFormat
+        } else {
+            return nil
+        }
     }
 }

@@ -117,12 +117,9 @@ extension Podfile {
 public enum PodfileConversionGap: Error, Sendable, Hashable {
     /// A `:tag`, `:branch` or `:commit` deps does not take (an abbreviated commit among them).
     case invalidGitReference(url: String, PodGitReference)
-    /// `:podspec` naming a podspec.json file or URL: CocoaPods reads the spec from there and the
-    /// code from the spec's source; a Depsfile names a `path:` folder (whose code is used in place)
-    /// or a git checkout holding the spec, never a spec file alone.
-    case podspecFile(String)
-    /// `:podspec` naming a Ruby `.podspec`, which deps cannot read: it runs no Ruby.
-    case rubyPodspec(String)
+    /// `:podspec` naming what deps cannot read as a spec file: a Ruby `.podspec` (it runs no
+    /// Ruby), a URL, or a file neither `.podspec.json` nor `.yaml`.
+    case unreadablePodspec(String, PodspecFileProblem)
     /// `:http`, `:svn`, `:hg` or `:bzr`: a download deps has no external source for.
     case download(kind: String, location: String)
 }
@@ -138,7 +135,8 @@ extension PodfileDependency {
         case let .path(path)?:
             return Dependency(name, requirement, externalSource: .path(path))
         case let .podspec(location)?:
-            throw Self.isRubyPodspec(location) ? .rubyPodspec(location) : .podspecFile(location)
+            if let problem = PodspecFileProblem(location: location) { throw .unreadablePodspec(location, problem) }
+            return Dependency(name, requirement, externalSource: .podspec(location))
         case let .download(kind, location)?:
             throw .download(kind: kind, location: location)
         case let .git(url, reference, submodules)?:
@@ -151,15 +149,6 @@ extension PodfileDependency {
             }
             return Dependency(name, requirement, externalSource: .git(url: url, checked, submodules: submodules))
         }
-    }
-}
-
-extension PodfileDependency {
-    /// Whether a `:podspec` location names a Ruby podspec (`X.podspec`) rather than its JSON form
-    /// (`X.podspec.json`), ignoring case and a URL's query or fragment.
-    static func isRubyPodspec(_ location: String) -> Bool {
-        let path = location.split(whereSeparator: { $0 == "?" || $0 == "#" }).first.map(String.init) ?? location
-        return path.lowercased().hasSuffix(".podspec")
     }
 }
 

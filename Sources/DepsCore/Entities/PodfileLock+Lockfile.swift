@@ -6,7 +6,7 @@ public enum PodfileLockConversionProblem: Sendable, Hashable {
     case invalidName(String)
     /// A git external source whose reference deps refuses (an abbreviated commit, a tag starting with `-`).
     case invalidGitReference(pod: String, key: String, value: String)
-    /// A `:podspec` external source: the podspec is read from a file or URL, the code from its source.
+    /// A `:podspec` external source deps cannot read (`PodspecFileProblem`): a Ruby podspec, a URL.
     case podspecSource(pod: String, location: String)
     /// An `:http`, `:svn`, `:hg` or `:bzr` external source.
     case downloadSource(pod: String, kind: String)
@@ -133,8 +133,11 @@ private struct Conversion {
             }
             return .git(url: url, converted, submodules: submodules)
         case let .podspec(location):
-            report(.podspecSource(pod: pod, location: location))
-            return nil
+            guard PodspecFileProblem(location: location) == nil else {
+                report(.podspecSource(pod: pod, location: location))
+                return nil
+            }
+            return .podspec(location)
         case let .download(kind, _):
             report(.downloadSource(pod: pod, kind: kind))
             return nil

@@ -23,16 +23,17 @@ extension SpecCatalog {
     }
 
     /// Where each locked package's code comes from: a `path:` external source is used in
-    /// place; otherwise the spec's `source:` says.
+    /// place, a `git:` one is fetched; otherwise (a `podspec:` file among them) the spec's
+    /// `source:` says.
     func codeSources(of lock: Lockfile) throws -> [PackageName: CodeSource] {
         var sources: [PackageName: CodeSource] = [:]
         for package in lock.rootPackages {
-            if let external = lock.externalSources[package.name] {
+            if let external = lock.externalSources[package.name], let source = external.codeSource {
                 // A git external source is fetched at the commit the lock records.
                 if case let .git(url, _, submodules) = external, let commit = lock.lockedCommit(of: package.name, from: external) {
                     sources[package.name] = .git(url: url, .commit(commit), submodules: submodules)
                 } else {
-                    sources[package.name] = external.codeSource
+                    sources[package.name] = source
                 }
                 continue
             }

@@ -127,6 +127,22 @@ final class PodfileLockConversionTests: XCTestCase {
         XCTAssertEqual(lock.specRepos, [SpecRepoEntry(source: "trunk", packages: [name("Firebase"), name("FirebaseAuth"), name("FirebaseCore")])])
     }
 
+    /// A `:podspec:` naming a podspec.json file beside the Podfile becomes the Depsfile's
+    /// `podspec:`; its package stays out of SPEC REPOS.
+    func testAPodspecFileBecomesAPodspecSource() throws {
+        let podfileLock = PodfileLock(
+            pods: [pod("Kit", "1.0.0", [dependency("Alamofire", "~> 5.0")]), pod("Alamofire", "5.9.1")],
+            dependencies: [dependency("Kit", from: "Specs/Kit.podspec.json")],
+            specRepos: [PodfileLock.SpecRepo(source: "trunk", pods: ["Alamofire"])],
+            externalSources: ["Kit": .podspec("Specs/Kit.podspec.json")])
+        let lock = try podfileLock.lockfile(depsfileChecksum: "")
+        let file = ExternalSource.podspec("Specs/Kit.podspec.json")
+        XCTAssertEqual(lock.dependencies, [Dependency(name("Kit"), externalSource: file)])
+        XCTAssertEqual(lock.externalSources, [name("Kit"): file])
+        XCTAssertEqual(lock.specRepos, [SpecRepoEntry(source: "trunk", packages: [name("Alamofire")])])
+        XCTAssertEqual(lock.packages.map { "\($0.name) \($0.version)" }.sorted(), ["Alamofire 5.9.1", "Kit 1.0.0"])
+    }
+
     func testCocoaPodsSpecChecksumsAreNotCarried() throws {
         XCTAssertEqual(try firebaseAndMantle().lockfile(depsfileChecksum: "").specChecksums, [:])
     }

@@ -141,6 +141,8 @@ final class PodfileTests: XCTestCase {
             pod("Spec", line: 8, source: .podspec("Specs/Spec.podspec")),
             pod("JSONSpec", line: 9, source: .podspec("Specs/JSONSpec.podspec.json")),
             pod("RemoteSpec", line: 10, source: .podspec("https://x.example/RemoteSpec.PODSPEC?raw=1")),
+            pod("RemoteJSON", line: 11, source: .podspec("https://x.example/RemoteJSON.podspec.json")),
+            pod("Plist", line: 12, source: .podspec("Specs/Plist.plist")),
         ], line: 1)])
         let (dependencies, gaps) = file.manifestDependencies()
         XCTAssertEqual(dependencies.map(\.description), [
@@ -148,14 +150,17 @@ final class PodfileTests: XCTestCase {
             "Pinned (from `https://x.example/P.git`, commit `\(commit)`)",
             "Head (from `https://x.example/H.git`, default branch)",
             "Deep (from `https://x.example/D.git`, tag `2.0`, submodules)",
+            "JSONSpec (from `Specs/JSONSpec.podspec.json`)",
         ])
+        XCTAssertEqual(dependencies.first { $0.name.description == "JSONSpec" }?.externalSource, .podspec("Specs/JSONSpec.podspec.json"))
         XCTAssertEqual(dependencies.first { $0.name.description == "Head" }?.externalSource,
                        .git(url: "https://x.example/H.git", .defaultBranch))
         XCTAssertEqual(dependencies.first { $0.name.description == "Deep" }?.externalSource,
                        .git(url: "https://x.example/D.git", .tag("2.0"), submodules: true))
         XCTAssertEqual(gaps.map(\.gap), [
-            .invalidGitReference(url: "https://x.example/S.git", .commit("78c3461")), .rubyPodspec("Specs/Spec.podspec"),
-            .podspecFile("Specs/JSONSpec.podspec.json"), .rubyPodspec("https://x.example/RemoteSpec.PODSPEC?raw=1"),
+            .invalidGitReference(url: "https://x.example/S.git", .commit("78c3461")), .unreadablePodspec("Specs/Spec.podspec", .ruby),
+            .unreadablePodspec("https://x.example/RemoteSpec.PODSPEC?raw=1", .ruby),
+            .unreadablePodspec("https://x.example/RemoteJSON.podspec.json", .url), .unreadablePodspec("Specs/Plist.plist", .unknownFormat),
         ])
     }
 

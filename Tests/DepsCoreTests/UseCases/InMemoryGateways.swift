@@ -63,8 +63,12 @@ final class InMemorySpecSourceOpener: SpecSourceOpener {
         sources[label]!
     }
 
+    /// The external sources read, in order.
+    private(set) var externalReads: [ExternalSource] = []
+
     func externalSpecification(of name: PackageName, from source: ExternalSource, pinnedTo commit: String?) throws -> Specification {
-        external[name]!
+        externalReads.append(source)
+        return external[name]!
     }
 }
 
@@ -180,6 +184,8 @@ final class InMemoryCodeFetcher: CodeFetcher, @unchecked Sendable {
     private var running = 0
     private(set) var mostAtOnce = 0
     private(set) var fetched: [String] = []
+    /// The requests made, in the order they came.
+    private(set) var requests: [CodeRequest] = []
     var failing: Set<String> = []
 
     static func commit(_ name: PackageName, _ version: Version) -> String {
@@ -193,6 +199,7 @@ final class InMemoryCodeFetcher: CodeFetcher, @unchecked Sendable {
             running += 1
             mostAtOnce = max(mostAtOnce, running)
             fetched.append("\(request.name) \(request.version)")
+            requests.append(request)
         }
         try await Task.sleep(nanoseconds: 2_000_000)
         lock.withLock { running -= 1 }

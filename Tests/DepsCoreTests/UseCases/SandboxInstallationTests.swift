@@ -40,6 +40,45 @@ final class SandboxInstallationTests: XCTestCase {
         XCTAssertEqual(result.changes.filter(\.isChange).count, 3)
     }
 
+    /// A `podspec:` file gives the spec; the code is fetched from the spec's own source, and the
+    /// lock records the file under EXTERNAL SOURCES with the spec's checksum.
+    func testAPodspecFileGivesTheSpecAndItsSourceGivesTheCode() throws {
+        let kit = name("Kit")
+        let file = ExternalSource.podspec("Vendor/Kit.podspec.json")
+        let code = CodeSource.git(url: "https://example.com/Kit.git", .tag("1.2.0"))
+        opener.external[kit] = Specification(
+            name: kit, version: try Version("1.2.0"), codeSource: code,
+            dependencies: [Dependency(name("Alamofire"), try Requirement("~> 5.0"))], checksum: "kit-spec")
+        let store = InMemoryProjectStore(["SnapKit": ""])
+        store.manifest = Manifest(
+            sources: ["Specs"], dependencies: store.manifest.dependencies + [Dependency(kit, externalSource: file)], checksum: "m")
+        _ = try install(store)
+
+        XCTAssertEqual(Set(opener.externalReads), [file])
+        XCTAssertEqual(fetcher.fetched.sorted(), ["Alamofire 5.9.1", "Kit 1.2.0", "SnapKit 5.7.1"])
+        XCTAssertEqual(fetcher.requests.first { $0.name == kit }?.source, code)
+        XCTAssertNotNil(sandbox.folders[kit])
+        let lock = try XCTUnwrap(store.lockfile)
+        XCTAssertEqual(lock.externalSources, [kit: file])
+        XCTAssertEqual(lock.specChecksums[kit], "kit-spec")
+        XCTAssertEqual(lock.dependencies.first { $0.name == kit }?.externalSource, file)
+        XCTAssertEqual(lock.specRepos.flatMap(\.packages).map(\.description).sorted(), ["Alamofire", "SnapKit"])
+
+        // Another file for the package: the pin is released and the spec read there is installed.
+        let moved = ExternalSource.podspec("Other/Kit.podspec.json")
+        opener.external[kit] = Specification(
+            name: kit, version: try Version("2.0.0"), codeSource: .http(url: "https://example.com/Kit-2.0.0.zip", sha256: nil),
+            checksum: "kit-spec-2")
+        store.manifest = Manifest(
+            sources: ["Specs"], dependencies: store.manifest.dependencies.map { $0.name == kit ? Dependency(kit, externalSource: moved) : $0 },
+            checksum: "m2")
+        XCTAssertEqual(store.manifest.dependenciesReleasingPins(from: lock), [kit])
+        _ = try install(store)
+        XCTAssertEqual(store.lockedVersions["Kit"], "2.0.0")
+        XCTAssertEqual(fetcher.requests.last { $0.name == kit }?.source, .http(url: "https://example.com/Kit-2.0.0.zip", sha256: nil))
+        XCTAssertEqual(store.lockfile?.externalSources, [kit: moved])
+    }
+
     func testASecondInstallFetchesNothingAndARemovedFolderIsFetchedAgain() throws {
         let store = InMemoryProjectStore(["Moya": "~> 15.0", "SnapKit": ""])
         _ = try install(store)
