@@ -41,6 +41,7 @@ public struct DepsCommand: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             var message = fullMessage(for: error)
+            if let hint = subcommandSuggestion() { message += (message.hasSuffix("\n") ? "" : "\n") + hint }
             // argument-parser quotes arguments as they were given: show those escaped.
             for argument in CommandLine.arguments.dropFirst() where argument.unicodeScalars.contains(where: MessageText.isControl) {
                 message = message.replacing("'\(argument)'", with: "'\(MessageText.escaped(argument))'")
@@ -50,6 +51,18 @@ public struct DepsCommand: ParsableCommand {
             }
             endProcess(code.rawValue)
         }
+    }
+}
+
+extension DepsCommand {
+    /// "Did you mean 'install'?" when the first argument is not a command but is close to one
+    /// (`deps instal`); nil otherwise.
+    static func subcommandSuggestion() -> String? {
+        guard let word = CommandLine.arguments.dropFirst().first, !word.hasPrefix("-") else { return nil }
+        let names = configuration.subcommands.map { $0.configuration.commandName ?? "" }
+        guard !names.contains(word),
+              let closest = SpellingSuggestion.closest(to: word, among: names, limit: 1).first else { return nil }
+        return "Did you mean '\(closest)'?"
     }
 }
 

@@ -58,6 +58,19 @@ final class GeneralCommandTests: XCTestCase {
         let outcome = try DepsBinary.run(["install", "--project", "/nonexistent/deps-project"])
         XCTAssertEqual(outcome.status, 74)
         XCTAssertTrue(outcome.stderr.hasPrefix("Depsfile: error: no Depsfile in /nonexistent/deps-project"), outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains("`deps init` writes one"), outcome.stderr)
+    }
+
+    /// A misspelt command is a usage error that names the command meant; a word close to none
+    /// gets no guess.
+    func testAMisspeltCommandSuggestsTheOneMeant() throws {
+        let misspelt = try DepsBinary.run(["instal"])
+        XCTAssertEqual(misspelt.status, 64)
+        XCTAssertTrue(misspelt.stderr.hasSuffix("Did you mean 'install'?\n"), misspelt.stderr)
+        XCTAssertTrue(try DepsBinary.run(["outdate", "--json"]).stderr.contains("Did you mean 'outdated'?"))
+        let unrelated = try DepsBinary.run(["xyzzy"])
+        XCTAssertEqual(unrelated.status, 64)
+        XCTAssertFalse(unrelated.stderr.contains("Did you mean"), unrelated.stderr)
     }
 
     /// The Alamofire-style example resolves on the embedded Specs/ with --lock-only (its code is on GitHub).
