@@ -30,7 +30,8 @@ public enum JSONPresenter {
         let dependencies: Int
         let packages: Int
         let changes: [ChangeDocument]
-        let heldBack: [HeldBackDocument]
+        /// Left out when nothing was held back.
+        let heldBack: [HeldBackDocument]?
         let replacedUnreadableLockfile: String?
     }
 
@@ -39,7 +40,8 @@ public enum JSONPresenter {
         let current: String
         let update: String?
         let latest: String?
-        let heldBackBy: [String]
+        /// Left out when nothing holds the package back.
+        let heldBackBy: [String]?
     }
 
     struct OutdatedDocument: Encodable {
@@ -83,7 +85,7 @@ public enum JSONPresenter {
             dependencies: update.directDependencyCount,
             packages: update.lockedPackageCount,
             changes: update.changes.map(document(for:)),
-            heldBack: update.heldBack.map {
+            heldBack: update.heldBack.isEmpty ? nil : update.heldBack.map {
                 HeldBackDocument(
                     name: $0.name.description,
                     message: LockfileUpdateTextPresenter.sentence(for: $0),
@@ -96,7 +98,8 @@ public enum JSONPresenter {
         encode(OutdatedDocument(hasUpdates: report.hasUpdates, packages: report.packages.map {
             OutdatedRowDocument(
                 name: $0.name.description, current: $0.current.description, update: $0.update?.description,
-                latest: $0.latest?.description, heldBackBy: $0.heldBackBy.map(OutdatedTextPresenter.reason(for:)))
+                latest: $0.latest?.description,
+                heldBackBy: $0.heldBackBy.isEmpty ? nil : $0.heldBackBy.map(OutdatedTextPresenter.reason(for:)))
         }))
     }
 
@@ -189,7 +192,8 @@ public enum JSONPresenter {
     struct WhyDocument: Encodable {
         let name: String
         let paths: [[WhyStepDocument]]
-        let morePaths: Int
+        /// Left out when every path is listed.
+        let morePaths: Int?
     }
 
     /// `deps why`: `{"name", "paths": [[{"name", "requirement", "version"}]], "morePaths"}`.
@@ -199,7 +203,7 @@ public enum JSONPresenter {
             paths: report.paths.map { path in
                 path.steps.map { WhyStepDocument(name: $0.name.description, requirement: $0.requirement.isAny ? nil : $0.requirement.description, version: $0.version.description) }
             },
-            morePaths: report.morePaths))
+            morePaths: report.morePaths > 0 ? report.morePaths : nil))
     }
 
     struct RepoUpdateDocument: Encodable {

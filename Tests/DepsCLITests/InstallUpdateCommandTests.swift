@@ -234,6 +234,7 @@ final class InstallUpdateCommandTests: XCTestCase {
         XCTAssertEqual(changes.map { $0["change"] as! String }, ["updated", "updated", "unchanged"])
         XCTAssertEqual(changes[0]["from"] as? String, "4.9.1")
         XCTAssertEqual(changes[0]["to"] as? String, "5.9.1")
+        XCTAssertNil(document["heldBack"], "a key that does not apply is left out")
     }
 
     func testQuietPrintsNothingOnSuccess() throws {

@@ -65,6 +65,8 @@ final class OutdatedCommandTests: XCTestCase {
         XCTAssertEqual(rows[1]["update"] as? String, "14.0.1")
         XCTAssertEqual(rows[1]["latest"] as? String, "15.0.0")
         XCTAssertEqual(rows[1]["heldBackBy"] as? [String], ["Depsfile: Moya ~> 14.0"])
+        XCTAssertEqual(rows[0]["name"] as? String, "Alamofire")
+        if rows[0]["heldBackBy"] != nil { XCTAssertEqual((rows[0]["heldBackBy"] as? [String])?.isEmpty, false, "an empty list is left out") }
     }
 
     func testWithoutALockfile() throws {

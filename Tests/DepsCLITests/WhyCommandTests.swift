@@ -34,7 +34,7 @@ final class WhyCommandTests: XCTestCase {
             """)
         let json = try project.deps("why", "Alamofire", "--json")
         XCTAssertTrue(json.stdout.contains("\"requirement\" : \"~> 5.0\""), json.stdout)
-        XCTAssertTrue(json.stdout.contains("\"morePaths\" : 0"), json.stdout)
+        XCTAssertFalse(json.stdout.contains("morePaths"), "a key that does not apply is left out: \(json.stdout)")
     }
 
     func testAPackageNotInTheLockAnswersNo() throws {
