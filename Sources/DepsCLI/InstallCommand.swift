@@ -28,7 +28,7 @@ struct InstallCommand: AsyncParsableCommand, MainTaskCommand {
     @Flag(name: .long, help: "For CI: fail where deps install would change Depsfile.lock; otherwise fill Deps/ to match it.")
     var deployment = false
 
-    @Flag(name: .long, help: "Resolve and write Depsfile.lock only; touch no sandbox and fetch no code.")
+    @Flag(name: .long, help: "Resolve and write Depsfile.lock only; touch no sandbox and fetch no code (with --offline, read git and CDN spec repositories from the cache only).")
     var lockOnly = false
 
     @Flag(name: .long, help: "Refresh the git and CDN spec repositories first (as deps repo update).")
@@ -38,7 +38,6 @@ struct InstallCommand: AsyncParsableCommand, MainTaskCommand {
         if repoUpdate && fetch.offline { throw ValidationError("--repo-update needs the network; drop --offline.") }
         if dryRun && deployment { throw ValidationError("--dry-run and --deployment cannot be used together.") }
         if lockOnly && deployment { throw ValidationError("--lock-only and --deployment cannot be used together.") }
-        if lockOnly && fetch.offline { throw ValidationError("--lock-only fetches nothing; drop --offline.") }
     }
 
     func run() async throws {

@@ -230,11 +230,23 @@ final class RemoteSpecSourceTests: XCTestCase {
         XCTAssertTrue(offline.stdout.contains("Installing Lib (1.1.0)"), offline.stdout)
         XCTAssertEqual(requestsMade().count, specRequests)
 
+        // A CI step that must not reach the network writes the lock alone from the cached specs.
+        try depsfile(in: "Locked", source: cdn.url, ["Lib: ~> 1.0"])
+        let lockOnly = try deps("install", "--lock-only", "--offline", in: "Locked")
+        XCTAssertEqual(lockOnly.status, 0, lockOnly.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: project.root + "/Locked/Depsfile.lock"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project.root + "/Locked/Deps"))
+        XCTAssertEqual(requestsMade().count, specRequests)
+
         // Offline with a cold cache: the missing file is named.
         try depsfile(in: "Cold", source: cdn.url, ["Lib: ~> 1.0"])
         let cold = try deps("install", "--offline", in: "Cold", cache: project.root + "/cold-cache")
         XCTAssertEqual(cold.status, 74, cold.stderr)
         XCTAssertTrue(cold.stderr.contains(cdn.url + "CocoaPods-version.yml"), cold.stderr)
+        let coldLockOnly = try deps("install", "--lock-only", "--offline", in: "Cold", cache: project.root + "/cold-cache")
+        XCTAssertEqual(coldLockOnly.status, 74, coldLockOnly.stderr)
+        XCTAssertTrue(coldLockOnly.stderr.contains(cdn.url + "CocoaPods-version.yml"), coldLockOnly.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project.root + "/Cold/Depsfile.lock"))
     }
 
     func testRepoUpdateRevalidatesWithETagsAndPicksUpAChangedIndex() throws {
