@@ -116,6 +116,21 @@ final class GeneralCommandTests: XCTestCase {
         XCTAssertTrue(again.stdout.contains("Using TextCase (1.1.0)"), again.stdout)
     }
 
+    /// The Hello example commits its lock, as the README tells users to: it is in sync with the
+    /// Depsfile and the embedded specs, and an install keeps it byte for byte.
+    func testTheHelloExamplesCommittedLockIsInSyncAndKept() throws {
+        let scratch = try Self.copyOfTheRepository(["Examples/Hello", "Specs"], in: self)
+        let project = scratch + "/Examples/Hello"
+        let committed = try String(contentsOfFile: project + "/Depsfile.lock", encoding: .utf8)
+        let environment = ["DEPS_CACHE_DIR": scratch + "/cache"]
+        let check = try DepsBinary.run(["check", "--project", project], environment: environment)
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        let install = try DepsBinary.run(["install", "--project", project], environment: environment)
+        XCTAssertEqual(install.status, 0, install.stderr)
+        XCTAssertEqual(try String(contentsOfFile: project + "/Depsfile.lock", encoding: .utf8), committed)
+        XCTAssertEqual(try DepsBinary.run(["check", "--project", project], environment: environment).status, 0)
+    }
+
     /// Copies parts of the repository into a fresh scratch folder, removed at teardown.
     static func copyOfTheRepository(_ parts: [String], in test: XCTestCase) throws -> String {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
