@@ -59,6 +59,14 @@ struct Composition {
         return url
     }
 
+    /// The Depsfile's dependencies when the project has a `Package.swift` that does not build with
+    /// `Deps/` yet (an install then says what to add); nil otherwise.
+    func dependenciesMissingFromPackageSwift() -> [PackageName]? {
+        guard ProjectSandboxUse.usesSandbox(projectDirectory: projectDirectory, fileSystem: fileSystem) == false,
+              let manifest = try? store.readManifest(), !manifest.dependencies.isEmpty else { return nil }
+        return manifest.dependencies.map(\.name)
+    }
+
     /// What the shared cache holds, for `deps cache`.
     var cacheInventory: CodeCacheInventory { CacheInventory(cache: cache) }
 

@@ -63,6 +63,9 @@ struct InstallCommand: AsyncParsableCommand, MainTaskCommand {
             output.result(options.json
                 ? JSONPresenter.render(update, command: "install")
                 : LockfileUpdateTextPresenter(command: .install, verbose: options.verbose, style: composition.style).render(update))
+            if !options.json, !dryRun, !lockOnly, let names = composition.dependenciesMissingFromPackageSwift() {
+                output.result(SandboxUseHintPresenter.render(dependencies: names))
+            }
             return 0
         }
     }

@@ -131,6 +131,42 @@ final class GeneralCommandTests: XCTestCase {
         XCTAssertEqual(try DepsBinary.run(["check", "--project", project], environment: environment).status, 0)
     }
 
+    /// A project whose Package.swift does not build with Deps/ yet is told, after its install, the
+    /// lines to add and to ignore Deps/ in git; one that uses it, or has none, is told nothing.
+    func testAnInstallSaysWhatAPackageSwiftWithoutDepsShouldAdd() throws {
+        let scratch = try Self.copyOfTheRepository(["Examples/Hello", "Specs"], in: self)
+        let project = scratch + "/Examples/Hello"
+        let environment = ["DEPS_CACHE_DIR": scratch + "/cache"]
+        let manifest = project + "/Package.swift"
+        let using = try String(contentsOfFile: manifest, encoding: .utf8)
+        try Data("""
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Hello", targets: [.executableTarget(name: "hello")])
+
+            """.utf8).write(to: URL(fileURLWithPath: manifest))
+        let told = try DepsBinary.run(["install", "--project", project], environment: environment)
+        XCTAssertEqual(told.status, 0, told.stderr)
+        XCTAssertTrue(told.stdout.hasSuffix("""
+            2 dependencies from the Depsfile, 3 total packages locked.
+
+            Package.swift does not use Deps/ yet. Add to its `dependencies:`
+                .package(path: "Deps"),
+            and to the `dependencies:` of each target that uses them:
+                .product(name: "Greeting", package: "Deps"),
+                .product(name: "Banner", package: "Deps"),
+            deps install rebuilds Deps/ from Depsfile.lock: commit the lock and add `Deps/` to .gitignore.
+
+            """), told.stdout)
+        XCTAssertFalse(try DepsBinary.run(["install", "--json", "--project", project], environment: environment).stdout.contains("Package.swift"))
+
+        try Data(using.replacingOccurrences(of: "path: \"Deps\"", with: "path:  \"./Deps/\"").utf8).write(to: URL(fileURLWithPath: manifest))
+        let quiet = try DepsBinary.run(["install", "--project", project], environment: environment)
+        XCTAssertFalse(quiet.stdout.contains("Package.swift"), quiet.stdout)
+        try FileManager.default.removeItem(atPath: manifest)
+        XCTAssertFalse(try DepsBinary.run(["install", "--project", project], environment: environment).stdout.contains("Package.swift"))
+    }
+
     /// Copies parts of the repository into a fresh scratch folder, removed at teardown.
     static func copyOfTheRepository(_ parts: [String], in test: XCTestCase) throws -> String {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
