@@ -70,6 +70,17 @@ struct CDNFileLoader: Sendable {
         return loads
     }
 
+    /// When the server cannot be reached at all, how to work without it.
+    static func withoutNetworkHint(for cause: HTTPError.Cause) -> String {
+        switch cause {
+        case .connectionFailed, .timedOut:
+            "; without the network, list a spec directory or a git spec repository in the Depsfile's"
+                + " `sources:`, point `trunk` at a mirror with DEPS_TRUNK_URL, or use --offline with a warm cache"
+        case .serverError, .truncated, .other:
+            ""
+        }
+    }
+
     /// The bytes of a file (nil when the server has none: 404 or 410), from the cache or the server.
     func load(_ relative: String) async throws -> (bytes: [UInt8]?, outcome: Outcome) {
         if let bytes = try cachedWithoutAsking(relative) { return (bytes, .fromCache) }
@@ -85,7 +96,7 @@ struct CDNFileLoader: Sendable {
         do {
             response = try await http.download(fileURL, to: temporary.string, ifNoneMatch: etag)
         } catch let error as HTTPError {
-            throw FileAccessError(path: fileURL, reason: error.causeDescription)
+            throw FileAccessError(path: fileURL, reason: error.causeDescription + Self.withoutNetworkHint(for: error.cause))
         }
         if response.isNotModified, cached {
             return (try cache.fileSystem.readFile(local, shownAs: local.string), .notModified)

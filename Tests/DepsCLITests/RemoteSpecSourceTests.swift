@@ -328,6 +328,18 @@ final class RemoteSpecSourceTests: XCTestCase {
         XCTAssertTrue(line.stderr.contains("not a version"), line.stderr)
     }
 
+    /// A CDN that cannot be reached at all (nothing listens on the port) fails naming the URL,
+    /// and says how to work without the network.
+    func testAnUnreachableCDNSaysHowToWorkWithoutTheNetwork() throws {
+        let url = "http://127.0.0.1:1/cdn/"
+        try depsfile(source: url, ["Lib:"])
+        let outcome = try deps("install", "--lock-only")
+        XCTAssertEqual(outcome.status, 74, outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains(url + "CocoaPods-version.yml"), outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains("without the network, list a spec directory or a git spec repository"), outcome.stderr)
+        XCTAssertNil(project.lockfile)
+    }
+
     func testPlainHTTPToAnotherHostIsWarnedAbout() throws {
         try depsfile(source: "http://specs.example.invalid/cdn/", ["Lib:"])
         let outcome = try deps("install", "--offline")
