@@ -91,4 +91,49 @@ final class FailedFetchTests: XCTestCase {
         XCTAssertNil(project.lockfile)
         XCTAssertFalse(project.exists("App/Deps/Slow"), "the stopped download placed nothing")
     }
+
+    // MARK: a damaged git mirror
+
+    /// Installs `Lib` 1.0.0 from a git repository, then empties the cache's mirror of its objects
+    /// (its references stay) and drops the extracted trees and the sandbox.
+    func installThenDamageTheMirror() throws -> (repository: TestGitRepository, commit: String) {
+        let repository = try TestGitRepository(name: "Lib", at: project.root + "/git/Lib")
+        let commit = try repository.commitVersion("1.0.0")
+        try project.publishGit("Lib", "1.0.0", url: repository.path)
+        try project.depsfile(["Lib": ""])
+        let installed = try project.deps(["install"], cache: cache)
+        XCTAssertEqual(installed.status, 0, installed.stderr)
+        let mirrors = try FileManager.default.contentsOfDirectory(atPath: cache + "/v1/git").filter { $0.hasSuffix(".git") }
+        XCTAssertEqual(mirrors.count, 1)
+        let objects = cache + "/v1/git/" + mirrors[0] + "/objects"
+        for entry in try FileManager.default.contentsOfDirectory(atPath: objects) where entry != "info" {
+            try FileManager.default.removeItem(atPath: objects + "/" + entry)
+        }
+        try FileManager.default.createDirectory(atPath: objects + "/pack", withIntermediateDirectories: true)
+        XCTAssertThrowsError(try tool(["git", "--git-dir", cache + "/v1/git/" + mirrors[0], "cat-file", "-e", commit + "^{tree}"]))
+        try FileManager.default.removeItem(atPath: cache + "/v1/trees")
+        try FileManager.default.removeItem(atPath: project.root + "/App/Deps")
+        return (repository, commit)
+    }
+
+    func testAMirrorWhoseObjectsAreGoneIsClonedAgainForATag() throws {
+        let (_, commit) = try installThenDamageTheMirror()
+        try FileManager.default.removeItem(atPath: project.root + "/App/Depsfile.lock")
+        let outcome = try project.deps(["install"], cache: cache)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertEqual(try project.read("App/Deps/Lib/Sources/Lib/Lib.swift"), "public let version = \"1.0.0\"\n")
+        XCTAssertTrue(try XCTUnwrap(project.lockfile).contains("commit: \(commit)"))
+        XCTAssertEqual(project.files(under: "cache/v1/tmp"), [])
+    }
+
+    func testAMirrorWhoseObjectsAreGoneIsClonedAgainForALockedCommit() throws {
+        let (repository, commit) = try installThenDamageTheMirror()
+        // The repository moves on, so that the mirror's refresh alone does not bring the locked commit back.
+        try repository.commitVersion("1.1.0")
+        let outcome = try project.deps(["install"], cache: cache)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertEqual(try project.read("App/Deps/Lib/Sources/Lib/Lib.swift"), "public let version = \"1.0.0\"\n")
+        XCTAssertTrue(try XCTUnwrap(project.lockfile).contains("commit: \(commit)"))
+        XCTAssertEqual(try project.deps(["check"], cache: cache).status, 0)
+    }
 }
