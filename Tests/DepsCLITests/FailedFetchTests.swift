@@ -69,6 +69,16 @@ final class FailedFetchTests: XCTestCase {
         try assertFailedUpdateKeepsTheOldPackage(.body(bytes), sha256: try sha256Hex(bytes), status: 65, cause: "unsafe archive")
     }
 
+    func testAnUpdateToAnArchiveWithAnEscapingLinkKeepsTheOldPackageWhole() throws {
+        let staging = project.root + "/linked/Zip-1.1.0"
+        try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: staging + "/out", withDestinationPath: "../../../outside")
+        let archive = project.root + "/linked.tar.gz"
+        try tool(["tar", "-czf", archive, "-C", project.root + "/linked", "Zip-1.1.0"])
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: archive)))
+        try assertFailedUpdateKeepsTheOldPackage(.body(bytes), sha256: try sha256Hex(bytes), status: 65, cause: "unsafe archive")
+    }
+
     /// One archive cannot be had while another is still downloading: deps stops the other
     /// download, waits for it to end and removes its partial file before it exits.
     func testAFailureStopsTheOtherDownloadsAndLeavesNoPartialFile() throws {
