@@ -53,7 +53,7 @@ public struct GitCodeFetcher: Sendable {
         let remote = CodeLocation.isRelative(url) ? LocalPath(url).resolved(against: projectDirectory).string : url
         let mirror = GitMirror(path: cache.mirrorPath(remote), fileSystem: cache.fileSystem)
         let commit = try await withFileLock(cache.mirrorLockPath(remote), shownAs: mirror.path.string) {
-            try await resolveCommit(request, remote: remote, shownURL: url, reference: reference, mirror: mirror)
+            try await resolveCommitRepairing(request, remote: remote, shownURL: url, reference: reference, mirror: mirror)
         }
         let pin = Self.treePin(commit, submodules: submodules)
         let tree = try await cache.tree(name: request.name.description, version: version, pin: pin, source: remote) { folder in
@@ -70,6 +70,29 @@ public struct GitCodeFetcher: Sendable {
         let archive = cache.temporaryPath("git-archive")
         defer { cache.fileSystem.removeTree(archive) }
         try await reporting(request, url) { try await mirror.extract(commit, into: folder, through: archive) }
+    }
+
+    /// The commit to fetch, as `resolveCommit` finds it, from a mirror that holds its files: a
+    /// mirror whose objects are gone (its references still name commits) is made again, once.
+    func resolveCommitRepairing(
+        _ request: CodeRequest, remote: String, shownURL url: String, reference: GitReference, mirror: GitMirror
+    ) async throws -> String {
+        do {
+            let commit = try await resolveCommit(request, remote: remote, shownURL: url, reference: reference, mirror: mirror)
+            if try await mirror.hasTree(of: commit) { return commit }
+        } catch let error as CodeFetchError {
+            guard mirror.isPresent(), try await mirror.isDamaged() else { throw error }
+        }
+        guard !offline else { throw notCached(request, url, "the cache's mirror of this repository is damaged") }
+        // Renamed aside first, so that an interruption leaves no half-removed mirror in its place.
+        let aside = cache.temporaryPath("damaged-mirror")
+        defer { cache.fileSystem.removeTree(aside) }
+        try cache.fileSystem.move(mirror.path, to: aside, shownAs: mirror.path.string)
+        let commit = try await resolveCommit(request, remote: remote, shownURL: url, reference: reference, mirror: mirror)
+        guard try await mirror.hasTree(of: commit) else {
+            throw CodeFetchError(name: request.name, url: url, kind: .integrity, cause: "commit \(commit) has no files in the repository")
+        }
+        return commit
     }
 
     /// The commit to fetch: the lock's, else the one the tag, branch or commit names, else the

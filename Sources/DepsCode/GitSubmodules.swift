@@ -43,7 +43,7 @@ struct GitSubmodules {
             let subrequest = CodeRequest(name: request.name, version: request.version, source: .git(url: url, .commit(link.commit)), pin: nil)
             let submirror = GitMirror(path: fetcher.cache.mirrorPath(url), fileSystem: fetcher.cache.fileSystem)
             _ = try await withFileLock(fetcher.cache.mirrorLockPath(url), shownAs: submirror.path.string) {
-                try await fetcher.resolveCommit(subrequest, remote: url, shownURL: url, reference: .commit(link.commit), mirror: submirror)
+                try await fetcher.resolveCommitRepairing(subrequest, remote: url, shownURL: url, reference: .commit(link.commit), mirror: submirror)
             }
             try await fetcher.extract(subrequest, url, link.commit, of: submirror, into: target)
             try await GitSubmodules(fetcher: fetcher, request: request, shownURL: url)

@@ -63,6 +63,24 @@ public struct GitMirror: Sendable {
         ).succeeded
     }
 
+    /// Whether the mirror holds the files of `commit` (its tree): a mirror whose objects are
+    /// gone still lists its references, so a commit read from them may have nothing behind it.
+    public func hasTree(of commit: String) async throws -> Bool {
+        try await ChildProcess.run(
+            "git", ["--git-dir", path.string, "cat-file", "-e", "\(commit)^{tree}"], environment: Self.environment
+        ).succeeded
+    }
+
+    /// Whether the mirror is damaged: the commit its `HEAD` names has no files in it (its
+    /// objects are gone). A mirror whose `HEAD` names nothing yet (an empty repository) is not.
+    public func isDamaged() async throws -> Bool {
+        let result = try await ChildProcess.run(
+            "git", ["--git-dir", path.string, "rev-parse", "--verify", "--quiet", "HEAD"], environment: Self.environment)
+        let head = String(decoding: result.standardOutput, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+        guard result.succeeded, Self.isObjectName(head) else { return false }
+        return try await !hasTree(of: head)
+    }
+
     /// The commit a reference (`refs/tags/1.0`, `HEAD`) names: from the mirror's `packed-refs`
     /// (where a fresh clone keeps its tags and branches, peeled for annotated tags) when it is
     /// there, else from git; nil when there is no such reference.

@@ -150,4 +150,23 @@ extension Lockfile {
             checkoutOptions: checkoutOptions.filter { names.contains($0.key) },
             sourceChecksums: sourceChecksums.filter { names.contains($0.key) })
     }
+
+    /// This lock's entries for `names` together with `other`'s entries for `others`: what a
+    /// sandbox holds when some packages are placed at this lock and others are still as `other`
+    /// (Manifest.lock) last recorded them.
+    public func keeping(_ names: Set<PackageName>, and others: Set<PackageName>, from other: Lockfile) -> Lockfile {
+        let (mine, theirs) = (keeping(names), other.keeping(others.subtracting(names)))
+        var repos: [String: [PackageName]] = [:]
+        for repo in mine.specRepos + theirs.specRepos { repos[repo.source, default: []] += repo.packages }
+        return Lockfile(
+            packages: mine.packages + theirs.packages,
+            dependencies: dependencies,
+            specRepos: repos.map { SpecRepoEntry(source: $0.key, packages: $0.value) },
+            externalSources: mine.externalSources.merging(theirs.externalSources) { mine, _ in mine },
+            specChecksums: mine.specChecksums.merging(theirs.specChecksums) { mine, _ in mine },
+            depsfileChecksum: depsfileChecksum,
+            depsVersion: depsVersion,
+            checkoutOptions: mine.checkoutOptions.merging(theirs.checkoutOptions) { mine, _ in mine },
+            sourceChecksums: mine.sourceChecksums.merging(theirs.sourceChecksums) { mine, _ in mine })
+    }
 }

@@ -100,9 +100,14 @@ public struct SandboxInstallation: Sendable {
         }
         let fetched = try await fetchAndPlace(requests, heldPins: heldPins)
         let recorded = lock.recording(fetched.pins)
-        if !fetched.failures.isEmpty {
-            try sandbox.writeManifest(recorded.keeping(plan.unchanged.union(fetched.placed)))
+        if fetched.placed.count < requests.count {
+            // A package that was not fetched (it failed, or was stopped) was not touched: the
+            // folder it had still holds what Manifest.lock listed before, so it goes on listing it.
+            let untouched = Set(plan.toPlace).subtracting(fetched.placed).intersection(state.filledFolders)
+            let placed = plan.unchanged.union(fetched.placed)
+            try sandbox.writeManifest(state.manifest.map { recorded.keeping(placed, and: untouched, from: $0) } ?? recorded.keeping(placed))
             try Task.checkCancellation()
+            guard !fetched.failures.isEmpty else { throw CancellationError() }
             throw SandboxInstallError(failures: fetched.failures)
         }
         try sandbox.writeManifest(recorded)
@@ -135,16 +140,18 @@ extension SandboxInstallation {
     }
 
     /// Fetches each package and places it in the sandbox, `jobs` at once; a package fetched again
-    /// whose code did not move (`heldPins`) is left in place. The task group runs off the caller's
-    /// executor, as the CDN's downloads do.
+    /// whose code did not move (`heldPins`) is left in place. The first failure stops the round:
+    /// the fetches still going are cancelled (their downloads end and leave nothing behind) and
+    /// waited for, and none is started after it. The task group runs off the caller's executor,
+    /// as the CDN's downloads do.
     @concurrent
     private func fetchAndPlace(_ requests: [CodeRequest], heldPins: [PackageName: ContentPin]) async throws -> FetchRound {
         var round = FetchRound()
         let (sandbox, fetcher, progress, total) = (sandbox, fetcher, progress, requests.count)
-        try await withThrowingTaskGroup(of: (CodeRequest, Result<FetchedCode, CodeFetchError>).self) { group in
+        try await withThrowingTaskGroup(of: (CodeRequest, Result<FetchedCode, CodeFetchError>?).self) { group in
             var pending = requests.makeIterator()
             func startNext() {
-                guard let request = pending.next() else { return }
+                guard round.failures.isEmpty, !Task.isCancelled, let request = pending.next() else { return }
                 group.addTask {
                     let shown = request.source.isUsedInPlace ? nil : progress
                     shown?.fetchStarted(request, of: total)
@@ -157,18 +164,24 @@ extension SandboxInstallation {
                         return (request, .success(code))
                     } catch let error as CodeFetchError {
                         return (request, .failure(error))
+                    } catch is CancellationError {
+                        // Stopped because another fetch failed (or deps was interrupted).
+                        return (request, nil)
                     }
                 }
             }
             for _ in 0..<jobs { startNext() }
             while let (request, result) = try await group.next() {
                 switch result {
-                case let .success(code):
+                case let .success(code)?:
                     round.placed.insert(request.name)
                     if code.pin != nil && code.pin == heldPins[request.name] { round.alreadyThere.insert(request.name) }
                     if let pin = code.pin { round.pins[request.name] = (request.source, pin) }
-                case let .failure(error):
+                case let .failure(error)?:
+                    if round.failures.isEmpty { group.cancelAll() }
                     round.failures.append(error)
+                case nil:
+                    break
                 }
                 startNext()
             }

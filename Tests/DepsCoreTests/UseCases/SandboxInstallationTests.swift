@@ -108,14 +108,35 @@ final class SandboxInstallationTests: XCTestCase {
             XCTAssertEqual(failure?.failures.first, CodeFetchError(name: name("Moya"), url: "mem://Moya", kind: .unreachable, cause: "connection refused"))
         }
         XCTAssertEqual(store.lockfile, lock)
+        // Alamofire, fetched beside Moya, is placed or stopped by Moya's failure: either way
+        // Manifest.lock lists exactly the folders there.
         let manifest = try XCTUnwrap(sandbox.manifest)
-        XCTAssertEqual(Set(manifest.packages.map(\.name)), [name("Alamofire"), name("SnapKit")])
+        XCTAssertEqual(Set(manifest.packages.map(\.name)), Set(sandbox.folders.keys))
+        XCTAssertNotNil(sandbox.folders[name("SnapKit")])
         XCTAssertNil(sandbox.folders[name("Moya")])
         // Once the source answers, the next install finishes the job.
         fetcher.failing = []
         _ = try install(store)
         XCTAssertEqual(Set(sandbox.folders.keys), [name("Alamofire"), name("Moya"), name("SnapKit")])
         XCTAssertEqual(sandbox.manifest, store.lockfile)
+    }
+
+    func testAChangedPackageThatFailsToFetchStaysListedAtWhatItsFolderHolds() throws {
+        let store = InMemoryProjectStore(["Alamofire": "= 5.6.4", "SnapKit": ""])
+        _ = try install(store)
+        let before = try XCTUnwrap(sandbox.manifest)
+        let folder = sandbox.folders[name("Alamofire")]
+        store.edit(["Alamofire": "~> 5.9"])
+        fetcher.failing = ["Alamofire"]
+        XCTAssertThrowsError(try install(store)) { error in
+            XCTAssertEqual((error as? SandboxInstallError)?.failures.map(\.name), [name("Alamofire")])
+        }
+        XCTAssertEqual(sandbox.folders[name("Alamofire")], folder)
+        let manifest = try XCTUnwrap(sandbox.manifest)
+        XCTAssertEqual(manifest.packages, before.packages, "Manifest.lock still lists Alamofire 5.6.4, which its folder holds")
+        XCTAssertEqual(manifest.checkoutOptions, before.checkoutOptions)
+        XCTAssertEqual(manifest.specChecksums, before.specChecksums)
+        XCTAssertEqual(manifest.specRepos, before.specRepos)
     }
 
     func testARemovedDependencyLeavesTheSandboxAndALockedCommitIsFetchedExactly() throws {

@@ -34,6 +34,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         case stall(seconds: Double)
         /// Waits `seconds`, then answers 200 with the bytes.
         case delayed(seconds: Double, [UInt8])
+        /// 200 with a `Content-Length`, the first half of the bytes at once, then the rest after
+        /// `seconds`: a download under way for that long.
+        case slowBody([UInt8], seconds: Double)
     }
 
     /// The port the server listens on.
@@ -249,6 +252,12 @@ private final class State: @unchecked Sendable {
         case .delayed(let seconds, let bytes)?:
             pause(seconds)
             if !isStopped { respond(fd, status: 200, body: bytes, sendsBody: sendsBody) }
+        case .slowBody(let bytes, let seconds)?:
+            sendAll(fd, Self.head(status: 200, headers: [("Content-Length", String(bytes.count))]))
+            guard sendsBody else { return }
+            sendAll(fd, Array(bytes.prefix(bytes.count / 2)))
+            pause(seconds)
+            if !isStopped { sendAll(fd, Array(bytes.dropFirst(bytes.count / 2))) }
         }
     }
 
