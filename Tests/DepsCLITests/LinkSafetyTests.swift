@@ -133,6 +133,30 @@ final class LinkSafetyTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: project.app + "/Deps/Pkg/Sources/Pkg/x"), ".")
     }
 
+    func testACacheEntryWhoseTreeIsALinkIsFetchedAgainNeverFollowed() throws {
+        _ = try serveArchive(of: try stagedPackage { _ in })
+        XCTAssertEqual(try boundedDeps(["install"]).status, 0)
+        let outside = project.root + "/outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try Data("secret\n".utf8).write(to: URL(fileURLWithPath: outside + "/secret.txt"))
+        let entries = project.files(under: "cache/v1/trees").filter { $0.hasSuffix("/tree") }
+        XCTAssertEqual(entries.count, 1, "\(entries)")
+        let tree = cache + "/v1/trees/" + entries[0]
+        try FileManager.default.removeItem(atPath: tree)
+        try link(tree, to: outside)
+        try FileManager.default.removeItem(atPath: project.app + "/Deps")
+
+        let again = try boundedDeps(["install"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(project.files(under: "App/Deps/Pkg"), ["Sources", "Sources/Pkg", "Sources/Pkg/Pkg.swift"])
+        var info = stat()
+        XCTAssertEqual(lstat(project.app + "/Deps/Pkg", &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFDIR)
+        XCTAssertEqual(lstat(tree, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFDIR, "the cache's entry was made again")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside), ["secret.txt"])
+    }
+
     func testAGitPackageWithALinkLeavingItsFolderIsRefusedAsAnArchiveIs() throws {
         let repository = try TestGitRepository(name: "Pkg", at: project.root + "/git/Pkg")
         try repository.commitVersion("1.0.0", tag: false)
