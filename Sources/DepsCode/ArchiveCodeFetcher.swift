@@ -117,8 +117,8 @@ enum ArchiveKind: Sendable {
 }
 
 /// Extracts an archive so that nothing is written outside its folder: the entry names are read
-/// first and an absolute name or one with `..` refuses the whole archive; after extraction a
-/// symbolic link that points outside the folder refuses it too. An archive whose only top-level
+/// first and an absolute name or one with `..` refuses the whole archive; after extraction the
+/// tree must pass `FetchedTreeCheck` (no link leading outside, no FIFO or device). An archive whose only top-level
 /// entry is a folder (`Name-1.0/`, as hosted archives are) gives that folder's content.
 struct ArchiveExtraction {
     let archive: LocalPath
@@ -152,18 +152,13 @@ struct ArchiveExtraction {
             extraction = try await ChildProcess.run("unzip", ["-q", "-o", archive.string, "-d", unpacked.string], environment: ["LC_ALL": "C"])
         }
         guard extraction.succeeded else { throw unreadable(extraction) }
-        for entry in fileSystem.walk(unpacked) {
-            guard let target = entry.linkTarget else { continue }
-            let base = entry.relativePath.split(separator: "/").dropLast().joined(separator: "/")
-            if !LocalPath(target).staysInside(from: base) {
-                throw refused("link '\(MessageText.escaped(entry.relativePath))' points outside its folder")
-            }
-        }
         let top = (try fileSystem.directoryEntries(unpacked, shownAs: unpacked.string) ?? []).filter { $0 != "__MACOSX" }
         var content = unpacked
-        if top.count == 1, fileSystem.kind(of: unpacked / top[0]) == .directory {
+        if top.count == 1, fileSystem.kind(of: unpacked / top[0]) == .directory, fileSystem.linkTarget(of: unpacked / top[0]) == nil {
             content = unpacked / top[0]
         }
+        // Checked where the code will be: a link to `..` of the top folder leaves the package.
+        if let problem = FetchedTreeCheck(fileSystem: fileSystem).problem(in: content) { throw refused(problem) }
         fileSystem.removeTree(folder)
         try fileSystem.move(content, to: folder, shownAs: folder.string)
     }

@@ -139,9 +139,13 @@ public struct CodeCache: Sendable {
         }
     }
 
-    /// Whether the entry has its record and its tree: it was renamed into place whole.
+    /// Whether the entry has its record and its tree: it was renamed into place whole. The entry
+    /// and its tree are real folders, never symbolic links: a tree replaced by a link would make
+    /// `Deps/<Name>` a copy of wherever it points.
     func isWholeTreeEntry(_ entry: LocalPath) -> Bool {
-        fileSystem.kind(of: entry / "entry") == .file
+        fileSystem.linkTarget(of: entry) == nil && fileSystem.linkTarget(of: entry / "tree") == nil
+            && fileSystem.linkTarget(of: entry / "entry") == nil
+            && fileSystem.kind(of: entry / "entry") == .file
             && fileSystem.kind(of: entry / "tree") == .directory
     }
 }

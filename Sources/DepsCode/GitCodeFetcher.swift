@@ -58,9 +58,14 @@ public struct GitCodeFetcher: Sendable {
         let pin = Self.treePin(commit, submodules: submodules)
         let tree = try await cache.tree(name: request.name.description, version: version, pin: pin, source: remote) { folder in
             try await extract(request, url, commit, of: mirror, into: folder)
-            guard submodules else { return }
-            try await GitSubmodules(fetcher: self, request: request, shownURL: url)
-                .place(of: commit, in: mirror, remote: remote, into: folder)
+            if submodules {
+                try await GitSubmodules(fetcher: self, request: request, shownURL: url)
+                    .place(of: commit, in: mirror, remote: remote, into: folder)
+            }
+            // The rule archives follow: a link leading outside the package is refused.
+            if let problem = FetchedTreeCheck(fileSystem: cache.fileSystem).problem(in: folder) {
+                throw CodeFetchError(name: request.name, url: url, kind: .integrity, cause: "unsafe code at commit \(commit): \(problem)")
+            }
         }
         return (tree, commit)
     }

@@ -10,11 +10,14 @@ public struct FileTreeEntry: Sendable, Equatable {
     public let isDirectory: Bool
     /// The target of a symbolic link, as stored in the link.
     public let linkTarget: String?
+    /// Whether it is neither a regular file, a folder nor a symbolic link: a FIFO, a device, a socket.
+    public let isSpecial: Bool
 
-    public init(relativePath: String, isDirectory: Bool, linkTarget: String?) {
+    public init(relativePath: String, isDirectory: Bool, linkTarget: String?, isSpecial: Bool = false) {
         self.relativePath = relativePath
         self.isDirectory = isDirectory
         self.linkTarget = linkTarget
+        self.isSpecial = isSpecial
     }
 }
 
@@ -35,7 +38,8 @@ public protocol FileSystem: Sendable {
     func isFilledDirectory(_ path: LocalPath) -> Bool
     /// Every entry below `root`, depth first in name order. A symbolic link is listed as a link
     /// (with its target), unless `followingLinksToFolders` and it names a folder: then that folder
-    /// is walked as if it were there. Without `includingHidden`, names starting with `.` are left
+    /// is walked as if it were there, once: a folder met again (through another link, or a link
+    /// to a folder above it) is listed but not walked again. Without `includingHidden`, names starting with `.` are left
     /// out, with what is below them.
     func walk(_ root: LocalPath, includingHidden: Bool, followingLinksToFolders: Bool) -> [FileTreeEntry]
     /// What a symbolic link holds, as stored in it; nil when it is no link or cannot be read.

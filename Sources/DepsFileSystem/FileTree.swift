@@ -87,8 +87,16 @@ extension POSIXFileSystem {
 
     public func walk(_ root: LocalPath, includingHidden: Bool, followingLinksToFolders: Bool) -> [FileTreeEntry] {
         var entries: [FileTreeEntry] = []
+        // The folders walked, by device and inode: links to `.` or to a folder above never loop.
+        var walked: Set<[UInt64]> = []
+        func firstVisit(_ path: LocalPath) -> Bool {
+            var info = stat()
+            guard stat(path.string, &info) == 0 else { return false }
+            return walked.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted
+        }
         func visit(_ relative: String) {
             let path = relative.isEmpty ? root : root / relative
+            guard firstVisit(path) else { return }
             for name in (try? directoryEntries(path, shownAs: path.string)) ?? [] where includingHidden || !name.hasPrefix(".") {
                 let child = relative.isEmpty ? name : "\(relative)/\(name)"
                 let full = root / child
@@ -103,8 +111,10 @@ extension POSIXFileSystem {
                     visit(child)
                 case S_IFLNK:
                     entries.append(FileTreeEntry(relativePath: child, isDirectory: false, linkTarget: linkTarget(of: full) ?? ""))
-                default:
+                case S_IFREG:
                     entries.append(FileTreeEntry(relativePath: child, isDirectory: false, linkTarget: nil))
+                default:
+                    entries.append(FileTreeEntry(relativePath: child, isDirectory: false, linkTarget: nil, isSpecial: true))
                 }
             }
         }
@@ -153,6 +163,9 @@ extension POSIXFileSystem {
                 try makeFolder(from, to, entry.relativePath)
             } else if let target = entry.linkTarget {
                 guard symlink(target, to.string) == 0 else { throw failure(entry.relativePath, errno) }
+            } else if entry.isSpecial {
+                // Never opened: opening a FIFO waits for a writer that never comes.
+                throw FileAccessError(path: name, reason: "cannot copy the code: \(entry.relativePath) is not a file, a folder or a symbolic link")
             } else {
                 try copyFile(from, to: to, shownAs: entry.relativePath, in: name, failure: failure)
             }
@@ -168,7 +181,7 @@ extension POSIXFileSystem {
     private func copyFile(
         _ from: LocalPath, to: LocalPath, shownAs shown: String, in name: String, failure: (String, Int32) -> FileAccessError
     ) throws(FileAccessError) {
-        let input = open(from.string, O_RDONLY | O_CLOEXEC)
+        let input = open(from.string, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard input >= 0 else { throw failure(shown, errno) }
         defer { close(input) }
         var info = stat()
