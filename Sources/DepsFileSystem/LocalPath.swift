@@ -72,23 +72,6 @@ public struct LocalPath: Hashable, Comparable, Sendable, CustomStringConvertible
         return base.appending(self)
     }
 
-    /// Whether this relative path, taken from the folder `base` (itself relative to a root), stays
-    /// inside that root: no absolute path, and never more `..` than folders above it.
-    public func staysInside(from base: String) -> Bool {
-        guard !isAbsolute else { return false }
-        var depth = base.split(separator: "/").filter { $0 != "." }.count
-        for component in string.split(separator: "/") {
-            switch component {
-            case ".", "": continue
-            case "..":
-                depth -= 1
-                if depth < 0 { return false }
-            default: depth += 1
-            }
-        }
-        return true
-    }
-
     /// The process's current directory; `/` when it cannot be read.
     static func currentDirectory() -> LocalPath {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
