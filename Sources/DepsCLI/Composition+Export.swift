@@ -11,6 +11,6 @@ extension Composition {
         return ExportInteractor(
             store: store, opener: try opener(offline: offline, refresh: false), sandbox: sandbox,
             manifests: PackageManifestFiles(sandbox: sandbox, fetcher: fetcher, fileSystem: fileSystem),
-            progress: progress, jobs: jobs)
+            progress: offline ? nil : progress, jobs: jobs)
     }
 }

@@ -93,10 +93,12 @@ struct Composition {
         return HTTPClient(configuration: configuration)
     }
 
+    /// Offline, nothing is fetched, so no `Fetching` progress is shown.
     func installation(offline: Bool, jobs: Int, progress: FetchProgress?) -> SandboxInstallation {
         let fetcher = SourceCodeFetcher(cache: cache, projectDirectory: projectDirectory, offline: offline, http: http)
         return SandboxInstallation(
-            sandbox: FileSandbox(projectDirectory: projectDirectory, fileSystem: fileSystem), fetcher: fetcher, progress: progress,
+            sandbox: FileSandbox(projectDirectory: projectDirectory, fileSystem: fileSystem), fetcher: fetcher,
+            progress: offline ? nil : progress,
             jobs: jobs, integration: SwiftPMIntegration(projectDirectory: projectDirectory, fileSystem: fileSystem))
     }
 

@@ -327,6 +327,7 @@ final class FetchTests: XCTestCase {
         try FileManager.default.moveItem(atPath: project.root + "/git", toPath: project.root + "/git-gone")
         let offline = try DepsBinary.run(["install", "--offline", "--project", other], environment: ["DEPS_CACHE_DIR": cache])
         XCTAssertEqual(offline.status, 0, offline.stderr)
+        XCTAssertFalse(offline.stderr.contains("Fetching"), "--offline fetches nothing and says so: \(offline.stderr)")
         XCTAssertEqual(server.requestCount("/Zip-1.0.0.tar.gz"), 1)
         XCTAssertEqual(try String(contentsOfFile: other + "/Depsfile.lock", encoding: .utf8), lock)
 
