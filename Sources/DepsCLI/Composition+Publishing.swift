@@ -20,7 +20,7 @@ extension Composition {
     var repoPush: RepoPushInteractor {
         get throws {
             RepoPushInteractor(
-                reader: SpecFileLinter(fileSystem: fileSystem), lint: try specLint,
+                lint: try specLint,
                 publisher: GitSpecPublisher(cache: cache))
         }
     }

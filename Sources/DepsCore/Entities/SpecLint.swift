@@ -72,10 +72,13 @@ public struct SpecLintProblem: Sendable, Equatable {
 public struct SpecLintReport: Sendable, Equatable {
     public let files: [String]
     public let problems: [SpecLintProblem]
+    /// The spec each file held, by file, for the files read as whole specs.
+    public let specifications: [String: Specification]
 
-    public init(files: [String], problems: [SpecLintProblem]) {
+    public init(files: [String], problems: [SpecLintProblem], specifications: [String: Specification] = [:]) {
         self.files = files
         self.problems = problems
+        self.specifications = specifications
     }
 
     public var passed: Bool { problems.isEmpty }

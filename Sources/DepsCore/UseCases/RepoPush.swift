@@ -2,12 +2,10 @@
 /// (code fetched); when any has a problem nothing is pushed. Otherwise each is added to the git
 /// spec repository, one commit and push each, in the order given.
 public final class RepoPushInteractor {
-    private let reader: SpecFileReader
     private let lint: SpecLintInteractor
     private let publisher: SpecRepositoryPublisher
 
-    public init(reader: SpecFileReader, lint: SpecLintInteractor, publisher: SpecRepositoryPublisher) {
-        self.reader = reader
+    public init(lint: SpecLintInteractor, publisher: SpecRepositoryPublisher) {
         self.lint = lint
         self.publisher = publisher
     }
@@ -17,8 +15,8 @@ public final class RepoPushInteractor {
         guard report.passed else { return RepoPushReport(repository: repository, lint: report, published: []) }
         var published: [PublishedSpec] = []
         for path in paths {
-            // Lint passed, so each file reads as a whole spec.
-            guard let specification = try reader.readSpecFile(path).specification else { continue }
+            // Lint passed, so each file was read as a whole spec: it is not read again.
+            guard let specification = report.specifications[path] else { continue }
             published.append(try await publisher.publish(
                 SpecToPublish(name: specification.name, version: specification.version, file: path), to: repository))
         }

@@ -17,9 +17,11 @@ public final class SpecLintInteractor {
     public func lint(_ paths: [String], sources: [String], quick: Bool) async throws -> SpecLintReport {
         var problems: [SpecLintProblem] = []
         var catalog: SpecCatalog?
+        var specifications: [String: Specification] = [:]
         for path in paths {
             let reading = try reader.readSpecFile(path)
             problems += reading.problems
+            specifications[path] = reading.specification
             if !reading.dependencies.isEmpty {
                 if catalog == nil {
                     let manifest = Manifest(sources: sources, dependencies: [], checksum: "")
@@ -31,7 +33,7 @@ public final class SpecLintInteractor {
                 problems += try await codeProblems(reading, specification, codeSource)
             }
         }
-        return SpecLintReport(files: paths, problems: problems)
+        return SpecLintReport(files: paths, problems: problems, specifications: specifications)
     }
 
     /// The dependencies no version in the sources satisfies.

@@ -34,7 +34,7 @@ final class RepoPushInteractorTests: XCTestCase {
     func push(_ paths: [String]) throws -> RepoPushReport {
         let fetcher = InMemoryCodeFetcher()
         let lint = SpecLintInteractor(reader: files, opener: InMemorySpecSourceOpener([]), fetcher: fetcher)
-        let interactor = RepoPushInteractor(reader: files, lint: lint, publisher: publisher)
+        let interactor = RepoPushInteractor(lint: lint, publisher: publisher)
         return try waitFor { try await interactor.push(paths, to: "file:///specs.git", sources: []) }
     }
 
