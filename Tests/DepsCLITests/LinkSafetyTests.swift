@@ -169,4 +169,55 @@ final class LinkSafetyTests: XCTestCase {
         try project.depsfile(["Pkg": ""])
         try assertRefused(repository.path, "unsafe code at commit \(commit): link 'Sources/Pkg/escape' points outside its folder")
     }
+    /// A package used in place whose tree is large and holds links to its own folders: the walk
+    /// that writes Deps/Package.swift takes a while, and a SIGTERM during it ends deps (143), as
+    /// during any other part of an install, rather than leaving it to finish or loop.
+    func testASIGTERMWhileALargePackageTreeIsWalkedEndsDeps() throws {
+        let package = project.root + "/Big"
+        let sources = package + "/Sources/Big"
+        for folder in 0..<200 {
+            try FileManager.default.createDirectory(atPath: sources + "/d\(folder)", withIntermediateDirectories: true)
+            for file in 0..<150 {
+                _ = FileManager.default.createFile(atPath: sources + "/d\(folder)/f\(file).swift", contents: Data())
+            }
+            try link(sources + "/d\(folder)/here", to: ".")
+            try link(sources + "/d\(folder)/up", to: "..")
+        }
+        try project.write("Big/Big.yaml", "name: Big\nversion: 1.0.0\nsummary: A large tree\nsource:\n  path: .\n")
+        try project.write("App/Depsfile", "dependencies:\n  Big: {path: ../Big}\n")
+
+        let started = Date()
+        let whole = try boundedDeps(["install"])
+        XCTAssertEqual(whole.status, 0, whole.stderr)
+        let duration = Date().timeIntervalSince(started)
+
+        var ended = 0
+        for fraction in [0.3, 0.6, 0.9] {
+            try FileManager.default.removeItem(atPath: project.app + "/Deps")
+            try? FileManager.default.removeItem(atPath: project.app + "/Depsfile.lock")
+            let process = Process()
+            process.executableURL = DepsBinary.url
+            process.arguments = ["install", "--project", project.app, "--no-color"]
+            var environment = ProcessInfo.processInfo.environment
+            environment["DEPS_CACHE_DIR"] = cache
+            process.environment = environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(useconds_t(duration * fraction * 1_000_000))
+            guard process.isRunning else { process.waitUntilExit(); continue }
+            kill(process.processIdentifier, SIGTERM)
+            let deadline = Date().addingTimeInterval(30)
+            while process.isRunning && Date() < deadline { usleep(10_000) }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                XCTFail("a SIGTERM at \(fraction) of an install did not end deps")
+            }
+            process.waitUntilExit()
+            XCTAssertTrue([0, 143].contains(process.terminationStatus), "status \(process.terminationStatus)")
+            if process.terminationStatus == 143 { ended += 1 }
+            XCTAssertEqual(project.files(under: "App").filter { $0.hasSuffix(".tmp") }, [])
+        }
+        XCTAssertGreaterThan(ended, 0, "no signal came while deps was still working")
+    }
 }
