@@ -1,6 +1,11 @@
 import ArgumentParser
 import DepsPresenters
 import DepsCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 struct CacheCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,10 +23,10 @@ struct CacheListCommand: AsyncParsableCommand, MainTaskCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List the packages the cache holds, with their versions and sizes.")
 
-    @OptionGroup var options: CommonOptions
+    @OptionGroup var options: OutputOptions
 
     func run() async throws {
-        let composition = Composition(options: options)
+        let composition = Composition()
         let output = Output(options: options)
         try await output.run {
             let listing = try CacheInteractor(inventory: composition.cacheInventory).list()
@@ -35,7 +40,7 @@ struct CacheCleanCommand: AsyncParsableCommand, MainTaskCommand {
     static let configuration = CommandConfiguration(
         commandName: "clean", abstract: "Remove the named packages' code from the cache, or everything with --all.")
 
-    @OptionGroup var options: CommonOptions
+    @OptionGroup var options: OutputOptions
 
     @Flag(name: .long, help: "Remove everything the cache holds.")
     var all = false
@@ -43,14 +48,27 @@ struct CacheCleanCommand: AsyncParsableCommand, MainTaskCommand {
     @Argument(help: ArgumentHelp("The packages to remove.", valueName: "name"))
     var names: [String] = []
 
-    func validate() throws {
+    /// Checked as the command starts rather than in `validate()`, which argument-parser runs
+    /// before it names an unknown option: `--all --project DIR` would otherwise be told to name
+    /// packages or pass --all, DIR taken for a package.
+    func checkArguments() throws {
         if all == !names.isEmpty { throw ValidationError("Name the packages to remove, or pass --all.") }
         let invalid = names.filter { !PackageName.isValid($0) }
         if !invalid.isEmpty { throw ValidationError("invalid package name: \(invalid.map(MessageText.escaped).joined(separator: ", "))") }
     }
 
     func run() async throws {
-        let composition = Composition(options: options)
+        do { try checkArguments() } catch {
+            // Worded as argument-parser words a usage error, with this command's usage.
+            Output.write("""
+                Error: \(error)
+                Usage: \(DepsCommand.usageString(for: Self.self))
+                  See 'deps cache clean --help' for more information.
+
+                """, to: STDERR_FILENO)
+            throw ExitCode.validationFailure
+        }
+        let composition = Composition()
         let output = Output(options: options)
         let names = names
         let all = all

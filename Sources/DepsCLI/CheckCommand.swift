@@ -18,10 +18,11 @@ struct CheckCommand: AsyncParsableCommand, MainTaskCommand {
             Depsfile's SHA-256 matches; and, when Deps/ exists, that it holds what the lock says. Exits with 0 in sync, 1 otherwise.
             """)
 
-    @OptionGroup var options: CommonOptions
+    @OptionGroup var project: ProjectOption
+    @OptionGroup var options: OutputOptions
 
     func run() async throws {
-        let composition = Composition(options: options)
+        let composition = Composition(project: project)
         let output = Output(options: options)
         try await output.run {
             let report = try await CheckInteractor(

@@ -14,18 +14,23 @@ import Darwin
 
 /// The composition root: builds the gateways for a project directory and decides how output looks.
 struct Composition {
-    let options: CommonOptions
+    /// `--project`, the folder holding the Depsfile.
+    let project: String
     /// The file system every gateway reads and writes through.
     let fileSystem: any FileSystem = POSIXFileSystem()
 
-    /// `--project`, the folder holding the Depsfile.
-    var projectDirectory: LocalPath { LocalPath(options.project) }
+    init(project: ProjectOption) { self.project = project.project }
+
+    /// For the commands that work on no project (`deps cache`): they reach only the shared cache.
+    init() { project = "." }
+
+    var projectDirectory: LocalPath { LocalPath(project) }
 
     var store: FileProjectStore { FileProjectStore(directory: projectDirectory, fileSystem: fileSystem) }
 
     /// The project folder's own name (`App`), as `deps why` starts its paths.
     var projectName: String {
-        guard let resolved = realpath(options.project.isEmpty ? "." : options.project, nil) else { return "Depsfile" }
+        guard let resolved = realpath(project.isEmpty ? "." : project, nil) else { return "Depsfile" }
         defer { free(resolved) }
         return String(cString: resolved).split(separator: "/").last.map(String.init) ?? "Depsfile"
     }
@@ -108,8 +113,8 @@ struct Composition {
     }
 
     /// Progress of fetches on stderr, unless `--quiet`.
-    func progress() -> FetchProgressPresenter? {
-        guard !options.quiet else { return nil }
+    func progress(_ output: OutputOptions) -> FetchProgressPresenter? {
+        guard !output.quiet else { return nil }
         let onTerminal = isatty(STDERR_FILENO) == 1
         return FetchProgressPresenter(onTerminal: onTerminal) { _ = onTerminal ? Output.writeRaw($0, to: STDERR_FILENO) : Output.write($0, to: STDERR_FILENO) }
     }
@@ -127,9 +132,10 @@ struct Composition {
         return try ProjectLock.acquire(directory: projectDirectory, command: command, timeoutSeconds: timeout)
     }
 
-    var style: TextStyle {
+    /// Colour on a terminal, unless `--no-color` or `NO_COLOR` says otherwise.
+    func style(_ colour: ColourOption) -> TextStyle {
         let noColorVariable = Self.environment("NO_COLOR") ?? ""
-        return TextStyle(colored: !options.noColor && noColorVariable.isEmpty && isatty(STDOUT_FILENO) == 1)
+        return TextStyle(colored: !colour.noColor && noColorVariable.isEmpty && isatty(STDOUT_FILENO) == 1)
     }
 
     static func environment(_ name: String) -> String? {

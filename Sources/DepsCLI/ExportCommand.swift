@@ -23,7 +23,8 @@ struct ExportSwiftPMCommand: AsyncParsableCommand, MainTaskCommand {
             unless --output is given, and never overwrites one.
             """)
 
-    @OptionGroup var options: CommonOptions
+    @OptionGroup var project: ProjectOption
+    @OptionGroup var options: OutputOptions
 
     @Option(name: .long, help: ArgumentHelp("Write the result to this file (never over an existing one).", valueName: "file"))
     var output: String?
@@ -35,9 +36,9 @@ struct ExportSwiftPMCommand: AsyncParsableCommand, MainTaskCommand {
     }
 
     func run() async throws {
-        let composition = Composition(options: options)
+        let composition = Composition(project: project)
         let printer = Output(options: options)
-        let progress = composition.progress()
+        let progress = composition.progress(options)
         let destination = output.map { LocalPath($0) }
         let shownAs = output ?? ""
         try await printer.run {

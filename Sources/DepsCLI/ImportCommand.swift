@@ -15,13 +15,14 @@ struct ImportCommand: AsyncParsableCommand, MainTaskCommand {
             existing Depsfile or Depsfile.lock is never overwritten (exit 1); no Podfile is exit 1.
             """)
 
-    @OptionGroup var options: CommonOptions
+    @OptionGroup var project: ProjectOption
+    @OptionGroup var options: OutputOptions
 
     @Flag(name: .long, help: "Print what would be written; write nothing.")
     var dryRun = false
 
     func run() async throws {
-        let composition = Composition(options: options)
+        let composition = Composition(project: project)
         let output = Output(options: options)
         let dryRun = dryRun
         try await output.run {

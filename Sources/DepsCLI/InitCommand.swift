@@ -16,13 +16,14 @@ struct InitCommand: AsyncParsableCommand, MainTaskCommand {
             given) and no dependencies yet. An existing Depsfile is never overwritten (exit 1).
             """)
 
-    @OptionGroup var options: CommonOptions
+    @OptionGroup var project: ProjectOption
+    @OptionGroup var options: OutputOptions
 
     @Option(name: .long, help: ArgumentHelp("A spec repository to search (repeatable): a directory, a git URL or trunk.", valueName: "source"))
     var source: [String] = []
 
     func run() async throws {
-        let composition = Composition(options: options)
+        let composition = Composition(project: project)
         let output = Output(options: options)
         let sources = source
         try await output.run {

@@ -19,7 +19,10 @@ struct InstallCommand: AsyncParsableCommand, MainTaskCommand {
             changes and every fetch succeeded.
             """)
 
-    @OptionGroup var options: CommonOptions
+    @OptionGroup var project: ProjectOption
+    @OptionGroup var options: OutputOptions
+    @OptionGroup var verbose: VerboseOption
+    @OptionGroup var colour: ColourOption
     @OptionGroup var fetch: FetchOptions
 
     @Flag(name: .long, help: "Print what would change; write nothing.")
@@ -35,15 +38,16 @@ struct InstallCommand: AsyncParsableCommand, MainTaskCommand {
     var repoUpdate = false
 
     func validate() throws {
+        try verbose.validate(with: options)
         if repoUpdate && fetch.offline { throw ValidationError("--repo-update needs the network; drop --offline.") }
         if dryRun && deployment { throw ValidationError("--dry-run and --deployment cannot be used together.") }
         if lockOnly && deployment { throw ValidationError("--lock-only and --deployment cannot be used together.") }
     }
 
     func run() async throws {
-        let composition = Composition(options: options)
+        let composition = Composition(project: project)
         let output = Output(options: options)
-        let progress = composition.progress()
+        let progress = composition.progress(options)
         try await output.run {
             defer { progress?.finish() }
             let lock = dryRun ? nil : try composition.lockProject(for: "deps install")
@@ -62,7 +66,7 @@ struct InstallCommand: AsyncParsableCommand, MainTaskCommand {
             ).install(dryRun: dryRun, lockOnly: lockOnly)
             output.result(options.json
                 ? JSONPresenter.render(update, command: "install")
-                : LockfileUpdateTextPresenter(command: .install, verbose: options.verbose, style: composition.style).render(update))
+                : LockfileUpdateTextPresenter(command: .install, verbose: verbose.verbose, style: composition.style(colour)).render(update))
             if !options.json, !dryRun, !lockOnly, let names = composition.dependenciesMissingFromPackageSwift() {
                 output.result(SandboxUseHintPresenter.render(dependencies: names))
             }

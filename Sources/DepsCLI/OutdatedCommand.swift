@@ -17,7 +17,9 @@ struct OutdatedCommand: AsyncParsableCommand, MainTaskCommand {
             some package, so that CI can gate on it.
             """)
 
-    @OptionGroup var options: CommonOptions
+    @OptionGroup var project: ProjectOption
+    @OptionGroup var options: OutputOptions
+    @OptionGroup var colour: ColourOption
 
     @Flag(name: .long, help: "Count prereleases as Latest.")
     var includePrerelease = false
@@ -32,12 +34,12 @@ struct OutdatedCommand: AsyncParsableCommand, MainTaskCommand {
     }
 
     func run() async throws {
-        let composition = Composition(options: options)
+        let composition = Composition(project: project)
         let output = Output(options: options)
         try await output.run {
             let report = try await OutdatedInteractor(store: composition.store, opener: try composition.opener)
                 .outdated(includePrerelease: includePrerelease)
-            output.result(options.json ? JSONPresenter.render(report) : OutdatedTextPresenter(style: composition.style).render(report))
+            output.result(options.json ? JSONPresenter.render(report) : OutdatedTextPresenter(style: composition.style(colour)).render(report))
             return report.hasUpdates ? 1 : 0
         }
     }

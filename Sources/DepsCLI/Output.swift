@@ -18,7 +18,7 @@ import Darwin
 /// Writes results to stdout and diagnostics to stderr, and turns errors into the exit
 /// statuses of BEHAVIOUR 6: 1 for a "no", 64 for usage, 65 for malformed input, 74 for I/O.
 struct Output {
-    let options: CommonOptions
+    let options: OutputOptions
     /// Why writing the results failed (a closed pipe, a full disk), if it did.
     private let lostOutput = LostOutput()
 

@@ -20,13 +20,14 @@ struct RepoUpdateCommand: AsyncParsableCommand, MainTaskCommand {
             deps install --repo-update) refreshes it. A directory has nothing to refresh.
             """)
 
-    @OptionGroup var options: CommonOptions
+    @OptionGroup var project: ProjectOption
+    @OptionGroup var options: OutputOptions
 
     @Argument(help: ArgumentHelp("The sources to refresh, as a Depsfile names them (trunk, a URL).", valueName: "source"))
     var sources: [String] = []
 
     func run() async throws {
-        let composition = Composition(options: options)
+        let composition = Composition(project: project)
         let output = Output(options: options)
         let sources = sources
         try await output.run {
@@ -50,7 +51,8 @@ struct RepoPushCommand: AsyncParsableCommand, MainTaskCommand {
             rejected because someone pushed first is tried again from their commit.
             """)
 
-    @OptionGroup var options: CommonOptions
+    @OptionGroup var project: ProjectOption
+    @OptionGroup var options: OutputOptions
 
     @Argument(help: ArgumentHelp("The git spec repository: its URL, as a Depsfile names it.", valueName: "repo"))
     var repository: String
@@ -66,7 +68,7 @@ struct RepoPushCommand: AsyncParsableCommand, MainTaskCommand {
     var allowWarnings = false
 
     func run() async throws {
-        let composition = Composition(options: options)
+        let composition = Composition(project: project)
         let output = Output(options: options)
         let (repository, paths, given) = (repository, paths, sources)
         try await output.run {

@@ -23,7 +23,8 @@ struct SpecLintCommand: AsyncParsableCommand, MainTaskCommand {
             must match a file. Exits with 0 when every spec passes, 65 otherwise.
             """)
 
-    @OptionGroup var options: CommonOptions
+    @OptionGroup var project: ProjectOption
+    @OptionGroup var options: OutputOptions
 
     @Argument(help: ArgumentHelp("The spec files to check.", valueName: "path"))
     var paths: [String]
@@ -36,7 +37,7 @@ struct SpecLintCommand: AsyncParsableCommand, MainTaskCommand {
     var quick = false
 
     func run() async throws {
-        let composition = Composition(options: options)
+        let composition = Composition(project: project)
         let output = Output(options: options)
         let (paths, quick, given) = (paths, quick, sources)
         try await output.run {

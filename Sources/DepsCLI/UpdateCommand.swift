@@ -16,7 +16,10 @@ struct UpdateCommand: AsyncParsableCommand, MainTaskCommand {
             those packages (and the packages only they needed) move; every other locked version holds.
             """)
 
-    @OptionGroup var options: CommonOptions
+    @OptionGroup var project: ProjectOption
+    @OptionGroup var options: OutputOptions
+    @OptionGroup var verbose: VerboseOption
+    @OptionGroup var colour: ColourOption
     @OptionGroup var fetch: FetchOptions
 
     @Flag(name: .long, help: "Resolve and write Depsfile.lock only; touch no sandbox and fetch no code.")
@@ -29,6 +32,7 @@ struct UpdateCommand: AsyncParsableCommand, MainTaskCommand {
     var names: [String] = []
 
     func validate() throws {
+        try verbose.validate(with: options)
         let invalid = names.filter { !PackageName.isValid($0) }
         if !invalid.isEmpty {
             throw ValidationError("invalid package name\(invalid.count == 1 ? "" : "s"): \(invalid.map(MessageText.escaped).joined(separator: ", "))")
@@ -36,9 +40,9 @@ struct UpdateCommand: AsyncParsableCommand, MainTaskCommand {
     }
 
     func run() async throws {
-        let composition = Composition(options: options)
+        let composition = Composition(project: project)
         let output = Output(options: options)
-        let progress = composition.progress()
+        let progress = composition.progress(options)
         try await output.run {
             defer { progress?.finish() }
             var packages: [PackageName] = []
@@ -57,7 +61,7 @@ struct UpdateCommand: AsyncParsableCommand, MainTaskCommand {
             }
             output.result(options.json
                 ? JSONPresenter.render(update, command: "update")
-                : LockfileUpdateTextPresenter(command: .update, verbose: options.verbose, style: composition.style).render(update))
+                : LockfileUpdateTextPresenter(command: .update, verbose: verbose.verbose, style: composition.style(colour)).render(update))
             return 0
         }
     }

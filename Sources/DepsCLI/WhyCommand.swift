@@ -17,7 +17,8 @@ struct WhyCommand: AsyncParsableCommand, MainTaskCommand {
             package is not in Depsfile.lock.
             """)
 
-    @OptionGroup var options: CommonOptions
+    @OptionGroup var project: ProjectOption
+    @OptionGroup var options: OutputOptions
 
     @Argument(help: ArgumentHelp("The package (or Package/Subspec).", valueName: "name"))
     var name: String
@@ -27,7 +28,7 @@ struct WhyCommand: AsyncParsableCommand, MainTaskCommand {
     }
 
     func run() async throws {
-        let composition = Composition(options: options)
+        let composition = Composition(project: project)
         let output = Output(options: options)
         try await output.run {
             let report = try WhyInteractor(store: composition.store).why(try PackageName(name))

@@ -150,7 +150,7 @@ final class CheckCommandTests: XCTestCase {
         let lock = try XCTUnwrap(project.lockfile)
         try project.write("App/Depsfile.lock", lock.replacingOccurrences(of: "  - Alamofire (5.9.1)\n", with: "  - Alamofire (4.9.1)\n"))
         for command in [["check"], ["install", "--deployment"]] {
-            let outcome = try DepsBinary.run(command + ["--json", "--project", project.app, "--no-color"])
+            let outcome = try DepsBinary.run(command + ["--json", "--project", project.app])
             XCTAssertEqual(outcome.status, 1, outcome.stderr)
             let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
             let problems = try XCTUnwrap(document["problems"] as? [[String: Any]])

@@ -76,7 +76,7 @@ final class ConcurrencyStressTests: XCTestCase {
         for run in 0..<runs {
             try? FileManager.default.removeItem(atPath: project.root + "/App/Depsfile.lock")
             let outcome = try DepsBinary.run(
-                ["install", "--lock-only", "--project", project.root + "/App", "--no-color"],
+                ["install", "--lock-only", "--project", project.root + "/App"],
                 environment: ["DEPS_CACHE_DIR": project.root + "/cache-\(run)"])
             XCTAssertEqual(outcome.status, 0, "run \(run): \(outcome.stderr)")
             for sign in ["MISUSE", "Assertion", "Fatal error", "crashed", "leaked"] {

@@ -149,9 +149,9 @@ final class TemporaryProject {
         try? FileManager.default.attributesOfItem(atPath: app + "/Depsfile.lock")[.modificationDate] as? Date
     }
 
-    /// Runs deps with `--project App` and `--no-color`.
+    /// Runs deps with `--project App`.
     @discardableResult
     func deps(_ arguments: String...) throws -> DepsBinary.Outcome {
-        try DepsBinary.run(arguments + ["--project", app, "--no-color"])
+        try DepsBinary.run(arguments + ["--project", app])
     }
 }

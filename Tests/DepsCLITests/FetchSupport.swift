@@ -90,12 +90,13 @@ extension TemporaryProject {
         FileManager.default.fileExists(atPath: root + "/" + relativePath)
     }
 
-    /// Runs deps with a given cache and environment.
+    /// Runs deps with a given cache and environment, on the project App (`deps cache` works on
+    /// no project, so it gets no `--project`).
     @discardableResult
     func deps(_ arguments: [String], cache: String, environment: [String: String] = [:]) throws -> DepsBinary.Outcome {
         var env = environment
         env["DEPS_CACHE_DIR"] = cache
-        return try DepsBinary.run(arguments + ["--project", app, "--no-color"], environment: env)
+        return try DepsBinary.run(arguments + (arguments.first == "cache" ? [] : ["--project", app]), environment: env)
     }
 }
 

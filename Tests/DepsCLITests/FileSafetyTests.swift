@@ -37,7 +37,7 @@ final class FileSafetyTests: XCTestCase {
     func start(_ arguments: [String]) throws -> (Process, String) {
         let process = Process()
         process.executableURL = DepsBinary.url
-        process.arguments = arguments + ["--project", project.app, "--no-color"]
+        process.arguments = arguments + ["--project", project.app]
         var env = ProcessInfo.processInfo.environment
         env["DEPS_CACHE_DIR"] = cache
         process.environment = env

@@ -19,7 +19,7 @@ final class JSONErrorTests: XCTestCase {
     }
 
     private func error(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
-        let outcome = try DepsBinary.run(arguments + ["--json", "--project", project.app, "--no-color"])
+        let outcome = try DepsBinary.run(arguments + ["--json", "--project", project.app])
         XCTAssertEqual(outcome.status, 1, outcome.stderr, file: file, line: line)
         let document = try XCTUnwrap(
             try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any], outcome.stdout, file: file, line: line)

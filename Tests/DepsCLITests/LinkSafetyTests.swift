@@ -24,7 +24,7 @@ final class LinkSafetyTests: XCTestCase {
         _ = FileManager.default.createFile(atPath: base + ".err", contents: nil)
         let process = Process()
         process.executableURL = DepsBinary.url
-        process.arguments = arguments + ["--project", project.app, "--no-color"]
+        process.arguments = arguments + ["--project", project.app]
         var environment = ProcessInfo.processInfo.environment
         environment["DEPS_CACHE_DIR"] = cache
         process.environment = environment

@@ -34,7 +34,7 @@ final class ListedTwiceTests: XCTestCase {
         let written = project.lockfileModificationDate
         for command in [["install"], ["install", "--deployment"], ["check"], ["outdated"], ["why", "SnapKit"],
                         ["update", "SnapKit"], ["install", "--dry-run"], ["install", "--lock-only"]] {
-            let outcome = try DepsBinary.run(command + ["--project", project.app, "--no-color"])
+            let outcome = try DepsBinary.run(command + ["--project", project.app])
             XCTAssertEqual(outcome.status, 65, "\(command): \(outcome.stdout)\(outcome.stderr)", file: file, line: line)
             XCTAssertEqual(outcome.stderr, "Depsfile.lock:\(message)\n", "\(command)", file: file, line: line)
         }

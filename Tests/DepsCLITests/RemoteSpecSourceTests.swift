@@ -18,7 +18,7 @@ final class RemoteSpecSourceTests: XCTestCase {
     func deps(_ arguments: String..., in folder: String = "App", cache: String? = nil) throws -> DepsBinary.Outcome {
         var env = environment
         env["DEPS_CACHE_DIR"] = cache ?? self.cache
-        return try DepsBinary.run(arguments + ["--project", project.root + "/" + folder, "--no-color"], environment: env)
+        return try DepsBinary.run(arguments + ["--project", project.root + "/" + folder], environment: env)
     }
 
     func depsfile(in folder: String = "App", source: String, _ dependencies: [String]) throws {

@@ -20,7 +20,7 @@ final class RepoPushCommandTests: XCTestCase {
     func deps(_ arguments: [String], in folder: String = "App", cache: String? = nil) throws -> DepsBinary.Outcome {
         var environment = TestGitRepository.identity
         environment["DEPS_CACHE_DIR"] = cache ?? self.cache
-        return try DepsBinary.run(arguments + ["--project", project.root + "/" + folder, "--no-color"], environment: environment)
+        return try DepsBinary.run(arguments + ["--project", project.root + "/" + folder], environment: environment)
     }
 
     func push(_ paths: String..., cache: String? = nil) throws -> DepsBinary.Outcome {
@@ -149,7 +149,7 @@ final class RepoPushCommandTests: XCTestCase {
         }
         let outcomes = Outcomes()
         let runs = ["Left", "Right"].map { name in
-            (["repo", "push", url, project.root + "/\(name)-1.0.0.yaml", "--project", project.app, "--no-color"],
+            (["repo", "push", url, project.root + "/\(name)-1.0.0.yaml", "--project", project.app],
              TestGitRepository.identity.merging(["DEPS_CACHE_DIR": project.root + "/cache-\(name)"]) { a, _ in a })
         }
         DispatchQueue.concurrentPerform(iterations: 2) { index in
@@ -203,7 +203,7 @@ final class RepoPushCommandTests: XCTestCase {
         XCTAssertEqual(try push("Warm-1.0.0.yaml").status, 0)
         let process = Process()
         process.executableURL = DepsBinary.url
-        process.arguments = ["repo", "push", url, project.root + "/Lib-1.0.0.yaml", "--project", project.app, "--no-color"]
+        process.arguments = ["repo", "push", url, project.root + "/Lib-1.0.0.yaml", "--project", project.app]
         process.environment = ProcessInfo.processInfo.environment.merging(
             TestGitRepository.identity.merging(["DEPS_CACHE_DIR": cache]) { a, _ in a }) { _, b in b }
         process.standardOutput = FileHandle.nullDevice

@@ -13,7 +13,7 @@ final class SourceOrderCommandTests: XCTestCase {
 
     func deps(_ arguments: String..., in folder: String = "App") throws -> DepsBinary.Outcome {
         try DepsBinary.run(
-            arguments + ["--project", project.root + "/" + folder, "--no-color"],
+            arguments + ["--project", project.root + "/" + folder],
             environment: ["DEPS_CACHE_DIR": cache, "DEPS_HTTP_BACKOFF": "0.01"])
     }
 

@@ -15,7 +15,7 @@ final class SpecLintCommandTests: XCTestCase {
 
     func lint(_ arguments: String...) throws -> DepsBinary.Outcome {
         try DepsBinary.run(
-            ["spec", "lint"] + arguments + ["--project", project.app, "--no-color"],
+            ["spec", "lint"] + arguments + ["--project", project.app],
             environment: ["DEPS_CACHE_DIR": cache, "DEPS_HTTP_BACKOFF": "0.01", "DEPS_HTTP_ATTEMPTS": "1"])
     }
 
