@@ -117,6 +117,8 @@ public struct CodeCache: Sendable {
 
     /// The extracted code of a package at a pin, made by `make` into a temporary folder when the
     /// cache does not hold it yet. An entry without its record (damaged) is removed and made again.
+    /// A cache this process cannot write gives what it holds (read under a shared lock) and
+    /// throws `CacheReadOnlyError` for the rest.
     func tree(
         name: String, version: String, pin: String, source: String,
         make: (_ folder: LocalPath) async throws -> Void
@@ -124,9 +126,19 @@ public struct CodeCache: Sendable {
         if let tree = cachedTree(name: name, version: version, pin: pin) { return tree }
         let entry = treeEntryPath(name, version, pin)
         let tree = entry / "tree"
-        try fileSystem.makeDirectories(entry.parent, shownAs: entry.string)
-        return try await withFileLock(entry.addingSuffix(".lock"), shownAs: entry.string) {
+        if fileSystem.kind(of: entry.parent) != .directory {
+            do {
+                try fileSystem.makeDirectories(entry.parent, shownAs: entry.string)
+            } catch {
+                guard let reason = unwritableReason() else { throw error }
+                throw CacheReadOnlyError(root: root, lacking: "no tree of \(name) \(version) at \(pin)", reason: reason)
+            }
+        }
+        return try await withWritingOrReadingLock(entry.addingSuffix(".lock"), shownAs: entry.string) { access in
             if isWholeTreeEntry(entry) { return tree }
+            if case let .readingOnly(reason) = access {
+                throw CacheReadOnlyError(root: root, lacking: "no tree of \(name) \(version) at \(pin)", reason: reason)
+            }
             fileSystem.removeTree(entry)
             let temporary = temporaryPath("tree")
             defer { fileSystem.removeTree(temporary) }
