@@ -31,10 +31,11 @@ public struct CacheReadOnlyError: Error, Equatable {
 
 extension CodeCache {
     /// Why this process cannot write in the cache (`permission denied`, `read-only file system`),
-    /// found by trying to make a file in `tmp/`; nil when it can, or when it fails for another
-    /// reason (that one is reported where it happens).
+    /// found by trying to make a file in `tmp/` (or the deepest of the cache's folders there is);
+    /// nil when it can, or when it fails for another reason (that one is reported where it happens).
     public func unwritableReason() -> String? {
-        let probe = temporaryFolder / "\(getpid()).\(TemporaryCounter.next()).probe"
+        guard let folder = [temporaryFolder, base, root].first(where: { fileSystem.kind(of: $0) == .directory }) else { return nil }
+        let probe = folder / "\(getpid()).\(TemporaryCounter.next()).probe"
         let descriptor = open(probe.string, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor < 0 else {
             close(descriptor)

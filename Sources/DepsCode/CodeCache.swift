@@ -43,10 +43,16 @@ public struct CodeCache: Sendable {
     var treesFolder: LocalPath { base / "trees" }
     var temporaryFolder: LocalPath { base / "tmp" }
 
-    /// Makes the cache's folders and removes what killed deps processes left in `tmp/`.
+    /// Makes the cache's folders and removes what killed deps processes left in `tmp/`. In a
+    /// cache this process cannot write, a folder it lacks stays missing: what needs it reports
+    /// the cache as read-only.
     public func prepare() throws {
         for folder in [gitFolder, archivesFolder, treesFolder, temporaryFolder] {
-            try fileSystem.makeDirectories(folder, shownAs: folder.string)
+            do {
+                try fileSystem.makeDirectories(folder, shownAs: folder.string)
+            } catch {
+                guard unwritableReason() != nil else { throw error }
+            }
         }
         for entry in (try? fileSystem.directoryEntries(temporaryFolder, shownAs: temporaryFolder.string)) ?? [] {
             guard let process = pid_t(entry.prefix { $0 != "." }), process != getpid() else { continue }

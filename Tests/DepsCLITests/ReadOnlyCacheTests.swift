@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackHTTPServer
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -126,6 +127,38 @@ final class ReadOnlyCacheTests: XCTestCase {
         XCTAssertEqual(specs.status, 74, specs.stderr)
         XCTAssertEqual(specs.stderr, "\(unknown): error: not in the cache (this git spec repository was never cloned), \(readOnly)\n")
 
+        XCTAssertEqual(try cacheSnapshot(), before, "the cache is as its owner left it")
+    }
+
+    func testACDNsCachedFilesServeANewProjectAndAFileNotCachedIsNamed() throws {
+        let cdn = try RemoteSpecSourceTests.CDN(self, project: project)
+        try cdn.publish("Lib", "1.0.0")
+        try writeDepsfile(in: "Owner", source: cdn.url, ["Lib: \"~> 1.0\""])
+        let owner = try DepsBinary.run(["install", "--project", project.root + "/Owner", "--no-color"], environment: ["DEPS_CACHE_DIR": cache])
+        XCTAssertEqual(owner.status, 0, owner.stderr)
+        try tool(["chmod", "-R", "a+rX", project.root])
+        if getuid() != 0 {
+            try tool(["chmod", "-R", "a-w", cache])
+            addTeardownBlock { [cache] in _ = try? tool(["chmod", "-R", "u+w", cache]) }
+        }
+        let before = try cacheSnapshot()
+
+        try writeDepsfile(in: "New", source: cdn.url, ["Lib: \"~> 1.0\""])
+        let new = try depsAsReader(["install"], in: "New")
+        XCTAssertEqual(new.status, 0, new.stderr)
+        XCTAssertEqual(try project.read("New/Deps/Lib/Sources/Lib/Lib.swift"), "public let version = \"1.0.0\"\n")
+
+        // A package whose index and podspec were never downloaded.
+        try cdn.publish("Extra", "1.0.0")
+        try writeDepsfile(in: "Extra", source: cdn.url, ["Extra:"])
+        let extra = try depsAsReader(["install"], in: "Extra")
+        XCTAssertEqual(extra.status, 74, extra.stderr)
+        XCTAssertTrue(
+            extra.stderr.contains(
+                "\(cdn.url)\(try RemoteSpecSourceTests.CDN.indexPath("Extra").dropFirst()): error: not in the cache (this file), "
+                    + "and deps cannot add it: the cache \(cache) is read-only (permission denied)\n"),
+            extra.stderr)
+        XCTAssertFalse(project.exists("Extra/Depsfile.lock"))
         XCTAssertEqual(try cacheSnapshot(), before, "the cache is as its owner left it")
     }
 }
