@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackHTTPServer
 import XCTest
 
 /// A git repository that cannot be reached is named with what deps was doing and git's cause,
@@ -36,6 +37,22 @@ final class GitFailureMessageTests: XCTestCase {
                 "file://\(missing): error: cannot clone the spec repository: '\(missing)' does not appear to be a git repository\n",
                 "\(arguments)")
         }
+        XCTAssertNil(project.lockfile)
+    }
+
+    /// (git shows the 404's body as `remote: …` before its own line.)
+    func testAnHTTPGitURLThatIsNotFoundSaysSo() throws {
+        let server = try LoopbackHTTPServer()
+        addTeardownBlock { server.stop() }
+        let url = server.baseURL + "/Lib.git"
+        try project.publishGit("Lib", "1.0.0", url: url)
+        try project.depsfile(["Lib": ""])
+        let outcome = try project.deps(["install"], cache: cache)
+        XCTAssertEqual(outcome.status, 74, outcome.stderr)
+        XCTAssertTrue(
+            outcome.stderr.contains("error: Lib: \(url): cannot clone the repository: ")
+                && outcome.stderr.hasSuffix("repository '\(url)/' not found\n"),
+            outcome.stderr)
         XCTAssertNil(project.lockfile)
     }
 }
