@@ -33,8 +33,9 @@ struct ArchiveCodeFetcher: Sendable {
         if let expected, let tree = cache.cachedTree(name: name, version: request.version.description, pin: expected.digest) {
             return FetchedCode(tree: tree.string, pin: .archiveDigest(expected.digest))
         }
-        let (archive, digest) = try await withFileLock(cache.archiveLockPath(url), shownAs: url) {
-            try await download(request, url: url, expected: expected)
+        // Shared when the cache cannot be written: an archive it holds is read, one it lacks is named.
+        let (archive, digest) = try await withWritingOrReadingLock(cache.archiveLockPath(url), shownAs: url) { access in
+            try await download(request, url: url, expected: expected, access: access)
         }
         let tree = try await cache.tree(name: name, version: request.version.description, pin: digest, source: url) { folder in
             do {
@@ -51,7 +52,9 @@ struct ArchiveCodeFetcher: Sendable {
     }
 
     /// The archive in the cache, downloaded when the cache lacks it or holds a damaged copy.
-    private func download(_ request: CodeRequest, url: String, expected: ExpectedDigest?) async throws -> (LocalPath, String) {
+    private func download(
+        _ request: CodeRequest, url: String, expected: ExpectedDigest?, access: FileLock.Access
+    ) async throws -> (LocalPath, String) {
         if let expected = expected?.digest {
             let cached = cache.archivePath(expected)
             if cache.fileSystem.kind(of: cached) == .file {
@@ -61,6 +64,9 @@ struct ArchiveCodeFetcher: Sendable {
         }
         guard !offline else {
             throw CodeFetchError(name: request.name, url: url, kind: .notCached, cause: "the archive is not in the cache; --offline does not fetch")
+        }
+        if case let .readingOnly(reason) = access {
+            throw CacheReadOnlyError(root: cache.root, lacking: "no copy of the archive", reason: reason)
         }
         let temporary = cache.temporaryPath("archive")
         defer { cache.fileSystem.removeTree(temporary) }

@@ -43,10 +43,16 @@ public struct CodeCache: Sendable {
     var treesFolder: LocalPath { base / "trees" }
     var temporaryFolder: LocalPath { base / "tmp" }
 
-    /// Makes the cache's folders and removes what killed deps processes left in `tmp/`.
+    /// Makes the cache's folders and removes what killed deps processes left in `tmp/`. In a
+    /// cache this process cannot write, a folder it lacks stays missing: what needs it reports
+    /// the cache as read-only.
     public func prepare() throws {
         for folder in [gitFolder, archivesFolder, treesFolder, temporaryFolder] {
-            try fileSystem.makeDirectories(folder, shownAs: folder.string)
+            do {
+                try fileSystem.makeDirectories(folder, shownAs: folder.string)
+            } catch {
+                guard unwritableReason() != nil else { throw error }
+            }
         }
         for entry in (try? fileSystem.directoryEntries(temporaryFolder, shownAs: temporaryFolder.string)) ?? [] {
             guard let process = pid_t(entry.prefix { $0 != "." }), process != getpid() else { continue }
@@ -117,6 +123,8 @@ public struct CodeCache: Sendable {
 
     /// The extracted code of a package at a pin, made by `make` into a temporary folder when the
     /// cache does not hold it yet. An entry without its record (damaged) is removed and made again.
+    /// A cache this process cannot write gives what it holds (read under a shared lock) and
+    /// throws `CacheReadOnlyError` for the rest.
     func tree(
         name: String, version: String, pin: String, source: String,
         make: (_ folder: LocalPath) async throws -> Void
@@ -124,9 +132,19 @@ public struct CodeCache: Sendable {
         if let tree = cachedTree(name: name, version: version, pin: pin) { return tree }
         let entry = treeEntryPath(name, version, pin)
         let tree = entry / "tree"
-        try fileSystem.makeDirectories(entry.parent, shownAs: entry.string)
-        return try await withFileLock(entry.addingSuffix(".lock"), shownAs: entry.string) {
+        if fileSystem.kind(of: entry.parent) != .directory {
+            do {
+                try fileSystem.makeDirectories(entry.parent, shownAs: entry.string)
+            } catch {
+                guard let reason = unwritableReason() else { throw error }
+                throw CacheReadOnlyError(root: root, lacking: "no tree of \(name) \(version) at \(pin)", reason: reason)
+            }
+        }
+        return try await withWritingOrReadingLock(entry.addingSuffix(".lock"), shownAs: entry.string) { access in
             if isWholeTreeEntry(entry) { return tree }
+            if case let .readingOnly(reason) = access {
+                throw CacheReadOnlyError(root: root, lacking: "no tree of \(name) \(version) at \(pin)", reason: reason)
+            }
             fileSystem.removeTree(entry)
             let temporary = temporaryPath("tree")
             defer { fileSystem.removeTree(temporary) }

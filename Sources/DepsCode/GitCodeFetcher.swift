@@ -41,7 +41,9 @@ public struct GitCodeFetcher: Sendable {
     public func checkout(name: PackageName, url: String, reference: GitReference, pin: String?) async throws -> (tree: LocalPath, commit: String) {
         let request = CodeRequest(name: name, version: Version(segments: [0]), source: .git(url: url, reference), pin: pin.map { .commit($0) })
         try cache.prepareOnce()
-        return try await tree(request, url: url, reference: reference, submodules: false, version: "external")
+        return try await cache.reportingReadOnly(request, url) {
+            try await tree(request, url: url, reference: reference, submodules: false, version: "external")
+        }
     }
 
     /// Resolves the commit through the URL's mirror (under its lock), then the commit's tree as a
@@ -52,8 +54,9 @@ public struct GitCodeFetcher: Sendable {
     ) async throws -> (tree: LocalPath, commit: String) {
         let remote = CodeLocation.isRelative(url) ? LocalPath(url).resolved(against: projectDirectory).string : url
         let mirror = GitMirror(path: cache.mirrorPath(remote), fileSystem: cache.fileSystem)
-        let commit = try await withFileLock(cache.mirrorLockPath(remote), shownAs: mirror.path.string) {
-            try await resolveCommitRepairing(request, remote: remote, shownURL: url, reference: reference, mirror: mirror)
+        // Shared when the cache cannot be written: what it holds is read, what it lacks is named.
+        let commit = try await withWritingOrReadingLock(cache.mirrorLockPath(remote), shownAs: mirror.path.string) { access in
+            try await resolveCommitRepairing(request, remote: remote, shownURL: url, reference: reference, mirror: mirror, access: access)
         }
         let pin = Self.treePin(commit, submodules: submodules)
         let tree = try await cache.tree(name: request.name.description, version: version, pin: pin, source: remote) { folder in
@@ -80,20 +83,22 @@ public struct GitCodeFetcher: Sendable {
     /// The commit to fetch, as `resolveCommit` finds it, from a mirror that holds its files: a
     /// mirror whose objects are gone (its references still name commits) is made again, once.
     func resolveCommitRepairing(
-        _ request: CodeRequest, remote: String, shownURL url: String, reference: GitReference, mirror: GitMirror
+        _ request: CodeRequest, remote: String, shownURL url: String, reference: GitReference, mirror: GitMirror,
+        access: FileLock.Access
     ) async throws -> String {
         do {
-            let commit = try await resolveCommit(request, remote: remote, shownURL: url, reference: reference, mirror: mirror)
+            let commit = try await resolveCommit(request, remote: remote, shownURL: url, reference: reference, mirror: mirror, access: access)
             if try await mirror.hasTree(of: commit) { return commit }
         } catch let error as CodeFetchError {
-            guard mirror.isPresent(), try await mirror.isDamaged() else { throw error }
+            guard mirror.isPresent(removingDamaged: access == .writing), try await mirror.isDamaged() else { throw error }
         }
         guard !offline else { throw notCached(request, url, "the cache's mirror of this repository is damaged") }
+        try writable(access, lacking: "the cache's mirror of this repository is damaged")
         // Renamed aside first, so that an interruption leaves no half-removed mirror in its place.
         let aside = cache.temporaryPath("damaged-mirror")
         defer { cache.fileSystem.removeTree(aside) }
         try cache.fileSystem.move(mirror.path, to: aside, shownAs: mirror.path.string)
-        let commit = try await resolveCommit(request, remote: remote, shownURL: url, reference: reference, mirror: mirror)
+        let commit = try await resolveCommit(request, remote: remote, shownURL: url, reference: reference, mirror: mirror, access: access)
         guard try await mirror.hasTree(of: commit) else {
             throw CodeFetchError(name: request.name, url: url, kind: .integrity, cause: "commit \(commit) has no files in the repository")
         }
@@ -102,27 +107,31 @@ public struct GitCodeFetcher: Sendable {
 
     /// The commit to fetch: the lock's, else the one the tag, branch or commit names, else the
     /// remote's default branch's. Makes or refreshes the mirror only when it lacks what is asked
-    /// for (a branch, and the default branch, are refreshed online).
+    /// for (a branch, and the default branch, are refreshed online). With `readingOnly` access
+    /// the mirror is only read: what needs a clone or a fetch is a `CacheReadOnlyError`.
     func resolveCommit(
-        _ request: CodeRequest, remote: String, shownURL url: String, reference: GitReference, mirror: GitMirror
+        _ request: CodeRequest, remote: String, shownURL url: String, reference: GitReference, mirror: GitMirror,
+        access: FileLock.Access
     ) async throws -> String {
         var refreshed = false
-        if !mirror.isPresent() {
+        if !mirror.isPresent(removingDamaged: access == .writing) {
             guard !offline else { throw notCached(request, url, "no mirror of this repository in the cache") }
+            try writable(access, lacking: "no mirror of this repository")
             let temporary = cache.temporaryPath("mirror")
             defer { cache.fileSystem.removeTree(temporary) }
             try await reporting(request, url) { try await mirror.clone(remote, through: temporary, shownAs: mirror.path.string) }
             refreshed = true
         }
-        func refresh() async throws {
+        func refresh(lacking: String) async throws {
             guard !refreshed, !offline else { return }
+            try writable(access, lacking: lacking)
             try await reporting(request, url) { try await mirror.fetch() }
             refreshed = true
         }
 
         switch (request.pin, reference) {
         case let (.commit(pinned)?, _), let (nil, .commit(pinned)):
-            if try await !mirror.hasCommit(pinned) { try await refresh() }
+            if try await !mirror.hasCommit(pinned) { try await refresh(lacking: "the cache's mirror lacks commit \(pinned)") }
             guard try await mirror.hasCommit(pinned) else {
                 if offline { throw notCached(request, url, "the cache's mirror lacks commit \(pinned)") }
                 throw CodeFetchError(name: request.name, url: url, kind: .integrity, cause: "commit \(pinned) is not in the repository")
@@ -137,18 +146,18 @@ public struct GitCodeFetcher: Sendable {
             return pinned
         case let (nil, .tag(tag)):
             if let commit = try await mirror.commit(of: "refs/tags/\(tag)") { return commit }
-            try await refresh()
+            try await refresh(lacking: "the cache's mirror has no tag \(tag)")
             guard let commit = try await mirror.commit(of: "refs/tags/\(tag)") else { throw missingReference(request, url, "tag \(tag)") }
             return commit
         case let (nil, .branch(branch)):
-            try await refresh()
+            try await refresh(lacking: "branch \(branch)'s newest commit, which needs a fetch")
             guard let commit = try await mirror.commit(of: "refs/heads/\(branch)") else {
                 throw missingReference(request, url, "branch \(branch)")
             }
             return commit
         case (nil, .defaultBranch):
             let cloned = refreshed
-            try await refresh()
+            try await refresh(lacking: "the default branch's newest commit, which needs a fetch")
             // A fresh clone's HEAD is the remote's; a fetched mirror's follows the remote's again.
             if !cloned, !offline { try await reporting(request, url) { try await mirror.followRemoteHead() } }
             guard let commit = try await mirror.commit(of: "HEAD") else { throw missingReference(request, url, "default branch") }
@@ -166,22 +175,22 @@ public struct GitCodeFetcher: Sendable {
             : CodeFetchError(name: request.name, url: url, kind: .integrity, cause: "the repository has no \(what)")
     }
 
+    /// Throws `CacheReadOnlyError` naming what is `lacking` unless the mirror may be written.
+    private func writable(_ access: FileLock.Access, lacking: String) throws {
+        if case let .readingOnly(reason) = access { throw CacheReadOnlyError(root: cache.root, lacking: lacking, reason: reason) }
+    }
+
     func notCached(_ request: CodeRequest, _ url: String, _ cause: String) -> CodeFetchError {
         CodeFetchError(name: request.name, url: url, kind: .notCached, cause: "not in the cache (\(cause)); --offline does not fetch")
     }
 
-    /// Runs git work of the mirror, reporting its failure as this package's: a tool that cannot
-    /// be run leaves the repository unreachable; one that fails in a cache that is full or
-    /// read-only is named as such (git and tar write into the cache), else by its last words.
+    /// Runs git work of the mirror, reporting its failure as this package's: the repository is
+    /// unreachable, for the cause git gives; a cache that is full or mounted read-only is named
+    /// as such instead (git and tar write into the cache).
     func reporting(_ request: CodeRequest, _ url: String, _ work: () async throws -> Void) async throws {
-        do {
-            try await work()
-        } catch let error as ChildProcessError {
-            throw CodeFetchError(name: request.name, url: url, kind: .unreachable, cause: error.description)
-        } catch let failure as GitCommandFailure {
-            if let failure = cache.writeFailure() { throw failure }
-            throw CodeFetchError(
-                name: request.name, url: url, kind: .unreachable, cause: "\(failure.tool) \(failure.firstArgument): \(failure.detail)")
-        }
+        try await reportingGitFailures(on: "the repository", as: { reason -> any Error in
+            if let failure = cache.writeFailure() { return failure }
+            return CodeFetchError(name: request.name, url: url, kind: .unreachable, cause: reason)
+        }, work)
     }
 }

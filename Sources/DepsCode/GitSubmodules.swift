@@ -42,8 +42,10 @@ struct GitSubmodules {
             }
             let subrequest = CodeRequest(name: request.name, version: request.version, source: .git(url: url, .commit(link.commit)), pin: nil)
             let submirror = GitMirror(path: fetcher.cache.mirrorPath(url), fileSystem: fetcher.cache.fileSystem)
+            // The superproject's tree is being made, so the cache can be written.
             _ = try await withFileLock(fetcher.cache.mirrorLockPath(url), shownAs: submirror.path.string) {
-                try await fetcher.resolveCommitRepairing(subrequest, remote: url, shownURL: url, reference: .commit(link.commit), mirror: submirror)
+                try await fetcher.resolveCommitRepairing(
+                    subrequest, remote: url, shownURL: url, reference: .commit(link.commit), mirror: submirror, access: .writing)
             }
             try await fetcher.extract(subrequest, url, link.commit, of: submirror, into: target)
             try await GitSubmodules(fetcher: fetcher, request: request, shownURL: url)
@@ -101,11 +103,9 @@ struct GitSubmodules {
 
     /// Runs git work that reads a tree, reporting its failure as the package's.
     private func reading<T>(_ url: String, _ work: () async throws -> T) async throws -> T {
-        do {
-            return try await work()
-        } catch let failure as GitCommandFailure {
-            throw CodeFetchError(name: request.name, url: url, kind: .unreachable, cause: "git \(failure.subcommand): \(failure.detail)")
-        }
+        try await reportingGitFailures(on: "the repository", as: { reason in
+            CodeFetchError(name: request.name, url: url, kind: .unreachable, cause: reason)
+        }, work)
     }
 }
 

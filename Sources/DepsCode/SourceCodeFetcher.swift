@@ -25,9 +25,13 @@ public struct SourceCodeFetcher: CodeFetcher {
         if !request.source.isUsedInPlace { try cache.prepareOnce() }
         switch request.source {
         case let .git(url, reference, submodules):
-            return try await git.fetch(request, url: url, reference: reference, submodules: submodules)
+            return try await cache.reportingReadOnly(request, url) {
+                try await git.fetch(request, url: url, reference: reference, submodules: submodules)
+            }
         case let .http(url, digest):
-            return try await archives.fetch(request, url: url, declaredDigest: digest)
+            return try await cache.reportingReadOnly(request, url) {
+                try await archives.fetch(request, url: url, declaredDigest: digest)
+            }
         case let .path(path):
             let folder = projectDirectory / path
             guard cache.fileSystem.kind(of: folder) == .directory else {

@@ -27,14 +27,39 @@ public final class FileLock: Sendable {
         case held(record: [UInt8])
         /// The file cannot be opened (`opening`) or locked, for the reason given.
         case failed(reason: String, opening: Bool)
+        /// The file cannot be opened for writing because the folder or the file is read-only to
+        /// this process (permission denied, or a read-only file system): a reader may still take
+        /// it shared (`attemptShared`).
+        case readOnly(reason: String)
     }
 
     /// Opens the file at `path` (made when missing) and takes its lock if no one holds it: the one
     /// rule for trying a lock, whether the caller then waits asynchronously (`acquire`) or not.
     public static func attempt(_ path: LocalPath) -> Attempt {
         let descriptor = open(path.string, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return .failed(reason: POSIXFileSystem.reason(errno), opening: true) }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == EACCES || code == EPERM || code == EROFS { return .readOnly(reason: POSIXFileSystem.reason(code)) }
+            return .failed(reason: POSIXFileSystem.reason(code), opening: true)
+        }
+        return take(descriptor, LOCK_EX)
+    }
+
+    /// Opens the existing file at `path` for reading and takes its lock shared, if no one holds
+    /// it exclusively: a reader that cannot write the folder still waits for a writer that can.
+    /// Gives nil when there is no such file (no writer ever took it).
+    public static func attemptShared(_ path: LocalPath) -> Attempt? {
+        let descriptor = open(path.string, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            return code == ENOENT ? nil : .failed(reason: POSIXFileSystem.reason(code), opening: true)
+        }
+        return take(descriptor, LOCK_SH)
+    }
+
+    /// Takes the lock of an open file in the given mode, or says who holds it; closes it unless taken.
+    private static func take(_ descriptor: Int32, _ mode: Int32) -> Attempt {
+        guard flock(descriptor, mode | LOCK_NB) == 0 else {
             let code = errno
             defer { close(descriptor) }
             guard code == EWOULDBLOCK || code == EINTR else { return .failed(reason: POSIXFileSystem.reason(code), opening: false) }
@@ -53,8 +78,46 @@ public final class FileLock: Sendable {
                 return lock
             case .held:
                 try await Task.sleep(nanoseconds: 10_000_000)
+            case let .failed(reason, _), let .readOnly(reason):
+                throw FileAccessError(path: name, reason: "cannot lock: " + reason)
+            }
+        }
+    }
+
+    /// How `withWritingOrReadingLock` holds the lock.
+    public enum Access: Sendable, Equatable {
+        /// Exclusive: the holder may write what the lock guards.
+        case writing
+        /// Shared, or none when the lock file does not exist: the lock file cannot be opened for
+        /// writing (`reason`), so neither can what it guards; the holder only reads, and any
+        /// writer that can write still waits for it.
+        case readingOnly(reason: String)
+    }
+
+    /// Waits until the lock on `path` is free, then holds it: exclusive when the file can be
+    /// opened for writing, else shared (none when there is no file) and `readingOnly`.
+    public static func acquireForWritingOrReading(_ path: LocalPath, shownAs name: String) async throws -> (FileLock?, Access) {
+        while true {
+            switch attempt(path) {
+            case let .taken(lock):
+                return (lock, .writing)
+            case .held:
+                try await Task.sleep(nanoseconds: 10_000_000)
             case let .failed(reason, _):
                 throw FileAccessError(path: name, reason: "cannot lock: " + reason)
+            case let .readOnly(reason):
+                while true {
+                    switch attemptShared(path) {
+                    case nil:
+                        return (nil, .readingOnly(reason: reason))
+                    case let .taken(lock)?:
+                        return (lock, .readingOnly(reason: reason))
+                    case .held?, .readOnly?:
+                        try await Task.sleep(nanoseconds: 10_000_000)
+                    case let .failed(reason, _)?:
+                        throw FileAccessError(path: name, reason: "cannot lock: " + reason)
+                    }
+                }
             }
         }
     }
@@ -83,6 +146,17 @@ public final class FileLock: Sendable {
             descriptor = -1
         }
     }
+}
+
+/// Runs `body` while holding the lock on `path`: exclusive when this process can write the lock
+/// file, else shared (`FileLock.Access.readingOnly`), so that a cache another user owns is read
+/// under the same rule that guards its writer, and `body` knows it must not write.
+public func withWritingOrReadingLock<T>(
+    _ path: LocalPath, shownAs name: String, _ body: (FileLock.Access) async throws -> T
+) async throws -> T {
+    let (lock, access) = try await FileLock.acquireForWritingOrReading(path, shownAs: name)
+    defer { lock?.release() }
+    return try await body(access)
 }
 
 /// Runs `body` while holding the lock on `path`.

@@ -37,7 +37,7 @@ public final class ProjectLock {
             // signal that ends deps finds the file listed among its temporary paths, and removes it.
             let attempt = TerminationSignals.deferringTermination { () -> Attempt in
                 switch FileLock.attempt(path) {
-                case .failed(_, opening: true):
+                case .failed(_, opening: true), .readOnly:
                     return .unavailable
                 case .failed(_, opening: false):
                     return .held(by: holder(in: []))

@@ -19,8 +19,10 @@ public struct GitMirror: Sendable {
     }
 
     /// Whether a whole mirror is there. A folder that does not look like one (damaged, or left
-    /// half made) is removed first, so that it is made again.
-    public func isPresent() -> Bool {
+    /// half made) is removed first when `removingDamaged`, so that it is made again; else it is
+    /// not a mirror.
+    public func isPresent(removingDamaged: Bool = true) -> Bool {
+        guard removingDamaged else { return fileSystem.kind(of: path) == .directory && looksLikeBareRepository() }
         if fileSystem.kind(of: path) == .directory, !looksLikeBareRepository() {
             fileSystem.removeTree(path)
         }
@@ -160,8 +162,7 @@ public struct GitMirror: Sendable {
     static func run(_ tool: String, _ arguments: [String]) async throws -> String {
         let result = try await ChildProcess.run(tool, arguments, environment: environment, outputLimit: 64 << 20)
         guard result.succeeded else {
-            let detail = result.standardErrorText.split(separator: "\n").last.map(String.init) ?? "exit status \(result.status)"
-            throw GitCommandFailure(tool: tool, arguments: arguments, detail: detail)
+            throw GitCommandFailure(tool: tool, arguments: arguments, standardError: result.standardErrorText, status: result.status)
         }
         return String(decoding: result.standardOutput, as: UTF8.self)
     }
@@ -170,19 +171,4 @@ public struct GitMirror: Sendable {
     static func isObjectName(_ text: String) -> Bool {
         text.utf8.count == 40 && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
     }
-}
-
-/// A git (or tar) command of a mirror that ended with a non-zero status.
-public struct GitCommandFailure: Error, Sendable, Equatable {
-    /// `git` or `tar`.
-    public let tool: String
-    public let arguments: [String]
-    /// The last line of its standard error, else its exit status.
-    public let detail: String
-
-    /// The command's first word after the tool (`clone`, `-xf`), or `--git-dir` for a command run on the mirror.
-    public var firstArgument: String { arguments.first ?? "" }
-
-    /// The git sub-command (`fetch`, `archive`), past `--git-dir <mirror>`.
-    public var subcommand: String { arguments.first == "--git-dir" && arguments.count > 2 ? arguments[2] : firstArgument }
 }

@@ -48,8 +48,7 @@ public struct GitWorkTree: Sendable {
         if moved.contains(where: { output.contains($0) }) {
             return .rejected(result.standardErrorText.split(separator: "\n").last.map(String.init) ?? "rejected")
         }
-        let detail = result.standardErrorText.split(separator: "\n").last.map(String.init) ?? "exit status \(result.status)"
-        throw GitCommandFailure(tool: "git", arguments: ["push", url], detail: detail)
+        throw GitCommandFailure(tool: "git", arguments: ["push", url], standardError: result.standardErrorText, status: result.status)
     }
 
     @discardableResult

@@ -96,6 +96,10 @@ struct CDNFileLoader: Sendable {
         do {
             response = try await http.download(fileURL, to: temporary.string, ifNoneMatch: etag)
         } catch let error as HTTPError {
+            // The download goes into the cache first: one this process cannot write is named.
+            if let reason = cache.unwritableReason() {
+                throw FileAccessError(path: fileURL, reason: CacheReadOnlyError(root: cache.root, lacking: "this file", reason: reason).cause)
+            }
             throw FileAccessError(path: fileURL, reason: error.causeDescription + Self.withoutNetworkHint(for: error.cause))
         }
         if response.isNotModified, cached {

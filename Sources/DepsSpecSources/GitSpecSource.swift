@@ -104,16 +104,25 @@ struct GitSpecStore: Sendable {
     }
 
     /// Clones when there is no clone; fetches when `fetch`; then makes the checkout of the
-    /// default branch's commit and points `current` at it. Under the repository's lock.
+    /// default branch's commit and points `current` at it. Under the repository's lock. A cache
+    /// this process cannot write is only read (under a shared lock): it fails, naming the cache,
+    /// when it lacks the clone or a fetch is asked for.
     func update(fetch: Bool) async throws -> GitSpecSource.Refresh {
+        let lacking = fetch ? "its newest commit, which needs a fetch" : "this git spec repository was never cloned"
         try cache.prepareOnce()
-        try cache.fileSystem.makeDirectories(cache.specsGitFolder, shownAs: cache.specsGitFolder.string)
-        return try await withFileLock(lockPath, shownAs: url) {
+        do {
+            try cache.fileSystem.makeDirectories(cache.specsGitFolder, shownAs: cache.specsGitFolder.string)
+        } catch {
+            guard let reason = cache.unwritableReason() else { throw error }
+            throw readOnly(lacking: lacking, reason: reason)
+        }
+        return try await withWritingOrReadingLock(lockPath, shownAs: url) { access in
             let previous = current()
             // Another process may have made it while this one waited for the lock.
             if !fetch, let (commit, _) = previous {
                 return GitSpecSource.Refresh(previousCommit: commit, commit: commit, filesChanged: 0)
             }
+            if case let .readingOnly(reason) = access { throw readOnly(lacking: lacking, reason: reason) }
             try cache.fileSystem.makeDirectories(folder, shownAs: url)
             let mirror = mirror
             var fetched = false
@@ -159,9 +168,14 @@ struct GitSpecStore: Sendable {
         }
     }
 
+    /// The cache cannot be written and lacks what this repository needs.
+    private func readOnly(lacking: String, reason: String) -> FileAccessError {
+        FileAccessError(path: url, reason: CacheReadOnlyError(root: cache.root, lacking: lacking, reason: reason).cause)
+    }
+
     /// Runs git work of the mirror, reporting its failure as this repository's.
     private func reporting<T>(_ work: () async throws -> T) async throws -> T {
-        try await reportingGitFailures(as: url, work)
+        try await reportingGitFailures(on: "the spec repository", as: { FileAccessError(path: url, reason: $0) }, work)
     }
 }
 
@@ -173,16 +187,4 @@ extension CodeCache {
     var specsGitFolder: LocalPath { base / "specs/git" }
     /// `v1/specs/cdn/`: files of CDN spec repositories with their ETags (see `CDNSpecSource`).
     var specsCDNFolder: LocalPath { base / "specs/cdn" }
-}
-
-/// Runs git work for the spec repository at `url`, reporting a failure of git (or of starting it)
-/// as a failure to reach that repository.
-func reportingGitFailures<T>(as url: String, _ work: () async throws -> T) async throws -> T {
-    do {
-        return try await work()
-    } catch let error as ChildProcessError {
-        throw FileAccessError(path: url, reason: error.description)
-    } catch let failure as GitCommandFailure {
-        throw FileAccessError(path: url, reason: "\(failure.tool) \(failure.subcommand): \(failure.detail)")
-    }
 }

@@ -457,6 +457,11 @@ final class FileSafetyTests: XCTestCase {
         let held = try project.deps(["install"], cache: cache)
         XCTAssertEqual(held.status, 0, held.stderr)
         XCTAssertEqual(try project.deps(["check"], cache: cache).status, 0)
+        // So does a new project, with no lock: the tag is read from the mirror under a shared lock.
+        try project.write("Fresh/Depsfile", try project.read("App/Depsfile"))
+        let fresh = try DepsBinary.run(["install", "--project", project.root + "/Fresh", "--no-color"], environment: ["DEPS_CACHE_DIR": cache])
+        XCTAssertEqual(fresh.status, 0, fresh.stderr)
+        XCTAssertEqual(try project.read("Fresh/Depsfile.lock"), lock)
         // What it lacks cannot be fetched into it.
         try project.depsfile(["Lib": "1.1.0"])
         let outcome = try project.deps(["install"], cache: cache)

@@ -1,0 +1,58 @@
+import DepsCore
+import DepsFileSystem
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The cache lacks something and this process cannot write it there: the cache belongs to
+/// another user, or its file system is mounted read-only. What the cache holds is still read
+/// (under shared locks, so its owner's writes are waited for); this names what is missing.
+public struct CacheReadOnlyError: Error, Equatable {
+    /// The cache folder as configured.
+    public let root: LocalPath
+    /// What is missing, in a few words (`no mirror of this repository`).
+    public let lacking: String
+    /// Why the cache cannot be written (`permission denied`, `read-only file system`).
+    public let reason: String
+
+    public init(root: LocalPath, lacking: String, reason: String) {
+        self.root = root
+        self.lacking = lacking
+        self.reason = reason
+    }
+
+    /// The failure's words, after the package and URL (or the spec repository) it concerns.
+    public var cause: String {
+        "not in the cache (\(lacking)), and deps cannot add it: the cache \(root.string) is read-only (\(reason))"
+    }
+}
+
+extension CodeCache {
+    /// Why this process cannot write in the cache (`permission denied`, `read-only file system`),
+    /// found by trying to make a file in `tmp/` (or the deepest of the cache's folders there is);
+    /// nil when it can, or when it fails for another reason (that one is reported where it happens).
+    public func unwritableReason() -> String? {
+        guard let folder = [temporaryFolder, base, root].first(where: { fileSystem.kind(of: $0) == .directory }) else { return nil }
+        let probe = folder / "\(getpid()).\(TemporaryCounter.next()).probe"
+        let descriptor = open(probe.string, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor < 0 else {
+            close(descriptor)
+            unlink(probe.string)
+            return nil
+        }
+        let code = errno
+        return code == EACCES || code == EPERM || code == EROFS ? POSIXFileSystem.reason(code) : nil
+    }
+
+    /// Runs fetch work for `request` from `url`, reporting a cache that cannot be written as that
+    /// package's failure to fetch (exit status 74), as a network failure would be.
+    func reportingReadOnly<T>(_ request: CodeRequest, _ url: String, _ work: () async throws -> T) async throws -> T {
+        do {
+            return try await work()
+        } catch let error as CacheReadOnlyError {
+            throw CodeFetchError(name: request.name, url: url, kind: .unreachable, cause: error.cause)
+        }
+    }
+}
