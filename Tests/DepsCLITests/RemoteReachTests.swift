@@ -109,4 +109,54 @@ final class RemoteReachTests: XCTestCase {
         XCTAssertEqual(git.status, 0, git.stderr)
         XCTAssertEqual(try project.read("App/Deps/Kit/Sources/Kit/Kit.swift"), "public let version = \"1.0.0\"\n")
     }
+
+    // MARK: A git spec repository on the network
+
+    /// Serves the bare repository at `bare` under `prefix` with git's dumb HTTP protocol.
+    func serveOverHTTP(_ bare: String, as prefix: String) throws {
+        try tool(["git", "update-server-info"], in: bare)
+        guard let files = FileManager.default.enumerator(atPath: bare)?.allObjects as? [String] else { return }
+        for file in files {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: bare + "/" + file, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: bare + "/" + file)))
+            cdn.server.serve("\(prefix)/\(file)", .body(bytes))
+        }
+        let refs = Array(try Data(contentsOf: URL(fileURLWithPath: bare + "/info/refs")))
+        cdn.server.serve("\(prefix)/info/refs?service=git-upload-pack", .body(refs))
+    }
+
+    /// A git spec repository at an http URL is remote: a spec in it may not name a path, even one
+    /// inside the repository (kept as written, not joined to the clone), while one naming an archive
+    /// on the network installs. The same repository as a `file://` URL may name the path.
+    func testASpecInAGitRepositoryOnTheNetworkMayNotNameAPath() throws {
+        let specs = try TestGitRepository(name: "Specs", at: project.root + "/specwork")
+        try project.write("specwork/Kit/1.0.0.yaml", "name: Kit\nversion: 1.0.0\nsource:\n  path: Kit-code\n")
+        try project.write("specwork/Kit-code/Sources/Kit/Kit.swift", "public let kit = 1\n")
+        let digest = try sha256Hex(Array(try Data(contentsOf: URL(fileURLWithPath: project.root + "/Lib-1.0.0.tar.gz"))))
+        try project.write(
+            "specwork/Lib/1.0.0.yaml", "name: Lib\nversion: 1.0.0\nsource:\n  http: \(cdn.server.baseURL)/Lib-1.0.0.tar.gz\n  sha256: \(digest)\n")
+        try specs.git(["add", "-A"])
+        try specs.git(["commit", "--quiet", "-m", "Kit and Lib"])
+        try tool(["git", "clone", "--quiet", "--bare", specs.path, project.root + "/served/specs.git"])
+        try serveOverHTTP(project.root + "/served/specs.git", as: "/specs.git")
+        let url = cdn.server.baseURL + "/specs.git"
+
+        try project.write("App/Depsfile", "sources:\n  - \(url)\ndependencies:\n  Kit:\n")
+        let refused = try deps("install")
+        XCTAssertEqual(refused.status, 65, refused.stdout + refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("error: Kit 1.0.0 from \(url): its spec's source `path: Kit-code` is not on the network"), refused.stderr)
+        XCTAssertNil(project.lockfile)
+        XCTAssertFalse(project.exists("App/Deps"))
+
+        try project.write("App/Depsfile", "sources:\n  - \(url)\ndependencies:\n  Lib:\n")
+        let networked = try deps("install")
+        XCTAssertEqual(networked.status, 0, networked.stderr)
+        XCTAssertEqual(try project.read("App/Deps/Lib/Sources/Lib/Lib.swift"), "public let version = \"1.0.0\"\n")
+
+        try project.write("App/Depsfile", "sources:\n  - file://\(specs.path)\ndependencies:\n  Kit:\n  Lib:\n")
+        let local = try deps("install")
+        XCTAssertEqual(local.status, 0, local.stderr)
+        XCTAssertEqual(try project.read("App/Deps/_local/Kit/Sources/Kit/Kit.swift"), "public let kit = 1\n")
+    }
 }
