@@ -33,7 +33,8 @@ public enum NetworkLocation {
         let userAndHost = location[..<colon]
         guard !userAndHost.contains("/"), let at = userAndHost.firstIndex(of: "@") else { return false }
         let user = userAndHost[..<at], host = userAndHost[userAndHost.index(after: at)...]
-        return !user.isEmpty && !host.isEmpty && !host.contains("@") && location.index(after: colon) < location.endIndex
+        return !user.isEmpty && !host.isEmpty && !host.hasPrefix("-") && !host.contains("@")
+            && location.index(after: colon) < location.endIndex
     }
 
     /// An `https` or `http` URL with a host.
@@ -42,14 +43,14 @@ public enum NetworkLocation {
     }
 
     /// Whether `location` is `<scheme>://host…` for one of `schemes` (in any case), with a host
-    /// that is not empty.
+    /// that is not empty and does not start with `-` (which ssh would take as an option).
     private static func hasHost(_ location: String, schemes: [String]) -> Bool {
         guard let separator = location.firstRange(of: "://") else { return false }
         let scheme = location[..<separator.lowerBound].lowercased()
         guard schemes.contains(scheme) else { return false }
         let authority = location[separator.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         let host = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
-        return !host.isEmpty && !host.hasPrefix(":")
+        return !host.isEmpty && !host.hasPrefix(":") && !host.hasPrefix("-")
     }
 }
 

@@ -16,6 +16,7 @@ final class RemoteCodeReachTests: XCTestCase {
             "file:///home/me/secret", "FILE:///etc", "/home/me/secret.git", "../../secret.git", "Kit.git", "~/secret.git",
             "https:///no-host", "https://", "ext::sh -c touch% /tmp/x", "fd::3", "a/b@host:path", "host:path", "@host:path",
             "user@:path", "git@github.com:", "-uhost:path", "ftp://example.com/Kit.git", "https://@/x", "https://:443/x",
+            "ssh://-oProxyCommand=touch%20x/Kit.git", "user@-oProxyCommand=x:Kit.git",
         ] {
             XCTAssertFalse(NetworkLocation.isGitRemote(url), url)
         }
@@ -122,5 +123,23 @@ final class RemoteCodeReachTests: XCTestCase {
         _ = try install(store, opener)
         XCTAssertEqual(store.lockedVersions, ["Own": "2.0.0", "Lib": "1.0.0"])
         XCTAssertEqual(fetcher.requests.first { $0.name == own }?.source, .path("Vendor/Own"))
+    }
+
+    /// The Depsfile's own `path:` dependency (what `deps import` writes for a Podfile's `:path`) is
+    /// the project's choice, not a remote spec's: it is used in place beside a remote repository.
+    func testTheDepsfilesOwnPathDependencyIsUsedInPlaceBesideARemoteRepository() throws {
+        let cdn = try source(label: "https://cdn.example.com/", remote: true, kitCode: .path("../secret"))
+        let local = name("LocalKit")
+        let opener = InMemorySpecSourceOpener([cdn], external: [
+            local: Specification(name: local, version: try Version("0.1.0"), codeSource: .path("/elsewhere"), checksum: "local"),
+        ])
+        let store = InMemoryProjectStore(sources: [cdn.label], ["Lib": ""])
+        store.manifest = Manifest(
+            sources: [cdn.label],
+            dependencies: store.manifest.dependencies + [Dependency(local, externalSource: .path("../LocalKit"))],
+            checksum: "m")
+        _ = try install(store, opener)
+        XCTAssertEqual(store.lockedVersions, ["LocalKit": "0.1.0", "Lib": "1.0.0"])
+        XCTAssertEqual(fetcher.requests.first { $0.name == local }?.source, .path("../LocalKit"))
     }
 }
