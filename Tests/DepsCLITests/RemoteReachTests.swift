@@ -91,6 +91,25 @@ final class RemoteReachTests: XCTestCase {
         XCTAssertFalse(project.exists("App/Deps"))
     }
 
+    /// `--lock-only` fetches no code, so it locks such a spec; every command that would fetch or
+    /// place its code then refuses it (install, check with a sandbox, export), changing nothing.
+    func testALockedSpecNamingLocalCodeIsRefusedByWhatWouldFetchIt() throws {
+        try cdn.publish("Kit", "1.0.0", podspec: podspec(source: "\"path\": \"../secret\""))
+        try project.write("App/Depsfile", "sources:\n  - \(cdn.url)\ndependencies:\n  Lib:\n  Kit:\n")
+        let locked = try deps("install", "--lock-only")
+        XCTAssertEqual(locked.status, 0, locked.stderr)
+        let lock = try XCTUnwrap(project.lockfile)
+        XCTAssertFalse(project.exists("App/Deps"))
+        try project.write("App/Deps/Manifest.lock", lock)
+        for arguments in [["install"], ["install", "--deployment"], ["check"], ["export", "swiftpm"]] {
+            let refused = try project.deps(arguments, cache: cache)
+            XCTAssertEqual(refused.status, 65, "\(arguments): \(refused.stdout)\(refused.stderr)")
+            XCTAssertTrue(refused.stderr.contains("Kit 1.0.0 from \(cdn.url): its spec's source `path: ../secret`"), refused.stderr)
+            XCTAssertEqual(project.lockfile, lock, "\(arguments)")
+            XCTAssertEqual(project.files(under: "App/Deps"), ["Manifest.lock"], "\(arguments)")
+        }
+    }
+
     /// The same podspec.json in a directory spec repository of the project (CocoaPods' layout)
     /// may name local code: a path relative to the repository's root, a `file://` git repository.
     func testTheSameSpecFromALocalDirectoryRepositoryInstalls() throws {
