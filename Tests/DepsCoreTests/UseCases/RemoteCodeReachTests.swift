@@ -107,39 +107,31 @@ final class RemoteCodeReachTests: XCTestCase {
         XCTAssertEqual(fetcher.requests.first { $0.name == name("Kit") }?.source, .path("../Specs/Kit"))
     }
 
-    /// A `podspec:` file is the project's own: its spec may name a local folder even when every
-    /// spec repository the Depsfile lists is remote.
-    func testAPodspecFileOfTheProjectMayNameALocalFolderBesideARemoteRepository() throws {
-        let cdn = try source(label: "https://cdn.example.com/", remote: true, kitCode: .git(url: "https://example.com/Kit.git", .tag("1.0.0")))
+    /// Installs `Lib` from a remote repository (whose Kit names a local folder) and `Own`, whose
+    /// spec (naming `code`) comes from `external`; returns the source Own's code was asked of.
+    func installBesideARemoteRepository(_ external: ExternalSource, specNaming code: CodeSource) throws -> CodeSource? {
+        let cdn = try source(label: "https://cdn.example.com/", remote: true, kitCode: .path("../secret"))
         let own = name("Own")
         let opener = InMemorySpecSourceOpener([cdn], external: [
-            own: Specification(name: own, version: try Version("2.0.0"), codeSource: .path("Vendor/Own"), checksum: "own"),
+            own: Specification(name: own, version: try Version("2.0.0"), codeSource: code, checksum: "own"),
         ])
         let store = InMemoryProjectStore(sources: [cdn.label], ["Lib": ""])
         store.manifest = Manifest(
-            sources: [cdn.label],
-            dependencies: store.manifest.dependencies + [Dependency(own, externalSource: .podspec("Vendor/Own.podspec.json"))],
-            checksum: "m")
+            sources: [cdn.label], dependencies: store.manifest.dependencies + [Dependency(own, externalSource: external)], checksum: "m")
         _ = try install(store, opener)
         XCTAssertEqual(store.lockedVersions, ["Own": "2.0.0", "Lib": "1.0.0"])
-        XCTAssertEqual(fetcher.requests.first { $0.name == own }?.source, .path("Vendor/Own"))
+        return fetcher.requests.first { $0.name == own }?.source
+    }
+
+    /// A `podspec:` file is the project's own: its spec may name a local folder even when every
+    /// spec repository the Depsfile lists is remote.
+    func testAPodspecFileOfTheProjectMayNameALocalFolderBesideARemoteRepository() throws {
+        XCTAssertEqual(try installBesideARemoteRepository(.podspec("Vendor/Own.podspec.json"), specNaming: .path("Vendor/Own")), .path("Vendor/Own"))
     }
 
     /// The Depsfile's own `path:` dependency (what `deps import` writes for a Podfile's `:path`) is
     /// the project's choice, not a remote spec's: it is used in place beside a remote repository.
     func testTheDepsfilesOwnPathDependencyIsUsedInPlaceBesideARemoteRepository() throws {
-        let cdn = try source(label: "https://cdn.example.com/", remote: true, kitCode: .path("../secret"))
-        let local = name("LocalKit")
-        let opener = InMemorySpecSourceOpener([cdn], external: [
-            local: Specification(name: local, version: try Version("0.1.0"), codeSource: .path("/elsewhere"), checksum: "local"),
-        ])
-        let store = InMemoryProjectStore(sources: [cdn.label], ["Lib": ""])
-        store.manifest = Manifest(
-            sources: [cdn.label],
-            dependencies: store.manifest.dependencies + [Dependency(local, externalSource: .path("../LocalKit"))],
-            checksum: "m")
-        _ = try install(store, opener)
-        XCTAssertEqual(store.lockedVersions, ["LocalKit": "0.1.0", "Lib": "1.0.0"])
-        XCTAssertEqual(fetcher.requests.first { $0.name == local }?.source, .path("../LocalKit"))
+        XCTAssertEqual(try installBesideARemoteRepository(.path("../Own"), specNaming: .path("/elsewhere")), .path("../Own"))
     }
 }
