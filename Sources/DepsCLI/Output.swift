@@ -130,6 +130,7 @@ struct Output {
         case let error as ExportFetchError: return (ExportTextPresenter.render(error), error.isIntegrityFailure ? 65 : 74)
         case let error as CodeFetchError: return ("error: \(ErrorTextPresenter.line(for: error))", error.kind == .integrity ? 65 : 74)
         case let error as MissingCodeSourceError: return ("error: \(ErrorTextPresenter.render(error))", 65)
+        case let error as RemoteSpecReachError: return ("error: \(ErrorTextPresenter.render(error))", 65)
         case let error as SandboxIntegrationError: return ("error: \(error)", 65)
         case let error as NotLockedError: return ("error: \(ErrorTextPresenter.render(error))", 1)
         case let error as NewerLockfileError: return ("Depsfile.lock: error: \(ErrorTextPresenter.render(error))", 65)

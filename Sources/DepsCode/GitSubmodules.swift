@@ -134,9 +134,7 @@ enum SubmoduleURL {
             }
             return written
         }
-        let schemes = ["https://", "http://", "ssh://", "git://"]
-        let scpLike = !written.contains("://") && !written.contains("::") && written.contains("@") && written.contains(":")
-        guard schemes.contains(where: { written.lowercased().hasPrefix($0) }) || scpLike else {
+        guard NetworkLocation.isGitRemote(written) else {
             throw .init("the submodule URL '\(written)' is not one deps fetches (https, http, ssh, git, or a path)")
         }
         return written

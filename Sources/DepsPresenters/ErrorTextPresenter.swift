@@ -21,6 +21,19 @@ public enum ErrorTextPresenter {
         "\(error.name) \(error.version): its spec has no `source:`, so deps cannot fetch its code; add one, or use --lock-only"
     }
 
+    /// `Kit 1.0.0 from https://cdn…/: its spec's source `path: ../secret` is on this machine; …`.
+    public static func render(_ error: RemoteSpecReachError) -> String {
+        let field = switch error.codeSource {
+        case .git: "git"
+        case .http: "http"
+        case .path: "path"
+        }
+        return "\(error.name) \(error.version) from \(MessageText.escaped(error.source)): its spec's source "
+            + "`\(field): \(MessageText.escaped(error.codeSource.location))` is not on the network; a spec from a remote spec "
+            + "repository may name only code on the network (git over https, http, ssh or git; an archive over https or http), "
+            + "never a path or a file:// URL, so nothing was fetched or changed"
+    }
+
     public static func render(_: MissingLockfileError) -> String {
         "No Depsfile.lock; run `deps install` first."
     }

@@ -24,6 +24,8 @@ public final class CDNSpecSource: SpecSource {
     static let maximumCrawl = 400
 
     public let label: String
+    /// A CDN is read over HTTP: its specs may name only code on the network.
+    public let isRemote = true
     /// The CDN's base URL, ending in `/`.
     public var baseURL: String { loader.baseURL }
     /// Where this CDN's files are cached.

@@ -18,6 +18,11 @@ public final class DirectorySpecSource: SpecSource {
     /// The directory on disk (the label resolved against the project directory).
     public let root: LocalPath
     let fileSystem: any FileSystem
+    /// A directory is on this machine, and so is its code.
+    public let isRemote = false
+    /// Whether a relative location in a spec is joined to the label; a git spec repository read
+    /// from the network keeps it as written (and its specs may not use one).
+    let relocatesLocations: Bool
 
     private enum Layout: Equatable {
         case deps
@@ -31,10 +36,11 @@ public final class DirectorySpecSource: SpecSource {
     /// Other spellings of a version (`0.6` beside `0.6.0`), checked against the one read.
     private var otherSpellings: [PackageName: [Version: [String]]] = [:]
 
-    public init(label: String, root: LocalPath, fileSystem: any FileSystem = POSIXFileSystem()) {
+    public init(label: String, root: LocalPath, fileSystem: any FileSystem = POSIXFileSystem(), relocatesLocations: Bool = true) {
         self.label = label
         self.root = root
         self.fileSystem = fileSystem
+        self.relocatesLocations = relocatesLocations
     }
 
     public func versions(of name: PackageName) throws -> [Version] {
@@ -75,7 +81,7 @@ public final class DirectorySpecSource: SpecSource {
         let shownAs = displayPath(relative)
         let bytes = try fileSystem.readFile(root / relative, shownAs: shownAs)
         let label = label
-        let relocate: @Sendable (String) -> String = { LocalPath(label).appending($0).string }
+        let relocate: (@Sendable (String) -> String)? = relocatesLocations ? { @Sendable in LocalPath(label).appending($0).string } : nil
         let checksum = SHA256Digest.hex(of: bytes)
         let specification: Specification
         switch layout {

@@ -29,13 +29,18 @@ public final class GitSpecSource: SpecSource {
     public let checkout: LocalPath
     /// The commit of that checkout.
     public let commit: String
+    /// Whether the repository is at a network URL (not a `file://` URL or a path): its specs may
+    /// then name only code on the network, and a relative location in them is kept as written
+    /// rather than joined to the checkout.
+    public let isRemote: Bool
     private let directory: DirectorySpecSource
 
-    init(label: String, checkout: LocalPath, commit: String, fileSystem: any FileSystem) {
+    init(label: String, url: String, checkout: LocalPath, commit: String, fileSystem: any FileSystem) {
         self.label = label
         self.checkout = checkout
         self.commit = commit
-        directory = DirectorySpecSource(label: checkout.string, root: checkout, fileSystem: fileSystem)
+        isRemote = NetworkLocation.isGitRemote(url)
+        directory = DirectorySpecSource(label: checkout.string, root: checkout, fileSystem: fileSystem, relocatesLocations: !isRemote)
     }
 
     public func versions(of name: PackageName) throws -> [Version] {
@@ -63,7 +68,7 @@ public final class GitSpecSource: SpecSource {
     static func open(label: String, url: String, cache: CodeCache, offline: Bool, refresh: Bool) async throws -> (GitSpecSource, Refresh?) {
         let store = GitSpecStore(cache: cache, url: url)
         if !refresh || offline, let (commit, checkout) = store.current() {
-            return (GitSpecSource(label: label, checkout: checkout, commit: commit, fileSystem: cache.fileSystem), nil)
+            return (GitSpecSource(label: label, url: url, checkout: checkout, commit: commit, fileSystem: cache.fileSystem), nil)
         }
         if offline {
             throw FileAccessError(
@@ -76,9 +81,9 @@ public final class GitSpecSource: SpecSource {
             // A repository with no commit yet (a new one, before its first push) has no packages.
             let empty = store.folder / "empty"
             try cache.fileSystem.makeDirectories(empty, shownAs: url)
-            return (GitSpecSource(label: label, checkout: empty, commit: "", fileSystem: cache.fileSystem), Refresh(previousCommit: nil, commit: "", filesChanged: 0))
+            return (GitSpecSource(label: label, url: url, checkout: empty, commit: "", fileSystem: cache.fileSystem), Refresh(previousCommit: nil, commit: "", filesChanged: 0))
         }
-        return (GitSpecSource(label: label, checkout: store.checkoutPath(result.commit), commit: result.commit, fileSystem: cache.fileSystem), result)
+        return (GitSpecSource(label: label, url: url, checkout: store.checkoutPath(result.commit), commit: result.commit, fileSystem: cache.fileSystem), result)
     }
 }
 

@@ -32,5 +32,7 @@ final class SubmoduleURLTests: XCTestCase {
         XCTAssertTrue(resolve("ext::sh -c id", "/work/Super").hasPrefix("refused: "))
         XCTAssertTrue(resolve("--upload-pack=x", "/work/Super").hasPrefix("refused: "))
         XCTAssertTrue(resolve("ftp://host/x", "/work/Super").hasPrefix("refused: "))
+        // git takes a `/` before the first `:` as a path on this machine, not `user@host:path`.
+        XCTAssertTrue(resolve("x/y@host:secrets", "https://host/Super").hasPrefix("refused: "))
     }
 }

@@ -8,6 +8,9 @@
 public protocol SpecSource: AnyObject {
     /// How the Depsfile names this source (`../../Specs`); the lockfile records it.
     var label: String { get }
+    /// Whether the repository is read from the network (a CDN, a git repository at a network URL):
+    /// its specs may then name code only on the network (`CodeSource.isReachableFromRemoteSpec`).
+    var isRemote: Bool { get }
     /// Every version the source has of the package; empty when it has none.
     func versions(of name: PackageName) throws -> [Version]
     /// The spec of one listed version.

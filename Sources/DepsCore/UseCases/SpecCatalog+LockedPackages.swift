@@ -24,7 +24,9 @@ extension SpecCatalog {
 
     /// Where each locked package's code comes from: a `path:` external source is used in
     /// place, a `git:` one is fetched; otherwise (a `podspec:` file among them) the spec's
-    /// `source:` says.
+    /// `source:` says, and a spec read from a remote spec repository may name only code on the
+    /// network (`CodeSource.isReachableFromRemoteSpec`). Every package is looked at before any
+    /// code is fetched, so a refused one leaves everything as it was.
     func codeSources(of lock: Lockfile) throws -> [PackageName: CodeSource] {
         var sources: [PackageName: CodeSource] = [:]
         for package in lock.rootPackages {
@@ -39,6 +41,9 @@ extension SpecCatalog {
             }
             guard let source = try specification(of: package.name, version: package.version).codeSource else {
                 throw MissingCodeSourceError(name: package.name, version: package.version)
+            }
+            if let repository = try repository(of: package.name), repository.isRemote, !source.isReachableFromRemoteSpec {
+                throw RemoteSpecReachError(name: package.name, version: package.version, source: repository.label, codeSource: source)
             }
             sources[package.name] = source
         }

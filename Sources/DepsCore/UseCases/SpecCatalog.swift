@@ -184,6 +184,11 @@ public final class SpecCatalog: PackageCatalog {
         }
     }
 
+    /// The spec repository a package's specs are read from; nil for an external source's package.
+    func repository(of name: PackageName) throws -> SpecSource? {
+        externalSpecifications[name.root] == nil ? try source(of: name.root) : nil
+    }
+
     /// Only the packages pinned in `pins` stay with the source their lock recorded from now on;
     /// the others are searched in the sources' order again.
     func keepRecordedSources(ofPinned pins: [PackageName: Version]) {

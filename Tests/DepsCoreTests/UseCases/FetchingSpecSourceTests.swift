@@ -9,6 +9,7 @@ final class FetchingSpecSourceTests: XCTestCase {
     final class RemoteSpecSource: SpecSource {
         let backing: InMemorySpecSource
         var label: String { backing.label }
+        var isRemote: Bool { backing.isRemote }
         private(set) var listed: Set<PackageName> = []
         private(set) var fetchedSpecs: Set<String> = []
         private(set) var fetches: [[SpecToFetch]] = []
@@ -43,6 +44,7 @@ final class FetchingSpecSourceTests: XCTestCase {
     /// Fetches nothing, whatever it is asked: a source that does not keep its word.
     final class ForgetfulSpecSource: SpecSource {
         let label = "Specs"
+        let isRemote = true
         func versions(of name: PackageName) throws -> [Version] { throw SpecsNotFetched(source: label, needed: [.versions(name)]) }
         func specification(of name: PackageName, version: Version) throws -> Specification {
             throw SpecsNotFetched(source: label, needed: [.specification(name, version)])

@@ -6,6 +6,8 @@ import DepsCore
 /// `["Moya": ["15.0.0": ["Alamofire": "~> 5.0"]]]`. It counts the specs it is asked for.
 final class InMemorySpecSource: SpecSource {
     let label: String
+    /// Whether it stands for a repository read from the network (a CDN).
+    var isRemote = false
     private(set) var specs: [PackageName: [Version: Specification]] = [:]
     private(set) var specificationReads: [String] = []
 
