@@ -41,7 +41,7 @@ public struct HTTPClient: Sendable {
         /// reaches it so that the message says how to allow longer; nil names nothing.
         public var deadlineSetting: String?
 
-        /// The default of `deadlineSeconds`: half an hour: a gigabyte arrives in that time at
+        /// The default of `deadlineSeconds`, half an hour: a gigabyte arrives in that time at
         /// 600 kB/s, and a server that never finishes is given up on.
         public static let defaultDeadlineSeconds: Double = 1800
 
@@ -89,8 +89,8 @@ public struct HTTPClient: Sendable {
     /// - Throws: ``HTTPError`` for 5xx statuses, timeouts, truncated bodies and failed or broken
     ///   connections once every attempt is used up (with an exponential backoff between tries),
     ///   and at once for anything not worth retrying (an unsupported URL, an unwritable
-    ///   destination, the configuration's `deadlineSeconds` reached); `CancellationError` when the calling task is cancelled, which also stops
-    ///   a running curl.
+    ///   destination, the configuration's `deadlineSeconds` reached); `CancellationError` when
+    ///   the calling task is cancelled, which also stops a running curl.
     public func download(
         _ url: String,
         to destination: String,
@@ -151,8 +151,9 @@ public struct HTTPClient: Sendable {
     private struct Deadline {
         let end: ContinuousClock.Instant?
 
+        /// No limit for 0 or less, or for more than a thousand years.
         init(seconds: Double) {
-            end = seconds > 0 && seconds.isFinite ? ContinuousClock.now.advanced(by: .milliseconds(Int64(seconds * 1000))) : nil
+            end = seconds > 0 && seconds < 3e10 ? ContinuousClock.now.advanced(by: .milliseconds(Int64(seconds * 1000))) : nil
         }
 
         /// The seconds left (0 or less once it has passed); nil without a limit.
