@@ -151,6 +151,32 @@ final class FailedFetchTests: XCTestCase {
         XCTAssertFalse(project.exists("App/Deps/Slow"), "the stopped download placed nothing")
     }
 
+    /// The same check guards code from git: a tag whose tree lost its sources leaves the old code.
+    func testAnUpdateToAGitTagWithoutSourcesKeepsTheOldPackageWhole() throws {
+        let repository = try TestGitRepository(name: "Lib", at: project.root + "/git/Lib")
+        try repository.commitVersion("1.0.0")
+        try project.publishGit("Lib", "1.0.0", url: repository.path)
+        try project.depsfile(["Lib": ""])
+        let installed = try project.deps(["install"], cache: cache)
+        XCTAssertEqual(installed.status, 0, installed.stderr)
+        let lock = try XCTUnwrap(project.lockfile)
+        let manifest = try project.read("App/Deps/Manifest.lock")
+
+        try repository.git(["rm", "-r", "--quiet", "Sources"])
+        try Data("Moved elsewhere\n".utf8).write(to: URL(fileURLWithPath: repository.path + "/README.md"))
+        try repository.git(["add", "-A"])
+        try repository.git(["commit", "--quiet", "-m", "Version 1.1.0"])
+        try repository.git(["tag", "1.1.0"])
+        try project.publishGit("Lib", "1.1.0", url: repository.path)
+        let update = try project.deps(["update"], cache: cache)
+        XCTAssertEqual(update.status, 65, update.stderr)
+        XCTAssertTrue(update.stderr.contains("Lib: \(repository.path): source_files"), update.stderr)
+        XCTAssertEqual(project.lockfile, lock)
+        XCTAssertEqual(try project.read("App/Deps/Lib/Sources/Lib/Lib.swift"), "public let version = \"1.0.0\"\n")
+        XCTAssertEqual(try project.read("App/Deps/Manifest.lock"), manifest)
+        XCTAssertEqual(try project.deps(["check"], cache: cache).status, 0)
+    }
+
     // MARK: a damaged git mirror
 
     /// Installs `Lib` 1.0.0 from a git repository, then empties the cache's mirror of its objects
