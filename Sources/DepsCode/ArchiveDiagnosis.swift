@@ -20,8 +20,8 @@ struct ArchiveDiagnosis {
         guard let size, size > 0 else { return "the file is empty, not \(expected)" }
         let bytes = size == 1 ? "1 byte" : "\(size) bytes"
         if Self.looksLikeHTML(head) {
-            return "the file is an HTML page (\(bytes)), not \(expected): the server sent a web page"
-                + " (an error or sign-in page?) in place of the archive"
+            return "the file is an HTML page (\(bytes)), not \(expected): a web page (an error or sign-in page?)"
+                + " came in place of the archive"
         }
         if let format = Self.format(of: head), format.isExpected(for: kind) {
             return "the file starts as \(format.name) but is cut short or damaged (\(bytes))"
