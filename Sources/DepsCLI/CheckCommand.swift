@@ -26,7 +26,7 @@ struct CheckCommand: AsyncParsableCommand, MainTaskCommand {
         let output = Output(options: options)
         try await output.run {
             let report = try await CheckInteractor(
-                store: composition.store, opener: try composition.opener, installation: composition.sandboxOnly
+                store: composition.store, opener: try composition.opener, installation: try composition.sandboxOnly
             ).check()
             output.result(options.json ? JSONPresenter.render(report) : SyncReportTextPresenter(mode: .check).render(report))
             return report.isInSync ? 0 : 1

@@ -7,7 +7,7 @@ extension Composition {
     /// the locked code, else through the shared cache (only from it when `offline`), `jobs` at once.
     func exportInteractor(offline: Bool, jobs: Int, progress: FetchProgress?) throws -> ExportInteractor {
         let sandbox = FileSandbox(projectDirectory: projectDirectory, fileSystem: fileSystem)
-        let fetcher = SourceCodeFetcher(cache: cache, projectDirectory: projectDirectory, offline: offline, http: http)
+        let fetcher = try codeFetcher(offline: offline)
         return ExportInteractor(
             store: store, opener: try opener(offline: offline, refresh: false), sandbox: sandbox,
             manifests: PackageManifestFiles(sandbox: sandbox, fetcher: fetcher, fileSystem: fileSystem),

@@ -12,7 +12,7 @@ extension Composition {
             SpecLintInteractor(
                 reader: SpecFileLinter(fileSystem: fileSystem),
                 opener: try opener,
-                fetcher: SourceCodeFetcher(cache: cache, projectDirectory: projectDirectory, offline: false, http: http))
+                fetcher: try codeFetcher(offline: false))
         }
     }
 

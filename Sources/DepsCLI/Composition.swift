@@ -44,7 +44,7 @@ struct Composition {
     /// (`deps update`, `deps install --repo-update`, `deps repo update`). Warnings go to stderr.
     func opener(offline: Bool, refresh: Bool) throws -> SpecRepositoryOpener {
         SpecRepositoryOpener(
-            projectDirectory: projectDirectory, cache: cache, http: http, offline: offline, refresh: refresh,
+            projectDirectory: projectDirectory, cache: cache, http: try http, offline: offline, refresh: refresh,
             trunkURL: try Self.trunkURL(), warn: { Output.write($0.hasSuffix("\n") ? $0 : $0 + "\n", to: STDERR_FILENO) })
     }
 
@@ -79,13 +79,20 @@ struct Composition {
     var cache: CodeCache { CodeCache(root: CodeCache.defaultRoot(environment: Self.environment), fileSystem: fileSystem) }
 
     /// How the sandbox is filled: git and archives through the shared cache, `jobs` at once.
-    func installation(_ fetch: FetchOptions, progress: FetchProgress?) -> SandboxInstallation {
-        installation(offline: fetch.offline, jobs: fetch.jobs, progress: progress)
+    func installation(_ fetch: FetchOptions, progress: FetchProgress?) throws -> SandboxInstallation {
+        try installation(offline: fetch.offline, jobs: fetch.jobs, progress: progress)
     }
 
-    /// The HTTP client: `DEPS_HTTP_TIMEOUT`, `DEPS_HTTP_ATTEMPTS` and `DEPS_HTTP_BACKOFF` tune it.
+    /// The HTTP client: `DEPS_HTTP_TIMEOUT`, `DEPS_HTTP_ATTEMPTS` and `DEPS_HTTP_BACKOFF` tune it,
+    /// `DEPS_DOWNLOAD_TIMEOUT` bounds one download.
     var http: HTTPClient {
+        get throws { HTTPClient(configuration: try httpConfiguration()) }
+    }
+
+    private func httpConfiguration() throws -> HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration()
+        configuration.deadlineSeconds = try Self.downloadDeadline()
+        configuration.deadlineSetting = Self.downloadDeadlineSetting
         if let timeout = Self.environment("DEPS_HTTP_TIMEOUT").flatMap(Double.init), timeout.isFinite, timeout > 0 {
             configuration.timeoutSeconds = timeout
         }
@@ -95,12 +102,12 @@ struct Composition {
         if let backoff = Self.environment("DEPS_HTTP_BACKOFF").flatMap(Double.init), backoff.isFinite, backoff >= 0 {
             configuration.initialBackoffSeconds = backoff
         }
-        return HTTPClient(configuration: configuration)
+        return configuration
     }
 
     /// Offline, nothing is fetched, so no `Fetching` progress is shown.
-    func installation(offline: Bool, jobs: Int, progress: FetchProgress?) -> SandboxInstallation {
-        let fetcher = SourceCodeFetcher(cache: cache, projectDirectory: projectDirectory, offline: offline, http: http)
+    func installation(offline: Bool, jobs: Int, progress: FetchProgress?) throws -> SandboxInstallation {
+        let fetcher = try codeFetcher(offline: offline)
         return SandboxInstallation(
             sandbox: FileSandbox(projectDirectory: projectDirectory, fileSystem: fileSystem), fetcher: fetcher,
             progress: offline ? nil : progress,
@@ -109,7 +116,7 @@ struct Composition {
 
     /// The sandbox to compare with the lock, for `deps check` (it never fetches).
     var sandboxOnly: SandboxInstallation {
-        installation(offline: true, jobs: 1, progress: nil)
+        get throws { try installation(offline: true, jobs: 1, progress: nil) }
     }
 
     /// Progress of fetches on stderr, unless `--quiet`.

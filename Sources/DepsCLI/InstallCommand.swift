@@ -52,7 +52,7 @@ struct InstallCommand: AsyncParsableCommand, MainTaskCommand {
             defer { progress?.finish() }
             let lock = dryRun ? nil : try composition.lockProject(for: "deps install")
             defer { lock?.release() }
-            let installation = composition.installation(fetch, progress: progress)
+            let installation = try composition.installation(fetch, progress: progress)
             let opener = try composition.opener(offline: fetch.offline, refresh: repoUpdate)
             if deployment {
                 let report = try await CheckInteractor(

@@ -53,7 +53,7 @@ struct UpdateCommand: AsyncParsableCommand, MainTaskCommand {
             defer { lock?.release() }
             // deps update refreshes the git and CDN spec repositories first (BEHAVIOUR 4.5).
             let opener = try composition.opener(offline: fetch.offline, refresh: !fetch.offline)
-            let installation = lockOnly ? nil : composition.installation(fetch, progress: progress)
+            let installation = lockOnly ? nil : try composition.installation(fetch, progress: progress)
             let update = try await UpdateInteractor(store: composition.store, opener: opener, installation: installation)
                 .update(packages, dryRun: dryRun)
             if let reason = update.replacedUnreadableLockfile {

@@ -12,6 +12,7 @@ struct ArchiveCodeFetcher: Sendable {
     let offline: Bool
     let projectDirectory: LocalPath
     let http: HTTPClient
+    let limits: ArchiveLimits
 
     func fetch(_ request: CodeRequest, url: String, declaredDigest: String?) async throws -> FetchedCode {
         let name = request.name.description
@@ -39,7 +40,7 @@ struct ArchiveCodeFetcher: Sendable {
         }
         let tree = try await cache.tree(name: name, version: request.version.description, pin: digest, source: url) { folder in
             do {
-                try await ArchiveExtraction(archive: archive, kind: kind, request: request, url: url, fileSystem: cache.fileSystem).extract(into: folder)
+                try await ArchiveExtraction(archive: archive, kind: kind, request: request, url: url, limits: limits, fileSystem: cache.fileSystem).extract(into: folder)
             } catch let error as CodeFetchError where error.kind == .integrity {
                 // A cache with no room left is no fault of the archive.
                 if let failure = cache.writeFailure() { throw failure }
@@ -119,63 +120,5 @@ enum ArchiveKind: Sendable {
             return
         }
         return nil
-    }
-}
-
-/// Extracts an archive so that nothing is written outside its folder: the entry names are read
-/// first and an absolute name or one with `..` refuses the whole archive; after extraction the
-/// tree must pass `FetchedTreeCheck` (no link leading outside, no FIFO or device). An archive whose only top-level
-/// entry is a folder (`Name-1.0/`, as hosted archives are) gives that folder's content.
-struct ArchiveExtraction {
-    let archive: LocalPath
-    let kind: ArchiveKind
-    let request: CodeRequest
-    let url: String
-    let fileSystem: any FileSystem
-
-    func extract(into folder: LocalPath) async throws {
-        let listing: ChildProcessResult
-        switch kind {
-        case .tar: listing = try await ChildProcess.run("tar", ["-tf", archive.string], environment: ["LC_ALL": "C"])
-        case .zip: listing = try await ChildProcess.run("unzip", ["-Z1", archive.string], environment: ["LC_ALL": "C"])
-        }
-        guard listing.succeeded else { throw unreadable(listing) }
-        for entry in String(decoding: listing.standardOutput, as: UTF8.self).split(separator: "\n") {
-            let name = String(entry)
-            if name.hasPrefix("/") || name.split(separator: "/").contains("..") {
-                throw refused("entry '\(MessageText.escaped(name))' would be written outside its folder")
-            }
-        }
-        let unpacked = folder.addingSuffix(".unpacked")
-        defer { fileSystem.removeTree(unpacked) }
-        try fileSystem.makeDirectories(unpacked, shownAs: unpacked.string)
-        let extraction: ChildProcessResult
-        switch kind {
-        case .tar:
-            extraction = try await ChildProcess.run(
-                "tar", ["-xf", archive.string, "-C", unpacked.string, "--no-same-owner", "--no-same-permissions"], environment: ["LC_ALL": "C"])
-        case .zip:
-            extraction = try await ChildProcess.run("unzip", ["-q", "-o", archive.string, "-d", unpacked.string], environment: ["LC_ALL": "C"])
-        }
-        guard extraction.succeeded else { throw unreadable(extraction) }
-        let top = (try fileSystem.directoryEntries(unpacked, shownAs: unpacked.string) ?? []).filter { $0 != "__MACOSX" }
-        var content = unpacked
-        if top.count == 1, fileSystem.kind(of: unpacked / top[0]) == .directory, fileSystem.linkTarget(of: unpacked / top[0]) == nil {
-            content = unpacked / top[0]
-        }
-        // Checked where the code will be: a link to `..` of the top folder leaves the package.
-        if let problem = FetchedTreeCheck(fileSystem: fileSystem).problem(in: content) { throw refused(problem) }
-        fileSystem.removeTree(folder)
-        try fileSystem.move(content, to: folder, shownAs: folder.string)
-    }
-
-    private func refused(_ cause: String) -> CodeFetchError {
-        CodeFetchError(name: request.name, url: url, kind: .integrity, cause: "unsafe archive: \(cause); nothing was extracted")
-    }
-
-    private func unreadable(_ result: ChildProcessResult) -> CodeFetchError {
-        let detail = result.standardErrorText.split(separator: "\n").first.map(String.init) ?? "exit status \(result.status)"
-        return CodeFetchError(
-            name: request.name, url: url, kind: .integrity, cause: "cannot read the archive: \(MessageText.escaped(detail))")
     }
 }

@@ -11,7 +11,11 @@ struct FetchedTreeCheck {
 
     /// What makes the tree at `root` unsafe, in a few words naming the entry; nil when it is safe.
     func problem(in root: LocalPath) -> String? {
-        let entries = fileSystem.walk(root)
+        problem(among: fileSystem.walk(root))
+    }
+
+    /// The same, for the entries a walk of the tree (`FileSystem.walk(_:)`) found.
+    func problem(among entries: [FileTreeEntry]) -> String? {
         var links: [String: String] = [:]
         for entry in entries {
             if entry.isSpecial {

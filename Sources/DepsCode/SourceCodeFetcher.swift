@@ -12,9 +12,10 @@ public struct SourceCodeFetcher: CodeFetcher {
     /// - Parameters:
     ///   - projectDirectory: relative locations (paths) are taken from here.
     ///   - offline: use only what the cache holds.
-    public init(cache: CodeCache, projectDirectory: LocalPath, offline: Bool, http: HTTPClient) {
+    ///   - limits: how much one archive may unpack to.
+    public init(cache: CodeCache, projectDirectory: LocalPath, offline: Bool, http: HTTPClient, limits: ArchiveLimits = ArchiveLimits()) {
         git = GitCodeFetcher(cache: cache, offline: offline, projectDirectory: projectDirectory)
-        archives = ArchiveCodeFetcher(cache: cache, offline: offline, projectDirectory: projectDirectory, http: http)
+        archives = ArchiveCodeFetcher(cache: cache, offline: offline, projectDirectory: projectDirectory, http: http, limits: limits)
         self.projectDirectory = projectDirectory
         self.cache = cache
     }

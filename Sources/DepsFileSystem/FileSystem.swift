@@ -12,12 +12,15 @@ public struct FileTreeEntry: Sendable, Equatable {
     public let linkTarget: String?
     /// Whether it is neither a regular file, a folder nor a symbolic link: a FIFO, a device, a socket.
     public let isSpecial: Bool
+    /// The size in bytes of a regular file (as `stat` gives it; a sparse file counts whole); 0 for anything else.
+    public let size: UInt64
 
-    public init(relativePath: String, isDirectory: Bool, linkTarget: String?, isSpecial: Bool = false) {
+    public init(relativePath: String, isDirectory: Bool, linkTarget: String?, isSpecial: Bool = false, size: UInt64 = 0) {
         self.relativePath = relativePath
         self.isDirectory = isDirectory
         self.linkTarget = linkTarget
         self.isSpecial = isSpecial
+        self.size = size
     }
 }
 

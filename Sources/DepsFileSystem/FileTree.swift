@@ -112,7 +112,7 @@ extension POSIXFileSystem {
                 case S_IFLNK:
                     entries.append(FileTreeEntry(relativePath: child, isDirectory: false, linkTarget: linkTarget(of: full) ?? ""))
                 case S_IFREG:
-                    entries.append(FileTreeEntry(relativePath: child, isDirectory: false, linkTarget: nil))
+                    entries.append(FileTreeEntry(relativePath: child, isDirectory: false, linkTarget: nil, size: UInt64(max(0, info.st_size))))
                 default:
                     entries.append(FileTreeEntry(relativePath: child, isDirectory: false, linkTarget: nil, isSpecial: true))
                 }

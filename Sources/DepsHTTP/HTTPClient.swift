@@ -33,18 +33,33 @@ public struct HTTPClient: Sendable {
         public var initialBackoffSeconds: Double
         /// The `User-Agent` header sent with every request.
         public var userAgent: String
+        /// How long one download may take in all, every attempt and pause between them included,
+        /// however steadily its bytes arrive: a body that trickles in just fast enough never to
+        /// stall still ends here. 0 or less means no such limit.
+        public var deadlineSeconds: Double
+        /// What changes `deadlineSeconds` (an environment variable, say), named when a download
+        /// reaches it so that the message says how to allow longer; nil names nothing.
+        public var deadlineSetting: String?
+
+        /// The default of `deadlineSeconds`, half an hour: a gigabyte arrives in that time at
+        /// 600 kB/s, and a server that never finishes is given up on.
+        public static let defaultDeadlineSeconds: Double = 1800
 
         /// Creates a configuration; every parameter has a default suited to a command-line tool.
         public init(
             timeoutSeconds: Double = 30,
             attempts: Int = 4,
             initialBackoffSeconds: Double = 0.25,
-            userAgent: String = "deps"
+            userAgent: String = "deps",
+            deadlineSeconds: Double = Configuration.defaultDeadlineSeconds,
+            deadlineSetting: String? = nil
         ) {
+            self.deadlineSetting = deadlineSetting
             self.timeoutSeconds = timeoutSeconds
             self.attempts = attempts
             self.initialBackoffSeconds = initialBackoffSeconds
             self.userAgent = userAgent
+            self.deadlineSeconds = deadlineSeconds
         }
     }
 
@@ -74,8 +89,8 @@ public struct HTTPClient: Sendable {
     /// - Throws: ``HTTPError`` for 5xx statuses, timeouts, truncated bodies and failed or broken
     ///   connections once every attempt is used up (with an exponential backoff between tries),
     ///   and at once for anything not worth retrying (an unsupported URL, an unwritable
-    ///   destination); `CancellationError` when the calling task is cancelled, which also stops
-    ///   a running curl.
+    ///   destination, the configuration's `deadlineSeconds` reached); `CancellationError` when
+    ///   the calling task is cancelled, which also stops a running curl.
     public func download(
         _ url: String,
         to destination: String,
@@ -91,8 +106,16 @@ public struct HTTPClient: Sendable {
         let attempts = max(1, configuration.attempts)
         var backoff = max(0, configuration.initialBackoffSeconds)
         var attempt = 1
+        let deadline = Deadline(seconds: configuration.deadlineSeconds)
         while true {
-            let outcome = try await attemptOnce(url, into: partial, isFile: scheme == "file", etag: etag)
+            let remaining = deadline.remaining
+            if let remaining, remaining <= 0 {
+                throw HTTPError(url: url, cause: .deadlineExceeded(seconds: configuration.deadlineSeconds, setting: configuration.deadlineSetting), attempts: attempt - 1)
+            }
+            var outcome = try await attemptOnce(url, into: partial, isFile: scheme == "file", etag: etag, maximumSeconds: remaining)
+            if case .failure(.timedOut, _) = outcome, let left = deadline.remaining, left <= 0 {
+                outcome = .failure(.deadlineExceeded(seconds: configuration.deadlineSeconds, setting: configuration.deadlineSetting), retryable: false)
+            }
             switch outcome {
             case .response(let response):
                 _ = unlink(partial)
@@ -106,8 +129,9 @@ public struct HTTPClient: Sendable {
                     throw HTTPError(url: url, cause: cause, attempts: attempt)
                 }
             }
-            if backoff > 0 {
-                try await Task.sleep(nanoseconds: UInt64(backoff * 1_000_000_000))
+            let pause = min(backoff, deadline.remaining ?? backoff)
+            if pause > 0 {
+                try await Task.sleep(nanoseconds: UInt64(pause * 1_000_000_000))
             }
             backoff *= 2
             attempt += 1
@@ -123,7 +147,24 @@ public struct HTTPClient: Sendable {
         case failure(HTTPError.Cause, retryable: Bool)
     }
 
-    private func attemptOnce(_ url: String, into partial: String, isFile: Bool, etag: String?) async throws -> Outcome {
+    /// When a download must be over, on the monotonic clock; nil without a limit.
+    private struct Deadline {
+        let end: ContinuousClock.Instant?
+
+        /// No limit for 0 or less, or for more than a thousand years.
+        init(seconds: Double) {
+            end = seconds > 0 && seconds < 3e10 ? ContinuousClock.now.advanced(by: .milliseconds(Int64(seconds * 1000))) : nil
+        }
+
+        /// The seconds left (0 or less once it has passed); nil without a limit.
+        var remaining: Double? {
+            guard let end else { return nil }
+            let left = ContinuousClock.now.duration(to: end).components
+            return Double(left.seconds) + Double(left.attoseconds) / 1e18
+        }
+    }
+
+    private func attemptOnce(_ url: String, into partial: String, isFile: Bool, etag: String?, maximumSeconds: Double?) async throws -> Outcome {
         _ = unlink(partial)
         let timeout = configuration.timeoutSeconds > 0 ? configuration.timeoutSeconds : 30
         var arguments = [
@@ -139,6 +180,9 @@ public struct HTTPClient: Sendable {
             "--output", partial,
             "--write-out", "\\n%{http_code}",
         ]
+        if let maximumSeconds {
+            arguments += ["--max-time", formatSeconds(maximumSeconds)]
+        }
         if let etag, let value = headerSafe(etag), !value.isEmpty {
             arguments += ["--header", "If-None-Match: " + value]
         }
@@ -275,6 +319,8 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Cause: Sendable, Equatable {
         /// Connecting took too long, or the transfer stalled.
         case timedOut
+        /// The download, every attempt included, went on past the configured overall limit.
+        case deadlineExceeded(seconds: Double, setting: String?)
         /// The server answered with this 5xx status.
         case serverError(Int)
         /// The connection closed before the whole body (as declared by the server) arrived.
@@ -310,6 +356,9 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         switch cause {
         case .timedOut:
             return "timed out after \(tries)"
+        case .deadlineExceeded(let seconds, let setting):
+            let raise = setting.map { "; \(printable($0, limit: 80)) allows longer" } ?? ""
+            return "the download did not finish within \(Self.shownSeconds(seconds)) seconds, the limit for one download\(raise)"
         case .serverError(let status):
             return "server error \(status) (\(tries))"
         case .truncated:
@@ -319,6 +368,13 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case .other(let reason):
             return printable(reason, limit: 160)
         }
+    }
+}
+
+extension HTTPError {
+    /// `1800`, or `2.5`: a number of seconds as a person writes it.
+    static func shownSeconds(_ seconds: Double) -> String {
+        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int64(seconds)) : String(seconds)
     }
 }
 

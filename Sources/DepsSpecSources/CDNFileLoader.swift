@@ -76,7 +76,7 @@ struct CDNFileLoader: Sendable {
         case .connectionFailed, .timedOut:
             "; without the network, list a spec directory or a git spec repository in the Depsfile's"
                 + " `sources:`, point `trunk` at a mirror with DEPS_TRUNK_URL, or use --offline with a warm cache"
-        case .serverError, .truncated, .other:
+        case .serverError, .truncated, .deadlineExceeded, .other:
             ""
         }
     }

@@ -33,8 +33,20 @@ public struct SwiftPMIntegration: ProjectIntegration {
         case let .fetched(name): sandbox.folder(of: name)
         case let .inPlace(_, path): projectDirectory / path
         }
-        return fileSystem.walk(root, includingHidden: false, followingLinksToFolders: true)
+        return files(below: root)
+    }
+
+    public func files(inTree tree: String) throws -> [String] {
+        files(below: LocalPath(tree))
+    }
+
+    private func files(below root: LocalPath) -> [String] {
+        fileSystem.walk(root, includingHidden: false, followingLinksToFolders: true)
             .filter { !$0.isDirectory }.map(\.relativePath)
+    }
+
+    public func check(_ targets: [SwiftPackageTarget]) throws {
+        for target in targets { _ = try SwiftPMTarget(target) }
     }
 
     public func write(_ manifest: SandboxPackageManifest) throws -> Bool {

@@ -23,7 +23,7 @@ final class FailedFetchTests: XCTestCase {
     /// leaving the lock, the sandbox and Manifest.lock at 1.0.0, so that `deps check` passes.
     func assertFailedUpdateKeepsTheOldPackage(
         _ response: LoopbackHTTPServer.Response, sha256: String?, status: Int32, cause: String,
-        file: StaticString = #filePath, line: UInt = #line
+        environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line
     ) throws {
         let server = try server()
         let old = try makeTarGz(["Sources/Zip/Zip.swift": "let zip = 1\n"], topFolder: "Zip-1.0.0", at: project.root + "/Zip-1.0.0.tar.gz")
@@ -37,7 +37,7 @@ final class FailedFetchTests: XCTestCase {
 
         server.serve("/Zip-1.1.0.tar.gz", response)
         try project.publishArchive("Zip", "1.1.0", url: server.baseURL + "/Zip-1.1.0.tar.gz", sha256: sha256)
-        let update = try project.deps(["update"], cache: cache, environment: ["DEPS_HTTP_BACKOFF": "0.01"])
+        let update = try project.deps(["update"], cache: cache, environment: environment.merging(["DEPS_HTTP_BACKOFF": "0.01"]) { $1 })
         XCTAssertEqual(update.status, status, update.stderr, file: file, line: line)
         XCTAssertTrue(update.stderr.contains(cause), update.stderr, file: file, line: line)
         XCTAssertEqual(project.lockfile, lock, "Depsfile.lock untouched", file: file, line: line)
@@ -79,6 +79,55 @@ final class FailedFetchTests: XCTestCase {
         try assertFailedUpdateKeepsTheOldPackage(.body(bytes), sha256: try sha256Hex(bytes), status: 65, cause: "unsafe archive")
     }
 
+    func testAnUpdateToAnArchiveHoldingAFIFOKeepsTheOldPackageWhole() throws {
+        let staging = project.root + "/fifo/Zip-1.1.0"
+        try FileManager.default.createDirectory(atPath: staging + "/Sources/Zip", withIntermediateDirectories: true)
+        try Data("let zip = 2\n".utf8).write(to: URL(fileURLWithPath: staging + "/Sources/Zip/Zip.swift"))
+        try tool(["mkfifo", staging + "/Sources/Zip/pipe"])
+        let archive = project.root + "/fifo.tar.gz"
+        try tool(["tar", "-czf", archive, "-C", project.root + "/fifo", "Zip-1.1.0"])
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: archive)))
+        try assertFailedUpdateKeepsTheOldPackage(
+            .body(bytes), sha256: try sha256Hex(bytes), status: 65, cause: "'Sources/Zip/pipe' is not a file, a folder or a symbolic link")
+    }
+
+    func testAnUpdateToACutArchiveKeepsTheOldPackageWhole() throws {
+        var files: [String: String] = [:]
+        for index in 0..<40 { files["Sources/Zip/F\(index).swift"] = String(repeating: "let f\(index) = \"\(UUID())\"\n", count: 40) }
+        let whole = try makeTarGz(files, topFolder: "Zip-1.1.0", at: project.root + "/whole.tar.gz")
+        let cut = Array(whole.prefix(whole.count / 2))
+        // Without a digest to catch it first: only unpacking finds the archive cut short.
+        try assertFailedUpdateKeepsTheOldPackage(.body(cut), sha256: nil, status: 65, cause: "cut short or damaged")
+    }
+
+    func testAnUpdateToAnHTMLPageKeepsTheOldPackageWhole() throws {
+        let page = Array("<!doctype html><html><body>Not here</body></html>\n".utf8)
+        try assertFailedUpdateKeepsTheOldPackage(.body(page), sha256: nil, status: 65, cause: "the file is an HTML page")
+    }
+
+    func testAnUpdateToAnArchiveThatUnpacksPastTheLimitKeepsTheOldPackageWhole() throws {
+        let bytes = try makeTarGz(["Sources/Zip/Zip.swift": String(repeating: "let zip = 2\n", count: 10_000)], topFolder: "Zip-1.1.0", at: project.root + "/big.tar.gz")
+        try assertFailedUpdateKeepsTheOldPackage(
+            .body(bytes), sha256: try sha256Hex(bytes), status: 65, cause: "more than the limit of 65536 bytes",
+            environment: ["DEPS_MAX_UNPACKED_BYTES": "64K"])
+    }
+
+    /// The code's own check (its spec's `source_files` must match a source) runs before the new
+    /// code replaces the old: an archive without them leaves the old folder whole, not emptied.
+    func testAnUpdateToAnArchiveWithoutSourcesKeepsTheOldPackageWhole() throws {
+        let bytes = try makeTarGz(["README.md": "Nothing to build here\n"], topFolder: "Zip-1.1.0", at: project.root + "/nosources.tar.gz")
+        try assertFailedUpdateKeepsTheOldPackage(.body(bytes), sha256: try sha256Hex(bytes), status: 65, cause: "matches no Swift or C-family source file")
+    }
+
+    func testAnUpdateToAnEmptyArchiveKeepsTheOldPackageWhole() throws {
+        let staging = project.root + "/empty/Zip-1.1.0"
+        try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
+        let archive = project.root + "/empty.tar.gz"
+        try tool(["tar", "-czf", archive, "-C", project.root + "/empty", "Zip-1.1.0"])
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: archive)))
+        try assertFailedUpdateKeepsTheOldPackage(.body(bytes), sha256: try sha256Hex(bytes), status: 65, cause: "matches no Swift or C-family source file")
+    }
+
     /// One archive cannot be had while another is still downloading: deps stops the other
     /// download, waits for it to end and removes its partial file before it exits.
     func testAFailureStopsTheOtherDownloadsAndLeavesNoPartialFile() throws {
@@ -100,6 +149,32 @@ final class FailedFetchTests: XCTestCase {
         XCTAssertEqual(project.files(under: "cache/v1/tmp"), [])
         XCTAssertNil(project.lockfile)
         XCTAssertFalse(project.exists("App/Deps/Slow"), "the stopped download placed nothing")
+    }
+
+    /// The same check guards code from git: a tag whose tree lost its sources leaves the old code.
+    func testAnUpdateToAGitTagWithoutSourcesKeepsTheOldPackageWhole() throws {
+        let repository = try TestGitRepository(name: "Lib", at: project.root + "/git/Lib")
+        try repository.commitVersion("1.0.0")
+        try project.publishGit("Lib", "1.0.0", url: repository.path)
+        try project.depsfile(["Lib": ""])
+        let installed = try project.deps(["install"], cache: cache)
+        XCTAssertEqual(installed.status, 0, installed.stderr)
+        let lock = try XCTUnwrap(project.lockfile)
+        let manifest = try project.read("App/Deps/Manifest.lock")
+
+        try repository.git(["rm", "-r", "--quiet", "Sources"])
+        try Data("Moved elsewhere\n".utf8).write(to: URL(fileURLWithPath: repository.path + "/README.md"))
+        try repository.git(["add", "-A"])
+        try repository.git(["commit", "--quiet", "-m", "Version 1.1.0"])
+        try repository.git(["tag", "1.1.0"])
+        try project.publishGit("Lib", "1.1.0", url: repository.path)
+        let update = try project.deps(["update"], cache: cache)
+        XCTAssertEqual(update.status, 65, update.stderr)
+        XCTAssertTrue(update.stderr.contains("Lib: \(repository.path): source_files"), update.stderr)
+        XCTAssertEqual(project.lockfile, lock)
+        XCTAssertEqual(try project.read("App/Deps/Lib/Sources/Lib/Lib.swift"), "public let version = \"1.0.0\"\n")
+        XCTAssertEqual(try project.read("App/Deps/Manifest.lock"), manifest)
+        XCTAssertEqual(try project.deps(["check"], cache: cache).status, 0)
     }
 
     // MARK: a damaged git mirror

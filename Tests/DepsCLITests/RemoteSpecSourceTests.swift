@@ -312,6 +312,24 @@ final class RemoteSpecSourceTests: XCTestCase {
         XCTAssertTrue(failing.stderr.contains("server error 503"), failing.stderr)
     }
 
+    /// A CDN file that trickles in ends at the download deadline too, naming its URL and the limit.
+    func testACDNFileThatTricklesPastTheDeadlineEnds() throws {
+        let cdn = try CDN(self, project: project)
+        try cdn.publish("Lib", "1.0.0")
+        let index = try CDN.indexPath("Lib")
+        cdn.server.serve(index, .trickle(Array(repeating: UInt8(ascii: "x"), count: 100_000), interval: 0.05))
+        try depsfile(source: cdn.url, ["Lib:"])
+        let outcome = try DepsBinary.run(
+            ["install", "--lock-only", "--project", project.app, "--no-color"],
+            environment: environment.merging(["DEPS_CACHE_DIR": cache, "DEPS_DOWNLOAD_TIMEOUT": "1.5"]) { $1 })
+        XCTAssertEqual(outcome.status, 74, outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains(cdn.url + String(index.dropFirst())), outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains(
+            "the download did not finish within 1.5 seconds, the limit for one download; DEPS_DOWNLOAD_TIMEOUT allows longer"), outcome.stderr)
+        XCTAssertEqual(cdn.count(index), 1)
+        XCTAssertNil(project.lockfile)
+    }
+
     func testABrokenPodspecOrIndexLineIsMalformedInputNamingTheURL() throws {
         let cdn = try CDN(self, project: project)
         try cdn.publish("Lib", "1.0.0", podspec: "{\"name\": \"Lib\", \"version\": ")

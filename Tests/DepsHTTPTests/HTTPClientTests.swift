@@ -177,6 +177,39 @@ final class HTTPClientTests: XCTestCase {
         XCTAssertFalse(exists(destination + ".part"))
     }
 
+    /// A body that keeps arriving, a byte at a time, never stalls long enough for the stall
+    /// timeout; the overall deadline ends it, once, without another attempt.
+    func testATrickleEndsAtTheDeadlineWithoutARetry() async throws {
+        server.serve("/trickle", .trickle(Array(repeating: UInt8(ascii: "x"), count: 2000), interval: 0.05))
+        let destination = path("trickle")
+        let url = server.baseURL + "/trickle"
+        let configuration = HTTPClient.Configuration(
+            timeoutSeconds: 5, attempts: 3, initialBackoffSeconds: 0.01, deadlineSeconds: 1.5, deadlineSetting: "DEPS_DOWNLOAD_TIMEOUT")
+
+        let error = await httpError { try await HTTPClient(configuration: configuration).download(url, to: destination) }
+
+        XCTAssertEqual(error?.cause, .deadlineExceeded(seconds: 1.5, setting: "DEPS_DOWNLOAD_TIMEOUT"))
+        XCTAssertEqual(
+            error?.description,
+            "\(url): the download did not finish within 1.5 seconds, the limit for one download; DEPS_DOWNLOAD_TIMEOUT allows longer")
+        XCTAssertEqual(server.requestCount("/trickle"), 1)
+        XCTAssertFalse(exists(destination))
+        XCTAssertFalse(exists(destination + ".part"))
+    }
+
+    /// The same body, given time enough, arrives whole: the deadline bounds, it does not cut short.
+    func testATrickleWithinTheDeadlineArrivesWhole() async throws {
+        let body = Array(repeating: UInt8(ascii: "y"), count: 20)
+        server.serve("/trickle", .trickle(body, interval: 0.02))
+        let destination = path("trickle")
+        let configuration = HTTPClient.Configuration(timeoutSeconds: 5, attempts: 1, deadlineSeconds: 60)
+
+        let response = try await HTTPClient(configuration: configuration).download(server.baseURL + "/trickle", to: destination)
+
+        XCTAssertTrue(response.isSuccess)
+        XCTAssertEqual(contents(destination), body)
+    }
+
     func testLatencyBelowTheTimeoutSucceeds() async throws {
         server.serve("/slow", .delayed(seconds: 0.3, Array("late".utf8)))
         let destination = path("slow")

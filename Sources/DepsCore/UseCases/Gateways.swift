@@ -152,6 +152,16 @@ public protocol ProjectIntegration: Sendable {
     func files(in folder: SandboxFolder) throws -> [String]
     /// Writes the integration files, only when their content changes; returns whether it did.
     func write(_ manifest: SandboxPackageManifest) throws -> Bool
+    /// Every file below fetched code not yet placed in the sandbox (`FetchedCode.tree`), as paths relative to it.
+    func files(inTree tree: String) throws -> [String]
+    /// Throws the `SandboxIntegrationError` that writing these targets would, writing nothing:
+    /// code that fails it is not placed.
+    func check(_ targets: [SwiftPackageTarget]) throws
+}
+
+extension ProjectIntegration {
+    public func files(inTree tree: String) throws -> [String] { [] }
+    public func check(_ targets: [SwiftPackageTarget]) throws {}
 }
 
 /// The shared cache of fetched code, as `deps cache` sees it (BEHAVIOUR 4.5). Removing is safe

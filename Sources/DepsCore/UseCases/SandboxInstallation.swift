@@ -98,7 +98,12 @@ public struct SandboxInstallation: Sendable {
             }
             return CodeRequest(name: name, version: version, source: source, pin: lock.contentPin(of: name))
         }
-        let fetched = try await fetchAndPlace(requests, heldPins: heldPins)
+        var specifications: [PackageName: Specification] = [:]
+        if integration != nil {
+            for request in requests { specifications[request.name] = try catalog.specification(of: request.name, version: request.version) }
+        }
+        let check = PlacementCheck(lock: lock, specifications: specifications, sources: sources, integration: integration)
+        let fetched = try await fetchAndPlace(requests, heldPins: heldPins, checkedBy: check)
         let recorded = lock.recording(fetched.pins)
         if fetched.placed.count < requests.count {
             // A package that was not fetched (it failed, or was stopped) was not touched: the
@@ -139,13 +144,15 @@ extension SandboxInstallation {
         var failures: [CodeFetchError] = []
     }
 
-    /// Fetches each package and places it in the sandbox, `jobs` at once; a package fetched again
-    /// whose code did not move (`heldPins`) is left in place. The first failure stops the round:
+    /// Fetches each package and, once `check` passes it, places it in the sandbox, `jobs` at once;
+    /// a package fetched again whose code did not move (`heldPins`) is left in place. The first failure stops the round:
     /// the fetches still going are cancelled (their downloads end and leave nothing behind) and
     /// waited for, and none is started after it. The task group runs off the caller's executor,
     /// as the CDN's downloads do.
     @concurrent
-    private func fetchAndPlace(_ requests: [CodeRequest], heldPins: [PackageName: ContentPin]) async throws -> FetchRound {
+    private func fetchAndPlace(
+        _ requests: [CodeRequest], heldPins: [PackageName: ContentPin], checkedBy check: PlacementCheck
+    ) async throws -> FetchRound {
         var round = FetchRound()
         let (sandbox, fetcher, progress, total) = (sandbox, fetcher, progress, requests.count)
         try await withThrowingTaskGroup(of: (CodeRequest, Result<FetchedCode, CodeFetchError>?).self) { group in
@@ -158,6 +165,7 @@ extension SandboxInstallation {
                     do {
                         let code = try await fetcher.fetch(request)
                         if code.pin == nil || code.pin != heldPins[request.name] {
+                            try check.check(code, for: request)
                             try await sandbox.place(code, as: request.name)
                         }
                         shown?.fetchFinished(request, of: total)

@@ -202,3 +202,53 @@ final class SandboxInstallationTests: XCTestCase {
     }
 
 }
+
+/// A build integration in memory: fetched code whose tree path contains one of `emptyTrees` holds
+/// no file, and a target with no file is refused, as SwiftPM's rules refuse it.
+final class InMemoryIntegration: ProjectIntegration, @unchecked Sendable {
+    let emptyTrees: [String]
+    private let lock = NSLock()
+    private(set) var written: [SandboxPackageManifest] = []
+
+    init(emptyTrees: [String]) { self.emptyTrees = emptyTrees }
+
+    func isWritten() -> Bool { lock.withLock { !written.isEmpty } }
+    func files(in folder: SandboxFolder) throws -> [String] { ["Sources/\(folder.name)/Code.swift"] }
+    func files(inTree tree: String) throws -> [String] {
+        emptyTrees.contains { tree.contains($0) } ? [] : ["Sources/Code.swift"]
+    }
+    func check(_ targets: [SwiftPackageTarget]) throws {
+        if let empty = targets.first(where: { $0.files.isEmpty }) {
+            throw SandboxIntegrationError(name: empty.name, message: "its code holds no file")
+        }
+    }
+    func write(_ manifest: SandboxPackageManifest) throws -> Bool {
+        try check(manifest.targets)
+        lock.withLock { written.append(manifest) }
+        return true
+    }
+}
+
+extension SandboxInstallationTests {
+    /// Code the integration refuses is never placed: the folder keeps the old code, Manifest.lock
+    /// goes on listing it, and the failure names the package and where its code is.
+    func testChangedCodeTheIntegrationRefusesIsNotPlaced() throws {
+        let integration = InMemoryIntegration(emptyTrees: ["Alamofire/5.9.1"])
+        let store = InMemoryProjectStore(["Alamofire": "= 5.6.4", "SnapKit": ""])
+        let installation = { SandboxInstallation(sandbox: self.sandbox, fetcher: self.fetcher, integration: integration) }
+        _ = try waitFor { try await InstallInteractor(store: store, opener: self.opener, installation: installation()).install(lockOnly: false) }
+        let before = try XCTUnwrap(sandbox.manifest)
+        let folder = try XCTUnwrap(sandbox.folders[name("Alamofire")])
+        store.edit(["Alamofire": "~> 5.9"])
+        XCTAssertThrowsError(
+            try waitFor { try await InstallInteractor(store: store, opener: self.opener, installation: installation()).install(lockOnly: false) }
+        ) { error in
+            let failures = (error as? SandboxInstallError)?.failures ?? []
+            XCTAssertEqual(failures.map(\.name), [self.name("Alamofire")], "\(error)")
+            XCTAssertEqual(failures.first?.kind, .integrity)
+            XCTAssertEqual(failures.first?.cause, "its code holds no file")
+        }
+        XCTAssertEqual(sandbox.folders[name("Alamofire")], folder, "the old code stays in place")
+        XCTAssertEqual(try XCTUnwrap(sandbox.manifest).packages, before.packages)
+    }
+}

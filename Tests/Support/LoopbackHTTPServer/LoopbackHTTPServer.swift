@@ -37,6 +37,10 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         /// 200 with a `Content-Length`, the first half of the bytes at once, then the rest after
         /// `seconds`: a download under way for that long.
         case slowBody([UInt8], seconds: Double)
+        /// 200 with a `Content-Length`, then the bytes one at a time, `interval` seconds apart: a
+        /// download that never stalls but takes `bytes.count * interval` seconds. It ends when every
+        /// byte is sent, the client goes away or the server stops.
+        case trickle([UInt8], interval: Double)
     }
 
     /// The port the server listens on.
@@ -258,6 +262,13 @@ private final class State: @unchecked Sendable {
             sendAll(fd, Array(bytes.prefix(bytes.count / 2)))
             pause(seconds)
             if !isStopped { sendAll(fd, Array(bytes.dropFirst(bytes.count / 2))) }
+        case .trickle(let bytes, let interval)?:
+            sendAll(fd, Self.head(status: 200, headers: [("Content-Length", String(bytes.count))]))
+            guard sendsBody else { return }
+            for byte in bytes {
+                guard !isStopped, sendAll(fd, [byte]) else { return }
+                pause(interval)
+            }
         }
     }
 
@@ -328,16 +339,19 @@ private final class State: @unchecked Sendable {
         }
     }
 
-    private func sendAll(_ fd: Int32, _ bytes: [UInt8]) {
+    /// Sends every byte; false when the connection failed first (the client went away).
+    @discardableResult
+    private func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes.withUnsafeBytes {
                 send(fd, $0.baseAddress! + offset, bytes.count - offset, sendFlags)
             }
             if sent < 0 && errno == EINTR { continue }
-            if sent <= 0 { return }
+            if sent <= 0 { return false }
             offset += sent
         }
+        return true
     }
 }
 

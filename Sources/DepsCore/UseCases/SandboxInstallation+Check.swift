@@ -1,0 +1,27 @@
+/// Fetched code checked as the build integration will take it (its spec's `source_files` must
+/// match sources SwiftPM can build), before it replaces what the sandbox holds: code that fails
+/// is a failed fetch, and the package's folder keeps its old code, still listed.
+struct PlacementCheck: Sendable {
+    let lock: Lockfile
+    /// The spec of each package to place.
+    let specifications: [PackageName: Specification]
+    let sources: [PackageName: CodeSource]
+    let integration: ProjectIntegration?
+
+    /// Throws a `CodeFetchError` naming the package, its code's location and what the
+    /// integration refuses; nothing for code used in place, which is not placed.
+    func check(_ code: FetchedCode, for request: CodeRequest) throws {
+        guard let integration, !code.usedInPlace, let specification = specifications[request.name] else { return }
+        let manifest = try SandboxPackageManifest(
+            lock: lock, specifications: [request.name: specification], codeSources: sources
+        ) { folder in
+            folder == .fetched(request.name) ? try integration.files(inTree: code.tree) : []
+        }
+        do {
+            try integration.check(manifest.targets)
+        } catch let error as SandboxIntegrationError {
+            let subject = error.name == request.name ? "" : "\(error.name): "
+            throw CodeFetchError(name: request.name, url: request.source.location, kind: .integrity, cause: subject + error.message)
+        }
+    }
+}
