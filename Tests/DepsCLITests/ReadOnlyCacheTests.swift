@@ -31,11 +31,11 @@ final class ReadOnlyCacheTests: XCTestCase {
         let path = project.root + "/" + folder
         let environment = ["DEPS_CACHE_DIR": cache, "HOME": path]
         guard getuid() == 0 else {
-            return try DepsBinary.run(arguments + ["--project", path, "--no-color"], environment: environment)
+            return try DepsBinary.run(arguments + ["--project", path], environment: environment)
         }
         try tool(["chown", "-R", "nobody", path])
         return try DepsBinary.run(
-            ["--reuid=65534", "--regid=65534", "--clear-groups", DepsBinary.url.path] + arguments + ["--project", path, "--no-color"],
+            ["--reuid=65534", "--regid=65534", "--clear-groups", DepsBinary.url.path] + arguments + ["--project", path],
             executable: URL(fileURLWithPath: "/usr/bin/setpriv"), environment: environment)
     }
 
