@@ -5,21 +5,9 @@ import XCTest
 /// Specs/, writes Deps/Package.swift, and SwiftPM builds and runs the example with it.
 final class ExampleBuildTests: XCTestCase {
     func swift(_ arguments: [String], in directory: String) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
         let log = directory + "/swift-output.txt"
-        _ = FileManager.default.createFile(atPath: log, contents: nil)
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
         defer { try? FileManager.default.removeItem(atPath: log) }
-        return (process.terminationStatus, try String(contentsOfFile: log, encoding: .utf8))
+        return try runLogged(["swift"] + arguments, in: directory, environment: ProcessInfo.processInfo.environment, log: log)
     }
 
     /// The `.target(...)` block of each target in a Deps/Package.swift, by name.

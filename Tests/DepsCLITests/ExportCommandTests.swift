@@ -221,9 +221,7 @@ final class ExportCommandTests: XCTestCase {
 
             """)
         let scratch = project.root + "/swiftpm"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
+        let arguments = [
             "swift", "build", "--package-path", consumer, "--scratch-path", scratch + "/build",
             "--cache-path", scratch + "/cache", "--config-path", scratch + "/config", "--security-path", scratch + "/security",
             "--disable-dependency-cache",
@@ -235,18 +233,8 @@ final class ExportCommandTests: XCTestCase {
         }
         environment["HOME"] = scratch + "/home"
         environment["GIT_CONFIG_NOSYSTEM"] = "1"
-        process.environment = environment
-        let log = project.root + "/swift-build.log"
-        _ = FileManager.default.createFile(atPath: log, contents: nil)
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        let output = try String(contentsOfFile: log, encoding: .utf8)
-        XCTAssertEqual(process.terminationStatus, 0, output)
+        let (status, output) = try runLogged(arguments, in: project.root, environment: environment, log: project.root + "/swift-build.log")
+        XCTAssertEqual(status, 0, output)
         XCTAssertEqual(try tool([scratch + "/build/debug/Consumer"]), "Hello, SwiftPM! triangle")
     }
 

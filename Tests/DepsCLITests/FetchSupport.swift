@@ -23,6 +23,28 @@ func tool(_ arguments: [String], in directory: String? = nil, environment: [Stri
     return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
 }
 
+/// Runs a program (found on the PATH of `environment`) with standard output and error going to
+/// one log file, so that a long output never blocks it and a failing test shows the whole
+/// transcript; returns its status and that transcript. `environment` is the whole environment.
+func runLogged(
+    _ arguments: [String], in directory: String, environment: [String: String], log: String
+) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    process.environment = environment
+    _ = FileManager.default.createFile(atPath: log, contents: nil)
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+    process.standardOutput = handle
+    process.standardError = handle
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try handle.close()
+    return (process.terminationStatus, try String(contentsOfFile: log, encoding: .utf8))
+}
+
 /// A real git repository made by a test: a tiny Swift package whose one source file says which
 /// version it is, with a commit and a tag per version.
 struct TestGitRepository {

@@ -67,22 +67,9 @@ final class QuickStartTests: XCTestCase {
         environment["HOME"] = scratch + "/home"
         environment["PATH"] = scratch + "/bin:" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["transcripts"] = scratch + "/transcripts"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [scratch + "/quick-start.sh"]
-        process.currentDirectoryURL = URL(fileURLWithPath: scratch + "/deps")
-        process.environment = environment
-        let log = scratch + "/log.txt"
-        _ = manager.createFile(atPath: log, contents: nil)
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        let said = try String(contentsOfFile: log, encoding: .utf8)
-        XCTAssertEqual(process.terminationStatus, 0, script + said)
+        let (status, said) = try runLogged(
+            ["bash", scratch + "/quick-start.sh"], in: scratch + "/deps", environment: environment, log: scratch + "/log.txt")
+        XCTAssertEqual(status, 0, script + said)
 
         for (index, transcript) in transcripts.enumerated() {
             let output = (try? String(contentsOfFile: scratch + "/transcripts/\(index)", encoding: .utf8)) ?? ""
