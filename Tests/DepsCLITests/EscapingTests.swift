@@ -144,8 +144,7 @@ final class EscapingTests: XCTestCase {
     }
 
     func testArchiveEntryNamesAndServerRepliesAreEscaped() throws {
-        let server = try LoopbackHTTPServer()
-        addTeardownBlock { server.stop() }
+        let server = try loopbackServer()
         let staging = project.root + "/evil"
         try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
         try Data("owned\n".utf8).write(to: URL(fileURLWithPath: staging + "/" + hostile))

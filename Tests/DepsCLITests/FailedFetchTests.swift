@@ -12,11 +12,6 @@ final class FailedFetchTests: XCTestCase {
         project = try TemporaryProject(self)
     }
 
-    func server() throws -> LoopbackHTTPServer {
-        let server = try LoopbackHTTPServer()
-        addTeardownBlock { server.stop() }
-        return server
-    }
 
     /// Installs `Zip` 1.0.0 from an archive, then publishes 1.1.0 served by `response` (with the
     /// spec's `sha256`), runs `deps update` and expects it to fail with `status` mentioning `cause`,
@@ -25,7 +20,7 @@ final class FailedFetchTests: XCTestCase {
         _ response: LoopbackHTTPServer.Response, sha256: String?, status: Int32, cause: String,
         environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line
     ) throws {
-        let server = try server()
+        let server = try loopbackServer()
         let old = try makeTarGz(["Sources/Zip/Zip.swift": "let zip = 1\n"], topFolder: "Zip-1.0.0", at: project.root + "/Zip-1.0.0.tar.gz")
         server.serve("/Zip-1.0.0.tar.gz", .body(old))
         try project.publishArchive("Zip", "1.0.0", url: server.baseURL + "/Zip-1.0.0.tar.gz", sha256: try sha256Hex(old))
@@ -131,7 +126,7 @@ final class FailedFetchTests: XCTestCase {
     /// One archive cannot be had while another is still downloading: deps stops the other
     /// download, waits for it to end and removes its partial file before it exits.
     func testAFailureStopsTheOtherDownloadsAndLeavesNoPartialFile() throws {
-        let server = try server()
+        let server = try loopbackServer()
         let slow = try makeTarGz(["Sources/Slow/Slow.swift": String(repeating: "let slow = 1\n", count: 4000)], topFolder: "Slow-1.0.0", at: project.root + "/Slow.tar.gz")
         let slowPath = "/slow-\(UUID().uuidString)/Slow-1.0.0.tar.gz"
         server.serve(slowPath, .slowBody(slow, seconds: 30))

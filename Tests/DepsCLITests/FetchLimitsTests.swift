@@ -13,11 +13,6 @@ final class FetchLimitsTests: XCTestCase {
         project = try TemporaryProject(self)
     }
 
-    func server() throws -> LoopbackHTTPServer {
-        let server = try LoopbackHTTPServer()
-        addTeardownBlock { server.stop() }
-        return server
-    }
 
     /// A zip of a Swift file and a file of `size` zero bytes, in `Bomb-1.0.0/`: a few kilobytes that unpack to `size`.
     func zipOfZeros(size: Int) throws -> [UInt8] {
@@ -51,7 +46,7 @@ final class FetchLimitsTests: XCTestCase {
     // MARK: how much an archive may unpack to
 
     func testAnArchiveThatUnpacksPastTheByteLimitIsRefused() throws {
-        let server = try server()
+        let server = try loopbackServer()
         let bytes = try zipOfZeros(size: 2 << 20)
         XCTAssertLessThan(bytes.count, 64 << 10, "the archive is small; what it unpacks to is not")
         let url = try publishBomb(bytes, on: server)
@@ -90,7 +85,7 @@ final class FetchLimitsTests: XCTestCase {
     /// What was written counts, not what the archive declares: a zip that says its big file is
     /// 10 bytes long is measured once unpacked, in the cache's temporary folder.
     func testAZipThatUnderstatesItsSizesIsMeasuredOnceUnpacked() throws {
-        let server = try server()
+        let server = try loopbackServer()
         let bytes = lyingAboutSizes(try zipOfZeros(size: 2 << 20))
         let summary = project.root + "/lying.zip"
         try Data(bytes).write(to: URL(fileURLWithPath: summary))
@@ -103,7 +98,7 @@ final class FetchLimitsTests: XCTestCase {
     }
 
     func testATarArchiveThatUnpacksPastTheByteLimitIsRefused() throws {
-        let server = try server()
+        let server = try loopbackServer()
         let archive = project.root + "/Bomb-1.0.0.tar.gz"
         let bytes = try makeTarGz(["Sources/Bomb/zeros.txt": String(repeating: "0", count: 300_000)], topFolder: "Bomb-1.0.0", at: archive)
         let url = try publishBomb(bytes, on: server, name: "Bomb-1.0.0.tar.gz")
@@ -115,7 +110,7 @@ final class FetchLimitsTests: XCTestCase {
     }
 
     func testAnArchiveWithMoreFilesThanTheLimitIsRefused() throws {
-        let server = try server()
+        let server = try loopbackServer()
         var files: [String: String] = [:]
         for index in 0..<12 { files["Sources/Bomb/F\(index).swift"] = "let f\(index) = \(index)\n" }
         let bytes = try makeTarGz(files, topFolder: "Bomb-1.0.0", at: project.root + "/Bomb-1.0.0.tar.gz")
@@ -134,7 +129,7 @@ final class FetchLimitsTests: XCTestCase {
     // MARK: how long a download may take
 
     func testADownloadThatTricklesPastTheDeadlineEnds() throws {
-        let server = try server()
+        let server = try loopbackServer()
         let path = "/trickle-\(UUID().uuidString)/Slow-1.0.0.tar.gz"
         server.serve(path, .trickle(Array(repeating: 0, count: 100_000), interval: 0.05))
         try project.publishArchive("Slow", "1.0.0", url: server.baseURL + path, sha256: nil)
@@ -156,7 +151,7 @@ final class FetchLimitsTests: XCTestCase {
     // MARK: settings deps cannot use
 
     func testABadLimitIsAUsageErrorNamingTheVariableAndTheValue() throws {
-        let server = try server()
+        let server = try loopbackServer()
         _ = try publishBomb(try zipOfZeros(size: 10), on: server)
         let cases: [(String, String, String)] = [
             ("DEPS_MAX_UNPACKED_BYTES", "lots", "a number of bytes above 0, such as 4294967296 or 4G"),
@@ -179,7 +174,7 @@ final class FetchLimitsTests: XCTestCase {
     // MARK: a file that is no readable archive
 
     func assertUnreadable(_ bytes: [UInt8], name: String, says cause: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let server = try server()
+        let server = try loopbackServer()
         let url = try publishBomb(bytes, on: server, name: name, sha256: false)
         let outcome = try project.deps(["install"], cache: cache)
         XCTAssertEqual(outcome.status, 65, outcome.stderr, file: file, line: line)

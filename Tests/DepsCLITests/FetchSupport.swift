@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackHTTPServer
 import XCTest
 
 /// Runs a tool (git, tar, sha256sum) for the tests and returns its trimmed standard output.
@@ -43,6 +44,15 @@ func runLogged(
     process.waitUntilExit()
     try handle.close()
     return (process.terminationStatus, try String(contentsOfFile: log, encoding: .utf8))
+}
+
+extension XCTestCase {
+    /// A loopback HTTP server that stops when the test ends.
+    func loopbackServer() throws -> LoopbackHTTPServer {
+        let server = try LoopbackHTTPServer()
+        addTeardownBlock { server.stop() }
+        return server
+    }
 }
 
 /// A real git repository made by a test: a tiny Swift package whose one source file says which

@@ -25,11 +25,6 @@ final class FetchTests: XCTestCase {
         return repository
     }
 
-    func server() throws -> LoopbackHTTPServer {
-        let server = try LoopbackHTTPServer()
-        addTeardownBlock { server.stop() }
-        return server
-    }
 
     func source(_ package: String) throws -> String {
         try project.read("App/Deps/\(package)/Sources/\(package)/\(package).swift")
@@ -169,7 +164,7 @@ final class FetchTests: XCTestCase {
     // MARK: http archives
 
     func testAnArchiveIsDownloadedAfterA503AndItsDigestLocked() throws {
-        let server = try server()
+        let server = try loopbackServer()
         let bytes = try makeTarGz(["Sources/Zip/Zip.swift": "let zip = 1\n"], topFolder: "Zip-1.0.0", at: project.root + "/Zip.tar.gz")
         let digest = try sha256Hex(bytes)
         server.serve("/Zip-1.0.0.tar.gz", .failThenServe(failures: 1, status: 503, then: bytes))
@@ -188,7 +183,7 @@ final class FetchTests: XCTestCase {
         _ response: LoopbackHTTPServer.Response, sha256: String?, status: Int32, mentioning: [String],
         environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line
     ) throws {
-        let server = try server()
+        let server = try loopbackServer()
         server.serve("/Zip-1.0.0.tar.gz", response)
         try project.publishArchive("Zip", "1.0.0", url: server.baseURL + "/Zip-1.0.0.tar.gz", sha256: sha256)
         try project.depsfile(["Zip": ""])
@@ -242,7 +237,7 @@ final class FetchTests: XCTestCase {
     }
 
     func testZipTarBz2AndTarXzArchivesInstall() throws {
-        let server = try server()
+        let server = try loopbackServer()
         let staging = project.root + "/archives"
         var table: [String: String] = [:]
         for (name, ending, create) in [
@@ -269,7 +264,7 @@ final class FetchTests: XCTestCase {
     }
 
     func testDamagedCacheEntriesAreFetchedAgainNeverUsed() throws {
-        let server = try server()
+        let server = try loopbackServer()
         let bytes = try makeTarGz(["Sources/Zip/Zip.swift": "let zip = 1\n"], topFolder: "Zip-1.0.0", at: project.root + "/Zip.tar.gz")
         let digest = try sha256Hex(bytes)
         server.serve("/Zip-1.0.0.tar.gz", .body(bytes))
@@ -314,7 +309,7 @@ final class FetchTests: XCTestCase {
     // MARK: the shared cache
 
     func testASecondProjectInstallsOfflineFromTheCacheAndAnEmptyCacheSaysWhatIsMissing() throws {
-        let server = try server()
+        let server = try loopbackServer()
         let bytes = try makeTarGz(["Sources/Zip/Zip.swift": "let zip = 1\n"], topFolder: "Zip-1.0.0", at: project.root + "/Zip.tar.gz")
         server.serve("/Zip-1.0.0.tar.gz", .body(bytes))
         try project.publishArchive("Zip", "1.0.0", url: server.baseURL + "/Zip-1.0.0.tar.gz", sha256: try sha256Hex(bytes))
@@ -455,7 +450,7 @@ final class FetchTests: XCTestCase {
     /// Starts an install whose archive download stalls, waits until the download is under way,
     /// then sends `signal`.
     func interruptedInstall(_ signal: Int32) throws -> (Process, LoopbackHTTPServer, [UInt8]) {
-        let server = try server()
+        let server = try loopbackServer()
         let bytes = try makeTarGz(["Sources/Zip/Zip.swift": "let zip = 1\n"], topFolder: "Zip-1.0.0", at: project.root + "/Zip.tar.gz")
         server.serve("/Zip-1.0.0.tar.gz", .stall(seconds: 20))
         try project.publishArchive("Zip", "1.0.0", url: server.baseURL + "/Zip-1.0.0.tar.gz", sha256: try sha256Hex(bytes))

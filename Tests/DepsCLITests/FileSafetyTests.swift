@@ -470,8 +470,7 @@ final class FileSafetyTests: XCTestCase {
     }
 
     func testAFullCacheFailsNamingItAndLeavesNoTemporaryFile() throws {
-        let server = try LoopbackHTTPServer()
-        addTeardownBlock { server.stop() }
+        let server = try loopbackServer()
         var files: [String: String] = [:]
         for index in 0..<40 { files["Sources/Zip/File\(index).swift"] = String(repeating: "let x\(index) = 1\n", count: 200) }
         let bytes = try makeTarGz(files, topFolder: "Zip-1.0.0", at: project.root + "/Zip.tar.gz")
@@ -607,8 +606,7 @@ final class FileSafetyTests: XCTestCase {
     /// `DEPS_FETCH_SOAK_RUNS` sets the number of runs (scripts/kill-soak.sh runs 200).
     func testInstallsThatFetchInterruptedAtRandomMomentsLeaveEverythingWholeOrOld() throws {
         let runs = Int(ProcessInfo.processInfo.environment["DEPS_FETCH_SOAK_RUNS"] ?? "") ?? 5
-        let server = try LoopbackHTTPServer()
-        addTeardownBlock { server.stop() }
+        let server = try loopbackServer()
         let names = try fetchingProject(server: server)
 
         // The two locks, and how long a fetch of everything takes.
@@ -680,8 +678,7 @@ final class FileSafetyTests: XCTestCase {
     /// A CDN that never answers: SIGINT or SIGTERM stops the download (curl is not left running
     /// on its own), removes its temporary files and exits with 130 or 143.
     func testASignalWhileASpecRepositoryIsReadStopsTheDownloadAndLeavesNothing() throws {
-        let server = try LoopbackHTTPServer()
-        addTeardownBlock { server.stop() }
+        let server = try loopbackServer()
         server.serve("/CocoaPods-version.yml", .stall(seconds: 30))
         try project.write("App/Depsfile", "sources:\n  - \(server.baseURL)/\ndependencies:\n  Lib:\n")
         for signal in [SIGINT, SIGTERM] {

@@ -42,8 +42,7 @@ final class GitFailureMessageTests: XCTestCase {
 
     /// (git shows the 404's body as `remote: …` before its own line.)
     func testAnHTTPGitURLThatIsNotFoundSaysSo() throws {
-        let server = try LoopbackHTTPServer()
-        addTeardownBlock { server.stop() }
+        let server = try loopbackServer()
         let url = server.baseURL + "/Lib.git"
         try project.publishGit("Lib", "1.0.0", url: url)
         try project.depsfile(["Lib": ""])

@@ -60,8 +60,7 @@ final class LinkSafetyTests: XCTestCase {
         let archive = project.root + "/Pkg-\(UUID().uuidString).tar.gz"
         try tool(["tar", "-czf", archive, "-C", staging, "Pkg-1.0.0"])
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: archive)))
-        let server = try LoopbackHTTPServer()
-        addTeardownBlock { server.stop() }
+        let server = try loopbackServer()
         server.serve("/Pkg-1.0.0.tar.gz", .body(bytes))
         let url = server.baseURL + "/Pkg-1.0.0.tar.gz"
         try project.publishArchive("Pkg", "1.0.0", url: url, sha256: try sha256Hex(bytes))

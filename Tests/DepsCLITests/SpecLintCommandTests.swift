@@ -148,8 +148,7 @@ final class SpecLintCommandTests: XCTestCase {
     }
 
     func testAnArchiveWhoseDigestDiffersIsNamed() throws {
-        let server = try LoopbackHTTPServer()
-        addTeardownBlock { server.stop() }
+        let server = try loopbackServer()
         let bytes = try makeTarGz(["Sources/Arc/Arc.swift": "let a = 1\n"], topFolder: "Arc-1.0.0", at: project.root + "/arc.tar.gz")
         server.serve("/arc.tar.gz", .body(bytes))
         let wrong = String(repeating: "0", count: 64)
