@@ -171,7 +171,9 @@ struct SpecRepositoryOnDisk {
     /// A catalog over fresh gateways: nothing listed or parsed yet.
     func openCatalog() throws -> SpecCatalog {
         let opener = LocalSpecSourceOpener(projectDirectory: LocalPath(directory.appendingPathComponent("App").path))
-        return SpecCatalog(manifest: manifest, lockfile: nil, sources: try manifest.sources.map { try opener.openSource($0) })
+        return SpecCatalog(
+            manifest: manifest, choice: SourceChoice(manifest: manifest, lockfile: nil, pins: [:]),
+            sources: try manifest.sources.map { try opener.openSource($0) })
     }
 
     func remove() {

@@ -35,7 +35,9 @@ public final class CheckInteractor {
     private func lockfileReport(deployment: Bool) async throws -> (SyncReport, Lockfile, SpecCatalog) {
         let manifest = try store.readManifest()
         guard let lockfile = try store.readLockfile() else { throw MissingLockfileError() }
-        let catalog = try await SpecCatalog.open(manifest: manifest, lockfile: lockfile, opener: opener)
+        let catalog = try await SpecCatalog.open(
+            manifest: manifest, lockfile: lockfile, choice: .keepingEveryRecordedSource(manifest: manifest, lockfile: lockfile),
+            opener: opener)
         let problems = try await catalog.reading {
             try Self.problems(of: lockfile, against: manifest, catalog: catalog, deployment: deployment)
         }
@@ -50,8 +52,10 @@ public final class CheckInteractor {
             problems += try catalog.problems(with: package, in: lockfile, listedSources: manifest.searchedSources)
         }
         if deployment && problems.isEmpty {
-            let session = LockfileResolution(manifest: manifest, lockfile: lockfile, catalog: catalog)
-            let next = try session.resolve(pins: session.pins()).lockfile.written(by: lockfile.depsVersion)
+            // In sync, every locked package is pinned: the catalog's choice is the one these pins make.
+            let pins = LockfileResolution.pins(of: manifest, lockfile: lockfile)
+            let session = LockfileResolution(manifest: manifest, lockfile: lockfile, pins: pins, catalog: catalog)
+            let next = try session.resolve().lockfile.written(by: lockfile.depsVersion)
                 .carryingContentPins(from: lockfile)
             if next != lockfile {
                 problems += lockfile.changes(to: next).filter(\.isChange).map { .lockfileWouldChange($0) }

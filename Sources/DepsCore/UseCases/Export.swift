@@ -27,7 +27,9 @@ public final class ExportInteractor {
     public func export() async throws -> SwiftPMExport {
         let manifest = try store.readManifest()
         guard let lockfile = try store.readLockfile() else { throw MissingLockfileError() }
-        let catalog = try await SpecCatalog.open(manifest: manifest, lockfile: lockfile, opener: opener)
+        let catalog = try await SpecCatalog.open(
+            manifest: manifest, lockfile: lockfile, choice: .keepingEveryRecordedSource(manifest: manifest, lockfile: lockfile),
+            opener: opener)
         let sources = try await catalog.reading { try catalog.codeSources(of: lockfile) }
         let state = try sandbox.state(expecting: lockfile)
         let held = state?.changes(toMatch: lockfile, usedInPlace: Set(sources.filter { $0.value.isUsedInPlace }.keys)).unchanged ?? []

@@ -18,7 +18,7 @@ public final class InstallInteractor {
     public func install(dryRun: Bool = false, lockOnly: Bool = false) async throws -> LockfileUpdate {
         let session = try await LockfileResolution.open(store: store, opener: opener).refusingNewerLockfile()
         let next = try await session.catalog.reading {
-            try session.lockfileStillHolding() ?? session.resolve(pins: session.pins()).lockfile
+            try session.lockfileStillHolding() ?? session.resolve().lockfile
         }
         return try await session.install(next, store: store, installation: lockOnly ? nil : installation, dryRun: dryRun)
     }

@@ -3,22 +3,33 @@
 struct LockfileResolution {
     let manifest: Manifest
     let lockfile: Lockfile?
+    /// The locked versions that hold in this resolution.
+    let pins: [PackageName: Version]
+    /// The catalog, opened with the source choice that `pins` make.
     let catalog: SpecCatalog
 
-    init(manifest: Manifest, lockfile: Lockfile?, catalog: SpecCatalog) {
+    init(manifest: Manifest, lockfile: Lockfile?, pins: [PackageName: Version], catalog: SpecCatalog) {
         self.manifest = manifest
         self.lockfile = lockfile
+        self.pins = pins
         self.catalog = catalog
     }
 
     /// Why the lockfile was set aside (only when the caller ignores an unreadable one).
     private(set) var unreadableLockfile: String?
 
-    /// Reads the Depsfile and the lock, and opens the sources the Depsfile names.
+    /// Reads the Depsfile and the lock, decides the pins, and opens the sources the Depsfile names
+    /// with the source choice those pins make: a pinned package keeps the source its lock recorded,
+    /// a package let move is searched in the sources' order again.
     ///
-    /// - Parameter ignoringUnreadableLockfile: resolve as if there were no lockfile when it cannot
-    ///   be read (a merge conflict, a syntax error), as `deps update` without names does.
-    static func open(store: ProjectStore, opener: SpecSourceOpener, ignoringUnreadableLockfile: Bool = false) async throws -> LockfileResolution {
+    /// - Parameters:
+    ///   - releasing: the packages to let move besides those the Depsfile's changes release; nil
+    ///     lets every package move (no pins).
+    ///   - ignoringUnreadableLockfile: resolve as if there were no lockfile when it cannot be read
+    ///     (a merge conflict, a syntax error), as `deps update` without names does.
+    static func open(
+        store: ProjectStore, opener: SpecSourceOpener, releasing: Set<PackageName>? = [], ignoringUnreadableLockfile: Bool = false
+    ) async throws -> LockfileResolution {
         let manifest = try store.readManifest()
         let lockfile: Lockfile?
         var unreadable: String?
@@ -28,8 +39,11 @@ struct LockfileResolution {
             lockfile = nil
             unreadable = String(describing: error)
         }
+        let pins = releasing.map { Self.pins(of: manifest, lockfile: lockfile, releasing: $0) } ?? [:]
+        let choice = SourceChoice(manifest: manifest, lockfile: lockfile, pins: pins)
         var session = LockfileResolution(
-            manifest: manifest, lockfile: lockfile, catalog: try await SpecCatalog.open(manifest: manifest, lockfile: lockfile, opener: opener))
+            manifest: manifest, lockfile: lockfile, pins: pins,
+            catalog: try await SpecCatalog.open(manifest: manifest, lockfile: lockfile, choice: choice, opener: opener))
         session.unreadableLockfile = unreadable
         return session
     }
@@ -43,7 +57,7 @@ struct LockfileResolution {
     }
 
     /// The pins that survive the Depsfile's changes and the packages named for update.
-    func pins(releasing named: Set<PackageName> = []) -> [PackageName: Version] {
+    static func pins(of manifest: Manifest, lockfile: Lockfile?, releasing named: Set<PackageName> = []) -> [PackageName: Version] {
         guard let lockfile else { return [:] }
         let released = manifest.dependenciesReleasingPins(from: lockfile).union(named)
         return lockfile.pins(roots: manifest.dependencies.map(\.name), releasing: released)
@@ -61,10 +75,9 @@ struct LockfileResolution {
         return lockfile.written(by: DepsRelease.version)
     }
 
-    /// A resolution with `pins`; a package they leave free is looked up in the sources' order,
-    /// whatever source the lock recorded for it.
-    func resolve(pins: [PackageName: Version]) throws -> (resolution: Resolution, lockfile: Lockfile) {
-        catalog.keepRecordedSources(ofPinned: pins)
+    /// A resolution with the session's pins; a package they leave free is looked up in the
+    /// sources' order, whatever source the lock recorded for it (the catalog's source choice).
+    func resolve() throws -> (resolution: Resolution, lockfile: Lockfile) {
         let resolution = try Resolver(catalog: catalog).resolve(manifest.dependencies, pins: pins)
         return (resolution, Lockfile(manifest: manifest, resolved: try catalog.resolvedPackages(resolution)))
     }

@@ -10,13 +10,13 @@ public final class OutdatedInteractor {
     }
 
     public func outdated(includePrerelease: Bool = false) async throws -> OutdatedReport {
-        let session = try await LockfileResolution.open(store: store, opener: opener)
+        let session = try await LockfileResolution.open(store: store, opener: opener, releasing: nil)
         guard let lockfile = session.lockfile else { throw MissingLockfileError() }
         return try await session.catalog.reading { try report(session, lockfile, includePrerelease: includePrerelease) }
     }
 
     private func report(_ session: LockfileResolution, _ lockfile: Lockfile, includePrerelease: Bool) throws -> OutdatedReport {
-        let (resolution, next) = try session.resolve(pins: [:])
+        let (resolution, next) = try session.resolve()
         var rows: [OutdatedPackage] = []
         for package in lockfile.packages {
             let available = try session.catalog.versions(of: package.name)

@@ -1,22 +1,16 @@
 /// The Depsfile's sources and external sources seen as one catalog, as the resolver reads it.
 ///
-/// A package comes from the first source that has it, and that source gives all of its versions
-/// (as CocoaPods searches sources), unless the lockfile recorded another of the Depsfile's sources
-/// for it and its pin stands: a later source never shadows the one a locked package came from,
-/// while a package free to move (`deps update`) is searched in the sources' order again, so that
-/// a source listed first (a team's patched fork) wins once the package is updated. A dependency
-/// that names its source (`source:`) takes its package from that source alone.
+/// Which source each package comes from is the `SourceChoice` the catalog is opened with, decided
+/// once from the Depsfile, the lock and the pins that stand; the catalog only looks it up.
 public final class SpecCatalog: PackageCatalog {
     /// The sources searched for every package: the Depsfile's `sources:`, in order.
     private let sources: [SpecSource]
-    /// The sources dependencies name for themselves, by package (root) name.
-    private let namedSources: [PackageName: SpecSource]
+    /// Every open source by label: `sources:` and the sources only dependencies name.
+    private let sourcesByLabel: [String: SpecSource]
     private let externalSpecifications: [PackageName: (source: ExternalSource, specification: Specification)]
-    /// The lock, for the source it recorded for each package.
-    private let lockfile: Lockfile?
-    /// The packages (root names) that stay with the source the lock recorded: those whose pin
-    /// stands in the resolution under way; nil for every locked package (a check, a plan).
-    private var packagesKeepingRecordedSource: Set<PackageName>?
+    /// Where each package is looked for before (or instead of) the sources' order.
+    private let choice: SourceChoice
+    /// The source each package was found in, once looked up (the choice and the sources do not change).
     private var sourceOfPackage: [PackageName: SpecSource?] = [:]
     /// The platform the Depsfile builds for: versions that do not support it are not candidates,
     /// and its platform-specific dependencies apply.
@@ -29,7 +23,13 @@ public final class SpecCatalog: PackageCatalog {
 
     /// Opens what the manifest names (a git spec repository is cloned when the cache lacks it).
     /// External specs are read now: there are few, and each is one file.
-    public static func open(manifest: Manifest, lockfile: Lockfile?, opener: SpecSourceOpener) async throws -> SpecCatalog {
+    ///
+    /// - Parameters:
+    ///   - lockfile: the lock, whose commits pin the git external sources' specs.
+    ///   - choice: which source each package comes from.
+    public static func open(
+        manifest: Manifest, lockfile: Lockfile?, choice: SourceChoice, opener: SpecSourceOpener
+    ) async throws -> SpecCatalog {
         var opened: [String: SpecSource] = [:]
         for label in manifest.searchedSources { opened[label] = try await opener.openSource(label) }
         let sources = manifest.sources.map { opened[$0]! }
@@ -40,28 +40,22 @@ public final class SpecCatalog: PackageCatalog {
             external[dependency.name] = (source, try await opener.externalSpecification(of: dependency.name, from: source, pinnedTo: pinned))
         }
         return SpecCatalog(
-            manifest: manifest, lockfile: lockfile, sources: sources, externalSpecifications: external,
+            manifest: manifest, choice: choice, sources: sources, externalSpecifications: external,
             otherSources: manifest.searchedSources.filter { !manifest.sources.contains($0) }.map { opened[$0]! })
     }
 
     /// A catalog over sources already open, with the external sources' specs already read.
     /// `sources` are the Depsfile's `sources:`; `otherSources` the sources that only dependencies
-    /// name. A dependency's `source:` is looked up by label among both.
+    /// name. A source the choice names is looked up by label among both.
     public init(
-        manifest: Manifest, lockfile: Lockfile?, sources: [SpecSource],
+        manifest: Manifest, choice: SourceChoice, sources: [SpecSource],
         externalSpecifications: [PackageName: (source: ExternalSource, specification: Specification)] = [:],
         otherSources: [SpecSource] = []
     ) {
         self.sources = sources
-        var namedSources: [PackageName: SpecSource] = [:]
-        for root in Set(manifest.dependencies.map(\.name.root)) {
-            guard let label = manifest.namedSource(of: root),
-                  let source = (sources + otherSources).first(where: { $0.label == label }) else { continue }
-            namedSources[root] = source
-        }
-        self.namedSources = namedSources
+        sourcesByLabel = Dictionary((sources + otherSources).map { ($0.label, $0) }, uniquingKeysWith: { first, _ in first })
         self.externalSpecifications = externalSpecifications
-        self.lockfile = lockfile
+        self.choice = choice
         platform = manifest.platform
         wanted = manifest.dependencies.filter { $0.externalSource == nil }.map(\.name.root)
     }
@@ -78,7 +72,7 @@ public final class SpecCatalog: PackageCatalog {
                 return try body()
             } catch let missing as SpecsNotFetched {
                 guard missing != lastNeeded,
-                      let source = (sources + namedSources.values).first(where: { $0.label == missing.source }) else {
+                      let source = sourcesByLabel[missing.source] else {
                     throw SpecCatalogError.notFetched(missing.source)
                 }
                 lastNeeded = missing
@@ -189,32 +183,27 @@ public final class SpecCatalog: PackageCatalog {
         externalSpecifications[name.root] == nil ? try source(of: name.root) : nil
     }
 
-    /// Only the packages pinned in `pins` stay with the source their lock recorded from now on;
-    /// the others are searched in the sources' order again.
-    func keepRecordedSources(ofPinned pins: [PackageName: Version]) {
-        let pinned = Set(pins.keys.map(\.root))
-        guard packagesKeepingRecordedSource != pinned else { return }
-        packagesKeepingRecordedSource = pinned
-        sourceOfPackage.removeAll()
-    }
-
     private func source(of name: PackageName) throws -> SpecSource? {
         if let known = sourceOfPackage[name] { return known }
         var chosen: SpecSource?
-        if let named = namedSources[name] {
-            chosen = try named.versions(of: name).isEmpty ? nil : named
-        } else if packagesKeepingRecordedSource?.contains(name.root) ?? true,
-                  let label = lockfile?.source(of: name), let recorded = sources.first(where: { $0.label == label }),
-           try !recorded.versions(of: name).isEmpty {
-            chosen = recorded
-        } else {
-            for source in sources where try !source.versions(of: name).isEmpty {
-                chosen = source
-                break
+        switch choice.preference(for: name) {
+        case let .only(label):
+            if let named = sourcesByLabel[label], try !named.versions(of: name).isEmpty { chosen = named }
+        case let .recorded(label):
+            if let recorded = sources.first(where: { $0.label == label }), try !recorded.versions(of: name).isEmpty {
+                chosen = recorded
+            } else {
+                chosen = try firstSource(having: name)
             }
+        case nil:
+            chosen = try firstSource(having: name)
         }
         sourceOfPackage[name] = chosen
         return chosen
+    }
+
+    private func firstSource(having name: PackageName) throws -> SpecSource? {
+        try sources.first { try !$0.versions(of: name).isEmpty }
     }
 }
 

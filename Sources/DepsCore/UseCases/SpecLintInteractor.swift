@@ -25,7 +25,8 @@ public final class SpecLintInteractor {
             if !reading.dependencies.isEmpty {
                 if catalog == nil {
                     let manifest = Manifest(sources: sources, dependencies: [], checksum: "")
-                    catalog = try await SpecCatalog.open(manifest: manifest, lockfile: nil, opener: opener)
+                    catalog = try await SpecCatalog.open(
+                        manifest: manifest, lockfile: nil, choice: SourceChoice(manifest: manifest, lockfile: nil, pins: [:]), opener: opener)
                 }
                 problems += try await unresolvable(reading, in: catalog!, sources: sources)
             }

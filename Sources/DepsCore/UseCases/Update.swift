@@ -14,21 +14,21 @@ public final class UpdateInteractor {
 
     /// - Parameter names: the packages to update; empty updates everything.
     public func update(_ names: [PackageName], dryRun: Bool = false) async throws -> LockfileUpdate {
-        let session = try await LockfileResolution.open(store: store, opener: opener, ignoringUnreadableLockfile: names.isEmpty)
-            .refusingNewerLockfile()
+        let session = try await LockfileResolution.open(
+            store: store, opener: opener, releasing: names.isEmpty ? nil : Set(names), ignoringUnreadableLockfile: names.isEmpty
+        ).refusingNewerLockfile()
         if names.isEmpty {
             // Every package's code is looked up again: a branch may have moved.
-            let next = try await session.catalog.reading { try session.resolve(pins: [:]).lockfile }
+            let next = try await session.catalog.reading { try session.resolve().lockfile }
             return try await session.install(next, store: store, installation: installation, dryRun: dryRun, releasing: nil)
         }
         let unknown = session.manifest.unknownNames(names, lockfile: session.lockfile)
         guard unknown.isEmpty else { throw UnknownPackagesError(names: unknown) }
 
-        let pins = session.pins(releasing: Set(names))
         let (next, heldBack) = try await session.catalog.reading {
-            let (resolution, next) = try session.resolve(pins: pins)
+            let (resolution, next) = try session.resolve()
             let heldBack = try names.compactMap { name in
-                try session.catalog.pinThatHoldsBack(name, in: resolution, pins: pins, lockfile: next)
+                try session.catalog.pinThatHoldsBack(name, in: resolution, pins: session.pins, lockfile: next)
             }
             return (next, heldBack)
         }
