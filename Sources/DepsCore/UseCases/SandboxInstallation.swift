@@ -52,7 +52,8 @@ public struct SandboxInstallation: Sendable {
         _ lock: Lockfile, catalog: SpecCatalog, refetching: Set<PackageName> = [], state known: SandboxState? = nil
     ) throws -> SandboxWork {
         let sources = try catalog.codeSources(of: lock)
-        let state = try known ?? sandbox.state(expecting: lock) ?? SandboxState(manifest: nil, filledFolders: [])
+        let found = try known ?? sandbox.state(expecting: lock)
+        let state = found ?? SandboxState(manifest: nil, filledFolders: [])
         var plan = state.changes(toMatch: lock, usedInPlace: Set(sources.filter { $0.value.isUsedInPlace }.keys))
         // Packages fetched again only to see whether their code moved; left alone when it did not.
         var heldPins: [PackageName: ContentPin] = [:]
@@ -67,7 +68,7 @@ public struct SandboxInstallation: Sendable {
         // A package the sandbox holds keeps the pin it was fetched at when the lock has none.
         return SandboxWork(
             lock: lock.keepingPins(of: plan.unchanged, from: state.manifest), plan: plan, state: state,
-            sources: sources, heldPins: heldPins)
+            sandboxExisted: found != nil, sources: sources, heldPins: heldPins)
     }
 
     /// Finishes work that needs no fetching, synchronously: Manifest.lock and, when it is
@@ -83,8 +84,19 @@ public struct SandboxInstallation: Sendable {
         return SandboxOutcome(lock: lock, plan: work.plan, previous: work.state.manifest, wrotePackageManifest: wrote)
     }
 
-    /// Fetches and places what the plan adds or changes, removes what it removes.
+    /// Fetches and places what the plan adds or changes, removes what it removes. A first
+    /// installation that fails leaves no sandbox behind: the folder it made holds nothing, and
+    /// goes (BEHAVIOUR 7); a sandbox that was there before stays, even empty.
     private func carryOut(_ work: SandboxWork, catalog: SpecCatalog) async throws -> SandboxOutcome {
+        do {
+            return try await fillSandbox(work, catalog: catalog)
+        } catch {
+            if !work.sandboxExisted { sandbox.removeIfEmpty() }
+            throw error
+        }
+    }
+
+    private func fillSandbox(_ work: SandboxWork, catalog: SpecCatalog) async throws -> SandboxOutcome {
         let (lock, plan, state, sources, heldPins) = (work.lock, work.plan, work.state, work.sources, work.heldPins)
         // A sandbox that cannot be written is refused before anything changes.
         try sandbox.checkWritable()
@@ -110,7 +122,11 @@ public struct SandboxInstallation: Sendable {
             // folder it had still holds what Manifest.lock listed before, so it goes on listing it.
             let untouched = Set(plan.toPlace).subtracting(fetched.placed).intersection(state.filledFolders)
             let placed = plan.unchanged.union(fetched.placed)
-            try sandbox.writeManifest(state.manifest.map { recorded.keeping(placed, and: untouched, from: $0) } ?? recorded.keeping(placed))
+            // With no Manifest.lock before and no folder placed, there is nothing to list: none is written.
+            let copied = fetched.placed.filter { sources[$0]?.isUsedInPlace != true }
+            if state.manifest != nil || !copied.isEmpty {
+                try sandbox.writeManifest(state.manifest.map { recorded.keeping(placed, and: untouched, from: $0) } ?? recorded.keeping(placed))
+            }
             try Task.checkCancellation()
             guard !fetched.failures.isEmpty else { throw CancellationError() }
             throw SandboxInstallError(failures: fetched.failures)

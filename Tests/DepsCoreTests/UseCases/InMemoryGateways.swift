@@ -161,7 +161,8 @@ final class InMemorySandbox: Sandbox, @unchecked Sendable {
 
     func place(_ code: FetchedCode, as name: PackageName) async throws {
         lock.withLock {
-            exists = true
+            // Code used in place makes no folder, so no sandbox either.
+            if !code.usedInPlace { exists = true }
             _folders[name] = code.usedInPlace ? nil : code.tree
         }
     }
@@ -173,6 +174,10 @@ final class InMemorySandbox: Sandbox, @unchecked Sendable {
             exists = true
             _manifest = lock
         }
+    }
+
+    func removeIfEmpty() {
+        lock.withLock { if _folders.isEmpty && _manifest == nil { exists = false } }
     }
 
     /// Removes a folder behind deps' back, as a user might.
