@@ -159,10 +159,16 @@ final class InMemorySandbox: Sandbox, @unchecked Sendable {
         lock.withLock { exists ? SandboxState(manifest: _manifest, filledFolders: Set(_folders.keys)) : nil }
     }
 
+    /// Packages whose placing fails after the sandbox's folder was made (a full disk, say).
+    var failingPlacement: Set<String> = []
+
+    struct PlacementFailure: Error {}
+
     func place(_ code: FetchedCode, as name: PackageName) async throws {
-        lock.withLock {
+        try lock.withLock {
             // Code used in place makes no folder, so no sandbox either.
             if !code.usedInPlace { exists = true }
+            if failingPlacement.contains(name.description) { throw PlacementFailure() }
             _folders[name] = code.usedInPlace ? nil : code.tree
         }
     }

@@ -133,6 +133,18 @@ final class SandboxInstallationTests: XCTestCase {
         XCTAssertNil(store.lockfile)
     }
 
+    /// Code that cannot be placed once fetched (the folder made, the copy failed) leaves no sandbox either.
+    func testAFirstInstallThatCannotPlaceItsCodeLeavesNoSandbox() throws {
+        let store = InMemoryProjectStore(["SnapKit": ""])
+        sandbox.failingPlacement = ["SnapKit"]
+        XCTAssertThrowsError(try install(store)) { error in
+            XCTAssertTrue(error is InMemorySandbox.PlacementFailure, "\(error)")
+        }
+        XCTAssertFalse(sandbox.exists)
+        XCTAssertNil(sandbox.manifest)
+        XCTAssertNil(store.lockfile)
+    }
+
     /// An empty sandbox that was there before stays, and gets no Manifest.lock listing nothing.
     func testAFailedInstallKeepsAnEmptySandboxThatWasThere() throws {
         sandbox = InMemorySandbox(exists: true)
