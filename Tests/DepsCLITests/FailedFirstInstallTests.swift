@@ -82,6 +82,15 @@ final class FailedFirstInstallTests: XCTestCase {
         XCTAssertNil(project.lockfile)
     }
 
+    /// Code used in place (a path) that `Deps/Package.swift` could not build from: nothing to
+    /// fetch, and still nothing written.
+    func testLocalCodeWithoutSourcesLeavesNoSandbox() throws {
+        try project.write("Code/Local/README.md", "Nothing to build here\n")
+        try project.write("Specs/Local/1.0.0.yaml", "name: Local\nversion: 1.0.0\nsource:\n  path: ../Code/Local\n")
+        try project.depsfile(["Local": ""])
+        try assertFailsLeavingNothing(status: 65, cause: "Local: source_files 'Sources/**/*.swift' matches no Swift or C-family source file")
+    }
+
     /// A `Deps/` the project had, empty, is still there after a failure, and still empty.
     func testAnEmptySandboxThatWasThereStaysEmpty() throws {
         try FileManager.default.createDirectory(atPath: project.app + "/Deps", withIntermediateDirectories: true)

@@ -32,8 +32,15 @@ public struct SandboxInstallation: Sendable {
         // Reading the locked specs (for their sources) fetches any a remote source lacks; placing
         // the code and writing the integration then read only those.
         let work = try await catalog.reading { try prepare(lock, catalog: catalog, refetching: refetching) }
-        guard work.needsFetching else { return try finishWithoutFetching(work, catalog: catalog) }
-        return try await carryOut(work, catalog: catalog)
+        do {
+            guard work.needsFetching else { return try finishWithoutFetching(work, catalog: catalog) }
+            return try await carryOut(work, catalog: catalog)
+        } catch {
+            // A first installation that fails leaves no sandbox behind (BEHAVIOUR 7): the folder it
+            // made holds nothing, and goes. A sandbox that was there before stays, even empty.
+            if !work.sandboxExisted { sandbox.removeIfEmpty() }
+            throw error
+        }
     }
 
     /// What the sandbox must do to match `lock`, without doing it.
@@ -79,24 +86,15 @@ public struct SandboxInstallation: Sendable {
         // changed without the folders changing (another subspec, another dependency), the
         // integration may change too.
         let lockChanged = work.state.manifest != lock
-        if lockChanged { try sandbox.writeManifest(lock) }
+        // The integration first: code it refuses leaves Manifest.lock as it was, so the next
+        // install tries again (and a first install leaves no sandbox).
         let wrote = lockChanged || integration?.isWritten() == false ? try integrate(lock, sources: work.sources, catalog: catalog) : false
+        if lockChanged { try sandbox.writeManifest(lock) }
         return SandboxOutcome(lock: lock, plan: work.plan, previous: work.state.manifest, wrotePackageManifest: wrote)
     }
 
-    /// Fetches and places what the plan adds or changes, removes what it removes. A first
-    /// installation that fails leaves no sandbox behind: the folder it made holds nothing, and
-    /// goes (BEHAVIOUR 7); a sandbox that was there before stays, even empty.
+    /// Fetches and places what the plan adds or changes, removes what it removes.
     private func carryOut(_ work: SandboxWork, catalog: SpecCatalog) async throws -> SandboxOutcome {
-        do {
-            return try await fillSandbox(work, catalog: catalog)
-        } catch {
-            if !work.sandboxExisted { sandbox.removeIfEmpty() }
-            throw error
-        }
-    }
-
-    private func fillSandbox(_ work: SandboxWork, catalog: SpecCatalog) async throws -> SandboxOutcome {
         let (lock, plan, state, sources, heldPins) = (work.lock, work.plan, work.state, work.sources, work.heldPins)
         // A sandbox that cannot be written is refused before anything changes.
         try sandbox.checkWritable()
@@ -131,8 +129,10 @@ public struct SandboxInstallation: Sendable {
             guard !fetched.failures.isEmpty else { throw CancellationError() }
             throw SandboxInstallError(failures: fetched.failures)
         }
-        try sandbox.writeManifest(recorded)
+        // The integration before Manifest.lock: code it refuses (code used in place is not checked
+        // before) leaves the new packages unlisted, so the next install tries again.
         let wrote = try integrate(recorded, sources: sources, catalog: catalog)
+        try sandbox.writeManifest(recorded)
         let done = SandboxPlan(changes: plan.changes.map { fetched.alreadyThere.contains($0.name) ? SandboxChange(name: $0.name, kind: .unchanged) : $0 })
         return SandboxOutcome(lock: recorded, plan: done, previous: state.manifest, wrotePackageManifest: wrote)
     }
