@@ -56,12 +56,7 @@ struct Composition {
     /// Where `trunk` is read: `DEPS_TRUNK_URL` (a mirror of trunk's frozen CDN, an http(s) URL),
     /// else CocoaPods' CDN.
     static func trunkURL() throws -> String {
-        guard let url = environment("DEPS_TRUNK_URL"), !url.isEmpty else { return CDNSpecSource.trunkURL }
-        let lowered = url.lowercased()
-        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"), url.count > "https://".count else {
-            throw InvalidSettingError(name: "DEPS_TRUNK_URL", value: url, expected: "an http(s) URL of a CocoaPods CDN")
-        }
-        return url
+        try trunkURLSetting.value(else: CDNSpecSource.trunkURL)
     }
 
     /// The Depsfile's dependencies when the project has a `Package.swift` that does not build with
@@ -91,17 +86,11 @@ struct Composition {
 
     private func httpConfiguration() throws -> HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration()
-        configuration.deadlineSeconds = try Self.downloadDeadline()
-        configuration.deadlineSetting = Self.downloadDeadlineSetting
-        if let timeout = Self.environment("DEPS_HTTP_TIMEOUT").flatMap(Double.init), timeout.isFinite, timeout > 0 {
-            configuration.timeoutSeconds = timeout
-        }
-        if let attempts = Self.environment("DEPS_HTTP_ATTEMPTS").flatMap(Int.init), attempts > 0 {
-            configuration.attempts = attempts
-        }
-        if let backoff = Self.environment("DEPS_HTTP_BACKOFF").flatMap(Double.init), backoff.isFinite, backoff >= 0 {
-            configuration.initialBackoffSeconds = backoff
-        }
+        configuration.deadlineSeconds = try Self.downloadDeadlineSetting.value(else: configuration.deadlineSeconds)
+        configuration.deadlineSetting = Self.downloadDeadlineSetting.name
+        configuration.timeoutSeconds = try Self.httpTimeoutSetting.value(else: configuration.timeoutSeconds)
+        configuration.attempts = try Self.httpAttemptsSetting.value(else: configuration.attempts)
+        configuration.initialBackoffSeconds = try Self.httpBackoffSetting.value(else: configuration.initialBackoffSeconds)
         return configuration
     }
 
@@ -129,13 +118,7 @@ struct Composition {
     /// Holds the project's advisory lock for a command that writes. The wait is
     /// `DEPS_LOCK_TIMEOUT` seconds (60 by default).
     func lockProject(for command: String) throws -> ProjectLock? {
-        var timeout = 60.0
-        if let text = Self.environment("DEPS_LOCK_TIMEOUT") {
-            guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
-                throw InvalidSettingError(name: "DEPS_LOCK_TIMEOUT", value: text, expected: "a number of seconds, 0 or more")
-            }
-            timeout = seconds
-        }
+        let timeout = try Self.lockTimeoutSetting.value(else: 60)
         return try ProjectLock.acquire(directory: projectDirectory, command: command, timeoutSeconds: timeout)
     }
 
@@ -148,13 +131,4 @@ struct Composition {
     static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
-}
-
-/// An environment variable deps cannot use (exit status 64).
-struct InvalidSettingError: Error, CustomStringConvertible {
-    let name: String
-    let value: String
-    let expected: String
-
-    var description: String { "\(name) must be \(expected), not '\(MessageText.escaped(value))'" }
 }

@@ -91,6 +91,11 @@ public struct FileSandbox: Sandbox {
         try fileSystem.checkReplaceable(manifest, shownAs: manifestShownAs)
     }
 
+    /// Removes `Deps/` when it is an empty folder (never a link, a file or a folder holding anything).
+    public func removeIfEmpty() {
+        fileSystem.removeEmptyDirectory(root)
+    }
+
     /// Removes `.<Name>.<pid>.tmp` and `.old` folders whose process is gone.
     private func removeLeftovers() {
         for entry in (try? fileSystem.directoryEntries(root, shownAs: Self.folderName)) ?? []

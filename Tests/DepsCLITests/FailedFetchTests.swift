@@ -143,7 +143,7 @@ final class FailedFetchTests: XCTestCase {
         XCTAssertEqual(curls ?? "", "", "a curl is still downloading after deps exited")
         XCTAssertEqual(project.files(under: "cache/v1/tmp"), [])
         XCTAssertNil(project.lockfile)
-        XCTAssertFalse(project.exists("App/Deps/Slow"), "the stopped download placed nothing")
+        XCTAssertFalse(project.exists("App/Deps"), "the stopped download placed nothing, and no sandbox is left")
     }
 
     /// The same check guards code from git: a tag whose tree lost its sources leaves the old code.

@@ -132,6 +132,9 @@ public protocol Sandbox: Sendable {
     /// Throws what changing the sandbox would (a read-only folder or Manifest.lock), so that an
     /// installation can refuse before it changes anything.
     func checkWritable() throws
+    /// Removes the sandbox's own folder if it holds nothing at all; nothing otherwise. A first
+    /// installation that fails calls it, so that it leaves no empty sandbox behind.
+    func removeIfEmpty()
 }
 
 extension Sandbox {

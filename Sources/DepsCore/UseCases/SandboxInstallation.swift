@@ -32,8 +32,15 @@ public struct SandboxInstallation: Sendable {
         // Reading the locked specs (for their sources) fetches any a remote source lacks; placing
         // the code and writing the integration then read only those.
         let work = try await catalog.reading { try prepare(lock, catalog: catalog, refetching: refetching) }
-        guard work.needsFetching else { return try finishWithoutFetching(work, catalog: catalog) }
-        return try await carryOut(work, catalog: catalog)
+        do {
+            guard work.needsFetching else { return try finishWithoutFetching(work, catalog: catalog) }
+            return try await carryOut(work, catalog: catalog)
+        } catch {
+            // A first installation that fails leaves no sandbox behind (BEHAVIOUR 7): the folder it
+            // made holds nothing, and goes. A sandbox that was there before stays, even empty.
+            if !work.sandboxExisted { sandbox.removeIfEmpty() }
+            throw error
+        }
     }
 
     /// What the sandbox must do to match `lock`, without doing it.
@@ -52,7 +59,8 @@ public struct SandboxInstallation: Sendable {
         _ lock: Lockfile, catalog: SpecCatalog, refetching: Set<PackageName> = [], state known: SandboxState? = nil
     ) throws -> SandboxWork {
         let sources = try catalog.codeSources(of: lock)
-        let state = try known ?? sandbox.state(expecting: lock) ?? SandboxState(manifest: nil, filledFolders: [])
+        let found = try known ?? sandbox.state(expecting: lock)
+        let state = found ?? SandboxState(manifest: nil, filledFolders: [])
         var plan = state.changes(toMatch: lock, usedInPlace: Set(sources.filter { $0.value.isUsedInPlace }.keys))
         // Packages fetched again only to see whether their code moved; left alone when it did not.
         var heldPins: [PackageName: ContentPin] = [:]
@@ -67,7 +75,7 @@ public struct SandboxInstallation: Sendable {
         // A package the sandbox holds keeps the pin it was fetched at when the lock has none.
         return SandboxWork(
             lock: lock.keepingPins(of: plan.unchanged, from: state.manifest), plan: plan, state: state,
-            sources: sources, heldPins: heldPins)
+            sandboxExisted: found != nil, sources: sources, heldPins: heldPins)
     }
 
     /// Finishes work that needs no fetching, synchronously: Manifest.lock and, when it is
@@ -78,8 +86,10 @@ public struct SandboxInstallation: Sendable {
         // changed without the folders changing (another subspec, another dependency), the
         // integration may change too.
         let lockChanged = work.state.manifest != lock
-        if lockChanged { try sandbox.writeManifest(lock) }
+        // The integration first: code it refuses leaves Manifest.lock as it was, so the next
+        // install tries again (and a first install leaves no sandbox).
         let wrote = lockChanged || integration?.isWritten() == false ? try integrate(lock, sources: work.sources, catalog: catalog) : false
+        if lockChanged { try sandbox.writeManifest(lock) }
         return SandboxOutcome(lock: lock, plan: work.plan, previous: work.state.manifest, wrotePackageManifest: wrote)
     }
 
@@ -110,13 +120,19 @@ public struct SandboxInstallation: Sendable {
             // folder it had still holds what Manifest.lock listed before, so it goes on listing it.
             let untouched = Set(plan.toPlace).subtracting(fetched.placed).intersection(state.filledFolders)
             let placed = plan.unchanged.union(fetched.placed)
-            try sandbox.writeManifest(state.manifest.map { recorded.keeping(placed, and: untouched, from: $0) } ?? recorded.keeping(placed))
+            // With no Manifest.lock before and no folder placed, there is nothing to list: none is written.
+            let copied = fetched.placed.filter { sources[$0]?.isUsedInPlace != true }
+            if state.manifest != nil || !copied.isEmpty {
+                try sandbox.writeManifest(state.manifest.map { recorded.keeping(placed, and: untouched, from: $0) } ?? recorded.keeping(placed))
+            }
             try Task.checkCancellation()
             guard !fetched.failures.isEmpty else { throw CancellationError() }
             throw SandboxInstallError(failures: fetched.failures)
         }
-        try sandbox.writeManifest(recorded)
+        // The integration before Manifest.lock: code it refuses (code used in place is not checked
+        // before) leaves the new packages unlisted, so the next install tries again.
         let wrote = try integrate(recorded, sources: sources, catalog: catalog)
+        try sandbox.writeManifest(recorded)
         let done = SandboxPlan(changes: plan.changes.map { fetched.alreadyThere.contains($0.name) ? SandboxChange(name: $0.name, kind: .unchanged) : $0 })
         return SandboxOutcome(lock: recorded, plan: done, previous: state.manifest, wrotePackageManifest: wrote)
     }

@@ -4,6 +4,8 @@ struct SandboxWork {
     let lock: Lockfile
     let plan: SandboxPlan
     let state: SandboxState
+    /// Whether there was a sandbox at all before (a fresh clone has none).
+    let sandboxExisted: Bool
     let sources: [PackageName: CodeSource]
     /// Packages fetched again only to see whether their code moved, with the pin they are at.
     let heldPins: [PackageName: ContentPin]

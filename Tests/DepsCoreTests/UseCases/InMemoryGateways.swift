@@ -159,9 +159,16 @@ final class InMemorySandbox: Sandbox, @unchecked Sendable {
         lock.withLock { exists ? SandboxState(manifest: _manifest, filledFolders: Set(_folders.keys)) : nil }
     }
 
+    /// Packages whose placing fails after the sandbox's folder was made (a full disk, say).
+    var failingPlacement: Set<String> = []
+
+    struct PlacementFailure: Error {}
+
     func place(_ code: FetchedCode, as name: PackageName) async throws {
-        lock.withLock {
-            exists = true
+        try lock.withLock {
+            // Code used in place makes no folder, so no sandbox either.
+            if !code.usedInPlace { exists = true }
+            if failingPlacement.contains(name.description) { throw PlacementFailure() }
             _folders[name] = code.usedInPlace ? nil : code.tree
         }
     }
@@ -173,6 +180,10 @@ final class InMemorySandbox: Sandbox, @unchecked Sendable {
             exists = true
             _manifest = lock
         }
+    }
+
+    func removeIfEmpty() {
+        lock.withLock { if _folders.isEmpty && _manifest == nil { exists = false } }
     }
 
     /// Removes a folder behind deps' back, as a user might.

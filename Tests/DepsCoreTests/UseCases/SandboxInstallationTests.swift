@@ -121,6 +121,53 @@ final class SandboxInstallationTests: XCTestCase {
         XCTAssertEqual(sandbox.manifest, store.lockfile)
     }
 
+    /// BEHAVIOUR 7: a first install that fetches nothing leaves no sandbox and no Manifest.lock.
+    func testAFailedFirstInstallLeavesNoSandbox() throws {
+        let store = InMemoryProjectStore(["SnapKit": ""])
+        fetcher.failing = ["SnapKit"]
+        XCTAssertThrowsError(try install(store)) { error in
+            XCTAssertEqual((error as? SandboxInstallError)?.failures.map(\.name), [name("SnapKit")])
+        }
+        XCTAssertFalse(sandbox.exists)
+        XCTAssertNil(sandbox.manifest)
+        XCTAssertNil(store.lockfile)
+    }
+
+    /// Code that cannot be placed once fetched (the folder made, the copy failed) leaves no sandbox either.
+    func testAFirstInstallThatCannotPlaceItsCodeLeavesNoSandbox() throws {
+        let store = InMemoryProjectStore(["SnapKit": ""])
+        sandbox.failingPlacement = ["SnapKit"]
+        XCTAssertThrowsError(try install(store)) { error in
+            XCTAssertTrue(error is InMemorySandbox.PlacementFailure, "\(error)")
+        }
+        XCTAssertFalse(sandbox.exists)
+        XCTAssertNil(sandbox.manifest)
+        XCTAssertNil(store.lockfile)
+    }
+
+    /// An empty sandbox that was there before stays, and gets no Manifest.lock listing nothing.
+    func testAFailedInstallKeepsAnEmptySandboxThatWasThere() throws {
+        sandbox = InMemorySandbox(exists: true)
+        let store = InMemoryProjectStore(["SnapKit": ""])
+        fetcher.failing = ["SnapKit"]
+        XCTAssertThrowsError(try install(store))
+        XCTAssertTrue(sandbox.exists)
+        XCTAssertNil(sandbox.manifest)
+        XCTAssertEqual(sandbox.folders, [:])
+    }
+
+    /// A first install that placed some packages before another failed keeps them, listed, for
+    /// the next install to finish the job.
+    func testAFirstInstallThatPlacedSomethingBeforeFailingKeepsItListed() throws {
+        let store = InMemoryProjectStore(["Alamofire": "", "SnapKit": ""])
+        fetcher.failing = ["SnapKit"]
+        XCTAssertThrowsError(try install(store, jobs: 1))
+        XCTAssertTrue(sandbox.exists)
+        XCTAssertEqual(Set(sandbox.folders.keys), [name("Alamofire")])
+        XCTAssertEqual(sandbox.manifest?.packages.map(\.name), [name("Alamofire")])
+        XCTAssertNil(store.lockfile)
+    }
+
     func testAChangedPackageThatFailsToFetchStaysListedAtWhatItsFolderHolds() throws {
         let store = InMemoryProjectStore(["Alamofire": "= 5.6.4", "SnapKit": ""])
         _ = try install(store)

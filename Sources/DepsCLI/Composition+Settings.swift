@@ -1,0 +1,97 @@
+import DepsCore
+
+/// An environment variable that tunes deps: its name, what a usable value is, and how its text
+/// is read. Every `DEPS_*` variable the composition root reads goes through one, so each is
+/// treated alike: unset or empty, the default holds; a value deps cannot use is refused with
+/// exit status 64, naming the variable and the value (`InvalidSettingError`), before the
+/// command changes anything that depends on it.
+struct EnvironmentSetting<Value>: Sendable {
+    let name: String
+    /// What the value must be, as the refusal says it: `a whole number above 0`.
+    let expected: String
+    /// The value the text gives; nil when deps cannot use it.
+    let read: @Sendable (String) -> Value?
+
+    /// The value set; nil when the variable is unset or empty.
+    func value() throws -> Value? {
+        guard let text = Composition.environment(name), !text.isEmpty else { return nil }
+        guard let value = read(text) else { throw InvalidSettingError(name: name, value: text, expected: expected) }
+        return value
+    }
+
+    /// The value set, else `fallback`.
+    func value(else fallback: Value) throws -> Value {
+        try value() ?? fallback
+    }
+}
+
+/// An environment variable deps cannot use (exit status 64).
+struct InvalidSettingError: Error, CustomStringConvertible {
+    let name: String
+    let value: String
+    let expected: String
+
+    var description: String { "\(name) must be \(expected), not '\(MessageText.escaped(value))'" }
+}
+
+/// Every setting the composition root reads from the environment (`DEPS_CACHE_DIR`, a folder
+/// that any text names, is read where the cache is found).
+extension Composition {
+    /// Where `trunk` is read: a mirror of trunk's frozen CDN.
+    static let trunkURLSetting = EnvironmentSetting<String>(
+        name: "DEPS_TRUNK_URL", expected: "an http(s) URL of a CocoaPods CDN", read: httpURL)
+    /// Seconds a download may go without progress before it is tried again.
+    static let httpTimeoutSetting = EnvironmentSetting<Double>(
+        name: "DEPS_HTTP_TIMEOUT", expected: "a number of seconds above 0", read: { seconds($0).flatMap { $0 > 0 ? $0 : nil } })
+    /// How many times a download is tried.
+    static let httpAttemptsSetting = EnvironmentSetting<Int>(
+        name: "DEPS_HTTP_ATTEMPTS", expected: "a whole number above 0", read: positiveWholeNumber)
+    /// Seconds before the first retry.
+    static let httpBackoffSetting = EnvironmentSetting<Double>(
+        name: "DEPS_HTTP_BACKOFF", expected: "a number of seconds, 0 or more", read: seconds)
+    /// Seconds one download may take in all; 0 for no limit.
+    static let downloadDeadlineSetting = EnvironmentSetting<Double>(
+        name: "DEPS_DOWNLOAD_TIMEOUT", expected: "a number of seconds (0 for no limit)", read: seconds)
+    /// Bytes one archive may unpack to.
+    static let unpackedBytesSetting = EnvironmentSetting<UInt64>(
+        name: "DEPS_MAX_UNPACKED_BYTES", expected: "a number of bytes above 0, such as 4294967296 or 4G",
+        read: { byteCount($0).flatMap { $0 > 0 ? $0 : nil } })
+    /// Files, folders and links one archive may hold.
+    static let unpackedEntriesSetting = EnvironmentSetting<Int>(
+        name: "DEPS_MAX_UNPACKED_FILES", expected: "a whole number above 0", read: positiveWholeNumber)
+    /// Seconds a command that writes waits for another deps process to release the project.
+    static let lockTimeoutSetting = EnvironmentSetting<Double>(
+        name: "DEPS_LOCK_TIMEOUT", expected: "a number of seconds, 0 or more", read: seconds)
+
+    /// A finite number, 0 or more (`2`, `0.5`).
+    @Sendable static func seconds(_ text: String) -> Double? {
+        guard let value = Double(text), value.isFinite, value >= 0 else { return nil }
+        return value
+    }
+
+    @Sendable static func positiveWholeNumber(_ text: String) -> Int? {
+        guard let value = Int(text), value > 0 else { return nil }
+        return value
+    }
+
+    /// `https://…` or `http://…` with something after the scheme.
+    @Sendable static func httpURL(_ text: String) -> String? {
+        let lowered = text.lowercased()
+        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"), text.count > "https://".count else { return nil }
+        return text
+    }
+
+    /// `123`, `64K`, `512M`, `4G` (powers of 1024); nil for anything else or a number too large.
+    @Sendable static func byteCount(_ text: String) -> UInt64? {
+        let shifts: [Character: UInt64] = ["K": 10, "M": 20, "G": 30]
+        var digits = Substring(text)
+        var shift: UInt64 = 0
+        if let last = digits.last, let found = shifts[Character(last.uppercased())] {
+            shift = found
+            digits = digits.dropLast()
+        }
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let value = UInt64(digits),
+              value <= UInt64.max >> shift else { return nil }
+        return value << shift
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import LoopbackHTTPServer
+import XCTest
+
+/// BEHAVIOUR 7: a command that fails leaves every file as it found it. A project that had no
+/// `Deps/` has none after a first install or update that fails, however it fails: a spec that
+/// cannot be found, a git repository or an archive that cannot be had, code that fails its check,
+/// a SIGINT or SIGTERM. A `Deps/` the project had stays, even empty.
+final class FailedFirstInstallTests: XCTestCase {
+    var project: TemporaryProject!
+    var cache: String { project.root + "/cache" }
+
+    override func setUpWithError() throws {
+        project = try TemporaryProject(self)
+    }
+
+    func server() throws -> LoopbackHTTPServer {
+        let server = try LoopbackHTTPServer()
+        addTeardownBlock { server.stop() }
+        return server
+    }
+
+    /// Runs `arguments` and expects `status`, `cause` on stderr, and the project as it was: the
+    /// Depsfile alone.
+    func assertFailsLeavingNothing(
+        _ arguments: [String] = ["install"], status: Int32, cause: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let depsfile = try project.read("App/Depsfile")
+        let outcome = try project.deps(arguments, cache: cache, environment: ["DEPS_HTTP_ATTEMPTS": "1"])
+        XCTAssertEqual(outcome.status, status, outcome.stderr, file: file, line: line)
+        XCTAssertTrue(outcome.stderr.contains(cause), outcome.stderr, file: file, line: line)
+        XCTAssertFalse(project.exists("App/Deps"), "\(arguments) left \(project.files(under: "App/Deps"))", file: file, line: line)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: project.app), ["Depsfile"], file: file, line: line)
+        XCTAssertEqual(try project.read("App/Depsfile"), depsfile, file: file, line: line)
+    }
+
+    func testAnUnreachableGitRepositoryLeavesNoSandbox() throws {
+        let missing = project.root + "/git/Missing"
+        try project.publishGit("Lib", "1.0.0", url: missing)
+        try project.depsfile(["Lib": ""])
+        for arguments in [["install"], ["update"]] {
+            try assertFailsLeavingNothing(arguments, status: 74, cause: "Lib: \(missing): cannot clone the repository")
+        }
+    }
+
+    func testAMissingArchiveLeavesNoSandbox() throws {
+        let server = try server()
+        server.serve("/Zip-1.0.0.tar.gz", .status(404))
+        try project.publishArchive("Zip", "1.0.0", url: server.baseURL + "/Zip-1.0.0.tar.gz", sha256: nil)
+        try project.depsfile(["Zip": ""])
+        try assertFailsLeavingNothing(status: 74, cause: "HTTP 404")
+    }
+
+    /// The code is fetched, but fails its check (no source file) before it is placed.
+    func testCodeThatFailsItsCheckLeavesNoSandbox() throws {
+        let server = try server()
+        let bytes = try makeTarGz(["README.md": "Nothing to build here\n"], topFolder: "Zip-1.0.0", at: project.root + "/Zip.tar.gz")
+        server.serve("/Zip-1.0.0.tar.gz", .body(bytes))
+        try project.publishArchive("Zip", "1.0.0", url: server.baseURL + "/Zip-1.0.0.tar.gz", sha256: try sha256Hex(bytes))
+        try project.depsfile(["Zip": ""])
+        try assertFailsLeavingNothing(status: 65, cause: "matches no Swift or C-family source file")
+    }
+
+    func testAResolutionFailureLeavesNoSandbox() throws {
+        try project.publish(["Lib": ["1.0.0": [:]]])
+        try project.depsfile(["Lib": "~> 2.0"])
+        let outcome = try project.deps(["install"], cache: cache)
+        XCTAssertNotEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertFalse(project.exists("App/Deps"))
+        XCTAssertNil(project.lockfile)
+    }
+
+    /// A package used in place (a path) locks nothing into `Deps/` when another fails.
+    func testAFailureBesideAPackageUsedInPlaceLeavesNoSandbox() throws {
+        try project.publish(["Local": ["1.0.0": [:]]])
+        try project.publishGit("Lib", "1.0.0", url: project.root + "/git/Missing")
+        try project.depsfile(["Local": "", "Lib": ""])
+        let outcome = try project.deps(["install", "--jobs", "1"], cache: cache)
+        XCTAssertEqual(outcome.status, 74, outcome.stderr)
+        XCTAssertFalse(project.exists("App/Deps"), "\(project.files(under: "App/Deps"))")
+        XCTAssertNil(project.lockfile)
+    }
+
+    /// Code used in place (a path) that `Deps/Package.swift` could not build from: nothing to
+    /// fetch, and still nothing written.
+    func testLocalCodeWithoutSourcesLeavesNoSandbox() throws {
+        try project.write("Code/Local/README.md", "Nothing to build here\n")
+        try project.write("Specs/Local/1.0.0.yaml", "name: Local\nversion: 1.0.0\nsource:\n  path: ../Code/Local\n")
+        try project.depsfile(["Local": ""])
+        try assertFailsLeavingNothing(status: 65, cause: "Local: source_files 'Sources/**/*.swift' matches no Swift or C-family source file")
+    }
+
+    /// A `Deps/` the project had, empty, is still there after a failure, and still empty.
+    func testAnEmptySandboxThatWasThereStaysEmpty() throws {
+        try FileManager.default.createDirectory(atPath: project.app + "/Deps", withIntermediateDirectories: true)
+        try project.publishGit("Lib", "1.0.0", url: project.root + "/git/Missing")
+        try project.depsfile(["Lib": ""])
+        let outcome = try project.deps(["install"], cache: cache)
+        XCTAssertEqual(outcome.status, 74, outcome.stderr)
+        var isFolder: ObjCBool = false
+        XCTAssertTrue(FileManager.default.fileExists(atPath: project.app + "/Deps", isDirectory: &isFolder) && isFolder.boolValue)
+        XCTAssertEqual(project.files(under: "App/Deps"), [])
+    }
+
+    /// `--dry-run` and `--lock-only` never make `Deps/`, even when the code could be had.
+    func testDryRunAndLockOnlyMakeNoSandbox() throws {
+        let repository = try TestGitRepository(name: "Lib", at: project.root + "/git/Lib")
+        try repository.commitVersion("1.0.0")
+        try project.publishGit("Lib", "1.0.0", url: repository.path)
+        try project.depsfile(["Lib": ""])
+        for arguments in [["install", "--dry-run"], ["update", "--dry-run"]] {
+            let outcome = try project.deps(arguments, cache: cache)
+            XCTAssertEqual(outcome.status, 0, "\(arguments): \(outcome.stderr)")
+            XCTAssertFalse(project.exists("App/Deps"), "\(arguments)")
+            XCTAssertNil(project.lockfile, "\(arguments)")
+        }
+        let locked = try project.deps(["install", "--lock-only"], cache: cache)
+        XCTAssertEqual(locked.status, 0, locked.stderr)
+        XCTAssertNotNil(project.lockfile)
+        XCTAssertFalse(project.exists("App/Deps"))
+    }
+
+    // MARK: signals
+
+    /// Starts a first install whose only package's download stalls, sends `signal` once the
+    /// download is under way, and returns the exit status.
+    func interruptedFirstInstall(_ signal: Int32) throws -> Int32 {
+        let server = try server()
+        let path = "/stall-\(UUID().uuidString)/Zip-1.0.0.tar.gz"
+        server.serve(path, .stall(seconds: 20))
+        try project.publishArchive("Zip", "1.0.0", url: server.baseURL + path, sha256: nil)
+        try project.depsfile(["Zip": ""])
+        let process = Process()
+        process.executableURL = DepsBinary.url
+        process.arguments = ["install", "--quiet", "--project", project.app]
+        var env = ProcessInfo.processInfo.environment
+        env["DEPS_CACHE_DIR"] = cache
+        process.environment = env
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        while server.requestCount(path) == 0 && Date() < deadline { usleep(20_000) }
+        XCTAssertEqual(server.requestCount(path), 1, "the download started")
+        usleep(100_000)
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    func testSIGINTDuringAFirstInstallLeavesNoSandbox() throws {
+        XCTAssertEqual(try interruptedFirstInstall(SIGINT), 130)
+        XCTAssertFalse(project.exists("App/Deps"), "\(project.files(under: "App/Deps"))")
+        XCTAssertNil(project.lockfile)
+        XCTAssertFalse(project.exists("App/.deps-lock"))
+    }
+
+    func testSIGTERMDuringAFirstInstallLeavesNoSandbox() throws {
+        XCTAssertEqual(try interruptedFirstInstall(SIGTERM), 143)
+        XCTAssertFalse(project.exists("App/Deps"), "\(project.files(under: "App/Deps"))")
+        XCTAssertNil(project.lockfile)
+        XCTAssertFalse(project.exists("App/.deps-lock"))
+    }
+}
