@@ -68,8 +68,7 @@ final class EnvironmentSettingTests: XCTestCase {
     /// Good values still tune downloads: `DEPS_HTTP_ATTEMPTS` tries that many times, and without
     /// it a download is tried 4 times.
     func testAttemptsAreHonouredAndDefaultToFour() throws {
-        let server = try LoopbackHTTPServer()
-        addTeardownBlock { server.stop() }
+        let server = try loopbackServer()
         server.serve("/Zip-1.0.0.tar.gz", .status(503))
         try project.publishArchive("Zip", "1.0.0", url: server.baseURL + "/Zip-1.0.0.tar.gz", sha256: nil)
         try project.depsfile(["Zip": ""])

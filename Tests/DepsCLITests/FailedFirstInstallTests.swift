@@ -14,12 +14,6 @@ final class FailedFirstInstallTests: XCTestCase {
         project = try TemporaryProject(self)
     }
 
-    func server() throws -> LoopbackHTTPServer {
-        let server = try LoopbackHTTPServer()
-        addTeardownBlock { server.stop() }
-        return server
-    }
-
     /// Runs `arguments` and expects `status`, `cause` on stderr, and the project as it was: the
     /// Depsfile alone.
     func assertFailsLeavingNothing(
@@ -45,7 +39,7 @@ final class FailedFirstInstallTests: XCTestCase {
     }
 
     func testAMissingArchiveLeavesNoSandbox() throws {
-        let server = try server()
+        let server = try loopbackServer()
         server.serve("/Zip-1.0.0.tar.gz", .status(404))
         try project.publishArchive("Zip", "1.0.0", url: server.baseURL + "/Zip-1.0.0.tar.gz", sha256: nil)
         try project.depsfile(["Zip": ""])
@@ -54,7 +48,7 @@ final class FailedFirstInstallTests: XCTestCase {
 
     /// The code is fetched, but fails its check (no source file) before it is placed.
     func testCodeThatFailsItsCheckLeavesNoSandbox() throws {
-        let server = try server()
+        let server = try loopbackServer()
         let bytes = try makeTarGz(["README.md": "Nothing to build here\n"], topFolder: "Zip-1.0.0", at: project.root + "/Zip.tar.gz")
         server.serve("/Zip-1.0.0.tar.gz", .body(bytes))
         try project.publishArchive("Zip", "1.0.0", url: server.baseURL + "/Zip-1.0.0.tar.gz", sha256: try sha256Hex(bytes))
@@ -126,7 +120,7 @@ final class FailedFirstInstallTests: XCTestCase {
     /// Starts a first install whose only package's download stalls, sends `signal` once the
     /// download is under way, and returns the exit status.
     func interruptedFirstInstall(_ signal: Int32) throws -> Int32 {
-        let server = try server()
+        let server = try loopbackServer()
         let path = "/stall-\(UUID().uuidString)/Zip-1.0.0.tar.gz"
         server.serve(path, .stall(seconds: 20))
         try project.publishArchive("Zip", "1.0.0", url: server.baseURL + path, sha256: nil)
