@@ -1,10 +1,5 @@
 import DepsCore
 import DepsFileSystem
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The cache lacks something and this process cannot write it there: the cache belongs to
 /// another user, or its file system is mounted read-only. What the cache holds is still read
@@ -31,19 +26,11 @@ public struct CacheReadOnlyError: Error, Equatable {
 
 extension CodeCache {
     /// Why this process cannot write in the cache (`permission denied`, `read-only file system`),
-    /// found by trying to make a file in `tmp/` (or the deepest of the cache's folders there is);
-    /// nil when it can, or when it fails for another reason (that one is reported where it happens).
+    /// asked of `tmp/` (or the deepest of the cache's folders there is); nil when it can, or when
+    /// it fails for another reason (that one is reported where it happens).
     public func unwritableReason() -> String? {
         guard let folder = [temporaryFolder, base, root].first(where: { fileSystem.kind(of: $0) == .directory }) else { return nil }
-        let probe = folder / "\(getpid()).\(TemporaryCounter.next()).probe"
-        let descriptor = open(probe.string, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor < 0 else {
-            close(descriptor)
-            unlink(probe.string)
-            return nil
-        }
-        let code = errno
-        return code == EACCES || code == EPERM || code == EROFS ? POSIXFileSystem.reason(code) : nil
+        return fileSystem.readOnlyReason(of: folder)
     }
 
     /// Runs fetch work for `request` from `url`, reporting a cache that cannot be written as that

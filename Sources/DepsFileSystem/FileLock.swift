@@ -39,7 +39,7 @@ public final class FileLock: Sendable {
         let descriptor = open(path.string, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             let code = errno
-            if code == EACCES || code == EPERM || code == EROFS { return .readOnly(reason: POSIXFileSystem.reason(code)) }
+            if POSIXFileSystem.isReadOnlyRefusal(code) { return .readOnly(reason: POSIXFileSystem.reason(code)) }
             return .failed(reason: POSIXFileSystem.reason(code), opening: true)
         }
         return take(descriptor, LOCK_EX)

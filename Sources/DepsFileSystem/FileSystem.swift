@@ -64,6 +64,9 @@ public protocol FileSystem: Sendable {
     /// What keeps anything from being written on the file system holding `path` (it is full, or
     /// mounted read-only), in a few words; nil otherwise.
     func fileSystemProblem(at path: LocalPath) -> String?
+    /// Why this process may not make entries in the folder `path` because it is read-only to it
+    /// (`permission denied`, `read-only file system`); nil when it may, or for any other cause.
+    func readOnlyReason(of path: LocalPath) -> String?
 
     /// Makes the folder and its missing parents.
     func makeDirectories(_ path: LocalPath, shownAs name: String) throws(FileAccessError)

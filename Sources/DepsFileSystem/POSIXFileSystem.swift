@@ -192,6 +192,18 @@ public struct POSIXFileSystem: FileSystem {
         }
     }
 
+    public func readOnlyReason(of path: LocalPath) -> String? {
+        guard faccessat(AT_FDCWD, path.string, W_OK | X_OK, AT_EACCESS) != 0 else { return nil }
+        let code = errno
+        return Self.isReadOnlyRefusal(code) ? Self.reason(code) : nil
+    }
+
+    /// Whether an `errno` value says a write was refused because the place is read-only to this
+    /// process: its permissions, or a read-only mount.
+    public static func isReadOnlyRefusal(_ code: Int32) -> Bool {
+        code == EACCES || code == EPERM || code == EROFS
+    }
+
     /// What keeps anything from being written on the file system holding `path`: no space left
     /// (none left even for root, who may use the reserve), or a read-only mount. Nil otherwise.
     public func fileSystemProblem(at path: LocalPath) -> String? {
