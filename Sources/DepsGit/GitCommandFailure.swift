@@ -93,13 +93,6 @@ public enum GitErrorText {
     }
 }
 
-extension StringProtocol {
-    func trimmingWhitespace() -> String {
-        let scalars = unicodeScalars.drop { $0.properties.isWhitespace }
-        let trimmed = scalars.reversed().drop { $0.properties.isWhitespace }
-        return String(String.UnicodeScalarView(trimmed.reversed()))
-    }
-}
 
 /// Runs git work, reporting a failure of git (or of starting it) through `report`, which is
 /// given the reason: what was being done to `subject` and git's cause. The one way a git

@@ -42,7 +42,7 @@ public struct ChildProcessResult: Sendable {
 
     /// Standard error decoded as UTF-8 (invalid sequences replaced), with leading and trailing
     /// whitespace and newlines removed: ready to be quoted in a message.
-    public var standardErrorText: String { trimmed(String(decoding: standardError, as: UTF8.self)) }
+    public var standardErrorText: String { String(decoding: standardError, as: UTF8.self).trimmingWhitespace() }
 }
 
 /// A child process that could not be run to completion: it could not be started, or it wrote
@@ -222,12 +222,12 @@ public enum ChildProcess {
     }
 }
 
-private func trimmed(_ text: String) -> String {
-    func isSpace(_ c: Character) -> Bool { c.isWhitespace || c.isNewline }
-    guard let first = text.firstIndex(where: { !isSpace($0) }),
-          let last = text.lastIndex(where: { !isSpace($0) })
-    else { return "" }
-    return String(text[first...last])
+extension StringProtocol {
+    /// The text without the white space (newlines included) at its start and end.
+    public func trimmingWhitespace() -> String {
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(self[first...last])
+    }
 }
 
 /// Finds programs in `PATH` once per process and remembers where they are.
