@@ -27,12 +27,12 @@ struct DepsBinary {
     static let testCache = NSTemporaryDirectory() + "deps-test-cache-\(ProcessInfo.processInfo.processIdentifier)"
 
     /// Starts deps with its output thrown away, for tests that kill it or run several at once.
-    static func start(_ arguments: [String]) throws -> Process {
+    static func start(_ arguments: [String], cache: String = testCache) throws -> Process {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
-        env["DEPS_CACHE_DIR"] = testCache
+        env["DEPS_CACHE_DIR"] = cache
         process.environment = env
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

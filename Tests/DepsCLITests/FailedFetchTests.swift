@@ -55,12 +55,7 @@ final class FailedFetchTests: XCTestCase {
     }
 
     func testAnUpdateToAnUnsafeArchiveKeepsTheOldPackageWhole() throws {
-        let staging = project.root + "/evil"
-        try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
-        try Data("owned\n".utf8).write(to: URL(fileURLWithPath: staging + "/f"))
-        let archive = project.root + "/evil.tar.gz"
-        try tool(["tar", "-czPf", archive, "--transform", "s,^,../escape/,", "-C", staging, "f"])
-        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: archive)))
+        let bytes = try escapingTarGz(in: project.root)
         try assertFailedUpdateKeepsTheOldPackage(.body(bytes), sha256: try sha256Hex(bytes), status: 65, cause: "unsafe archive")
     }
 

@@ -125,15 +125,7 @@ final class FailedFirstInstallTests: XCTestCase {
         server.serve(path, .stall(seconds: 20))
         try project.publishArchive("Zip", "1.0.0", url: server.baseURL + path, sha256: nil)
         try project.depsfile(["Zip": ""])
-        let process = Process()
-        process.executableURL = DepsBinary.url
-        process.arguments = ["install", "--quiet", "--project", project.app]
-        var env = ProcessInfo.processInfo.environment
-        env["DEPS_CACHE_DIR"] = cache
-        process.environment = env
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try DepsBinary.start(["install", "--quiet", "--project", project.app], cache: cache)
         let deadline = Date().addingTimeInterval(20)
         while server.requestCount(path) == 0 && Date() < deadline { usleep(20_000) }
         XCTAssertEqual(server.requestCount(path), 1, "the download started")

@@ -55,6 +55,16 @@ extension XCTestCase {
     }
 }
 
+/// A tar.gz whose one entry, `../escape/f`, would be written outside the folder it is unpacked in.
+func escapingTarGz(in folder: String) throws -> [UInt8] {
+    let staging = folder + "/evil"
+    try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
+    try Data("owned\n".utf8).write(to: URL(fileURLWithPath: staging + "/f"))
+    let archive = folder + "/evil.tar.gz"
+    try tool(["tar", "-czPf", archive, "--transform", "s,^,../escape/,", "-C", staging, "f"])
+    return Array(try Data(contentsOf: URL(fileURLWithPath: archive)))
+}
+
 /// A real git repository made by a test: a tiny Swift package whose one source file says which
 /// version it is, with a commit and a tag per version.
 struct TestGitRepository {

@@ -223,12 +223,7 @@ final class FetchTests: XCTestCase {
     }
 
     func testAnArchiveWithDotDotEntriesIsRefusedAndWritesNothingOutside() throws {
-        let staging = project.root + "/evil"
-        try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
-        try Data("owned\n".utf8).write(to: URL(fileURLWithPath: staging + "/f"))
-        let archive = project.root + "/evil.tar.gz"
-        try tool(["tar", "-czPf", archive, "--transform", "s,^,../escape/,", "-C", staging, "f"])
-        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: archive)))
+        let bytes = try escapingTarGz(in: project.root)
         try assertArchiveRefused(
             .body(bytes), sha256: try sha256Hex(bytes), status: 65,
             mentioning: ["unsafe archive: entry '../escape/f' would be written outside its folder"])

@@ -195,15 +195,7 @@ final class LinkSafetyTests: XCTestCase {
             // An install ended early may leave no Deps/ at all (it was the first).
             try? FileManager.default.removeItem(atPath: project.app + "/Deps")
             try? FileManager.default.removeItem(atPath: project.app + "/Depsfile.lock")
-            let process = Process()
-            process.executableURL = DepsBinary.url
-            process.arguments = ["install", "--project", project.app, "--no-color"]
-            var environment = ProcessInfo.processInfo.environment
-            environment["DEPS_CACHE_DIR"] = cache
-            process.environment = environment
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try DepsBinary.start(["install", "--project", project.app, "--no-color"], cache: cache)
             usleep(useconds_t(duration * fraction * 1_000_000))
             guard process.isRunning else { process.waitUntilExit(); continue }
             kill(process.processIdentifier, SIGTERM)
