@@ -64,6 +64,7 @@ struct InstallCommand: AsyncParsableCommand, MainTaskCommand {
             let update = try await InstallInteractor(
                 store: composition.store, opener: opener, installation: installation
             ).install(dryRun: dryRun, lockOnly: lockOnly)
+            if !options.json, !update.buildWarnings.isEmpty { output.diagnostic(LockfileUpdateTextPresenter.warnings(update)) }
             output.result(options.json
                 ? JSONPresenter.render(update, command: "install")
                 : LockfileUpdateTextPresenter(command: .install, verbose: verbose.verbose, style: composition.style(colour)).render(update))

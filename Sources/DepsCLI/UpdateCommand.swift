@@ -59,6 +59,7 @@ struct UpdateCommand: AsyncParsableCommand, MainTaskCommand {
             if let reason = update.replacedUnreadableLockfile {
                 output.diagnostic("warning: Depsfile.lock could not be read, so it was resolved anew and \(dryRun ? "would be" : "was") replaced:\n\(reason)")
             }
+            if !options.json, !update.buildWarnings.isEmpty { output.diagnostic(LockfileUpdateTextPresenter.warnings(update)) }
             output.result(options.json
                 ? JSONPresenter.render(update, command: "update")
                 : LockfileUpdateTextPresenter(command: .update, verbose: verbose.verbose, style: composition.style(colour)).render(update))

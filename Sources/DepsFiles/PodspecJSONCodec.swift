@@ -7,7 +7,7 @@ import DepsFileSystem
 ///
 /// The JSON is read through the YAML layer (JSON is YAML's flow style), so every scalar stays the
 /// text it was written as: `"1.10"` and `1.10` are both "1.10". Fields deps does not use
-/// (`frameworks`, `requires_arc`, `resources`, ...) are ignored; a field deps uses with the wrong
+/// (`authors`, `social_media_url`, ...) are ignored; a field deps uses with the wrong
 /// shape is an error that names the field.
 public struct PodspecJSONCodec {
     /// The file's path or URL as shown in messages.
@@ -20,12 +20,6 @@ public struct PodspecJSONCodec {
         self.fileName = fileName
         self.relocate = relocate
     }
-
-    /// The keys of a platform-specific part (`"ios": {...}`); `macos` is read as `osx`.
-
-    /// What CocoaPods adds to a `source_files` pattern that names a folder (`Sources/Moya/`): the
-    /// source files directly in it (`Pod::Sandbox::FileAccessor`'s glob for source files).
-    static let folderSourcePattern = "*{.m,.mm,.i,.c,.cc,.cxx,.cpp,.c++,.swift,.h,.hh,.hpp,.ipp,.tpp,.hxx,.def,.inl,.inc}"
 
     /// - Parameters:
     ///   - expectedName: the package folder's name.
@@ -66,6 +60,7 @@ public struct PodspecJSONCodec {
         }
         let subspecs = try reader.subspecs(fields["subspecs"], of: expectedName, path: [], scope: scope)
         let defaults = try reader.defaultSubspecs(fields, among: subspecs, of: nameText, scope: scope)
+        let builds = BuildAttributesReader(document: document)
         return Specification(
             name: expectedName,
             version: version,
@@ -80,7 +75,9 @@ public struct PodspecJSONCodec {
             subspecs: subspecs,
             defaultSubspecs: defaults,
             platforms: try reader.platforms(fields["platforms"], scope.naming("platforms")),
-            platformDependencies: try reader.platformDependencies(fields, scope: scope))
+            platformDependencies: try reader.platformDependencies(fields, scope: scope),
+            build: try builds.attributes(fields, naming: scope.naming),
+            platformBuild: try builds.platformAttributes(fields, naming: scope.naming))
     }
 
     /// Reads the fields of one spec or subspec, naming the field (and the subspec) in errors.
@@ -207,7 +204,7 @@ public struct PodspecJSONCodec {
             }
             var globs: [SourceFileGlob] = []
             for (pattern, patternNode) in patterns {
-                let meant = pattern.hasSuffix("/") ? pattern + PodspecJSONCodec.folderSourcePattern : pattern
+                let meant = pattern.hasSuffix("/") ? pattern + BuildAttributesReader.folderSourcePattern : pattern
                 do {
                     globs.append(try SourceFileGlob(meant))
                 } catch {
@@ -266,12 +263,15 @@ public struct PodspecJSONCodec {
                 }
                 guard seen.insert(name).inserted else { throw document.error(nameNode, "subspec '\(fullName)' is defined twice") }
                 let inner = Scope(owner: fullName)
+                let builds = BuildAttributesReader(document: document)
                 result.append(Subspec(
                     name: name,
                     dependencies: try dependencies(fields["dependencies"], inner.naming("dependencies")),
                     sourceFiles: try sourceFiles(fields["source_files"], inner.naming("source_files")),
                     platformDependencies: try platformDependencies(fields, scope: inner),
-                    subspecs: try subspecs(fields["subspecs"], of: package, path: path + [name], scope: inner)))
+                    subspecs: try subspecs(fields["subspecs"], of: package, path: path + [name], scope: inner),
+                    build: try builds.attributes(fields, naming: inner.naming),
+                    platformBuild: try builds.platformAttributes(fields, naming: inner.naming)))
             }
             return result
         }

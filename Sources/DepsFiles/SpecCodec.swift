@@ -20,8 +20,10 @@ public struct SpecCodec {
     static let knownKeys = [
         "name", "version", "summary", "description", "homepage", "license", "authors", "source", "dependencies",
         "source_files", "module", "subspecs", "default_subspecs",
-    ]
-    static let subspecKeys = ["name", "dependencies", "source_files", "subspecs"]
+    ] + buildKeys
+    static let subspecKeys = ["name", "dependencies", "source_files", "subspecs"] + buildKeys
+    /// CocoaPods' build attributes (BEHAVIOUR 8.4), with each platform's part.
+    static let buildKeys = BuildAttributesReader.keys.filter { $0 != "platforms" && $0 != "platform" }
 
     /// - Parameters:
     ///   - expectedName: the package folder's name.
@@ -110,7 +112,9 @@ public struct SpecCodec {
             sourceFiles: sourceFiles,
             moduleName: moduleName,
             subspecs: subspecs,
-            defaultSubspecs: defaultSubspecs)
+            defaultSubspecs: defaultSubspecs,
+            build: try BuildAttributesReader(document: document).attributes(fields) { "`\($0)`" },
+            platformBuild: try BuildAttributesReader(document: document).platformAttributes(fields) { "`\($0)`" })
     }
 
     /// `source_files`: one pattern or a list of them.
@@ -154,7 +158,10 @@ public struct SpecCodec {
         if let nestedNode = fields["subspecs"] {
             for item in try document.sequence(nestedNode, "subspecs") { nested.append(try subspec(item, of: package, document)) }
         }
+        let builds = BuildAttributesReader(document: document)
         return Subspec(
-            name: name, dependencies: dependencies, sourceFiles: try sourceFiles(fields["source_files"], document), subspecs: nested)
+            name: name, dependencies: dependencies, sourceFiles: try sourceFiles(fields["source_files"], document), subspecs: nested,
+            build: try builds.attributes(fields) { "`\($0)` of subspec '\(package)/\(name)'" },
+            platformBuild: try builds.platformAttributes(fields) { "`\($0)` of subspec '\(package)/\(name)'" })
     }
 }

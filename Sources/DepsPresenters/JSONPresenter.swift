@@ -33,6 +33,14 @@ public enum JSONPresenter {
         /// Left out when nothing was held back.
         let heldBack: [HeldBackDocument]?
         let replacedUnreadableLockfile: String?
+        /// What Deps/Package.swift does not carry; left out when nothing.
+        let buildWarnings: [BuildWarningDocument]?
+    }
+
+    struct BuildWarningDocument: Encodable {
+        let name: String
+        let attribute: String
+        let message: String
     }
 
     struct OutdatedRowDocument: Encodable {
@@ -91,7 +99,11 @@ public enum JSONPresenter {
                     message: LockfileUpdateTextPresenter.sentence(for: $0),
                     command: "deps update " + $0.remedy.map(\.description).joined(separator: " "))
             },
-            replacedUnreadableLockfile: update.replacedUnreadableLockfile))
+            replacedUnreadableLockfile: update.replacedUnreadableLockfile,
+            buildWarnings: update.buildWarnings.isEmpty ? nil : update.buildWarnings.map {
+                BuildWarningDocument(
+                    name: $0.name.description, attribute: $0.attribute, message: LockfileUpdateTextPresenter.sentence(for: $0))
+            }))
     }
 
     public static func render(_ report: OutdatedReport) -> String {

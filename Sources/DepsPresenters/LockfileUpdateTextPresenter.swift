@@ -46,6 +46,16 @@ public struct LockfileUpdateTextPresenter {
         }
     }
 
+    /// `SDWebImage: prepare_command is not in Deps/Package.swift (deps does not run it)`.
+    public static func sentence(for warning: BuildWarning) -> String {
+        "\(warning.name): \(warning.attribute) is not in Deps/Package.swift (\(warning.reason))"
+    }
+
+    /// The warnings for stderr, one line each; empty when there are none.
+    public static func warnings(_ update: LockfileUpdate) -> String {
+        update.buildWarnings.map { "warning: " + sentence(for: $0) + "\n" }.joined()
+    }
+
     /// `2 dependencies from the Depsfile, 5 total packages locked.`
     public static func summary(_ update: LockfileUpdate) -> String {
         summary(direct: update.directDependencyCount, locked: update.lockedPackageCount)

@@ -45,15 +45,22 @@ public struct SwiftPMIntegration: ProjectIntegration {
             .filter { !$0.isDirectory }.map(\.relativePath)
     }
 
-    public func check(_ targets: [SwiftPackageTarget]) throws {
-        for target in targets { _ = try SwiftPMTarget(target) }
+    public func contents(of file: String, in folder: SandboxFolder) -> [UInt8]? {
+        let root: LocalPath = switch folder {
+        case let .fetched(name): sandbox.folder(of: name)
+        case let .inPlace(_, path): projectDirectory / path
+        }
+        return try? fileSystem.readFile(root / file, shownAs: file)
+    }
+
+    public func contents(of file: String, inTree tree: String) -> [UInt8]? {
+        try? fileSystem.readFile(LocalPath(tree) / file, shownAs: file)
     }
 
     public func write(_ manifest: SandboxPackageManifest) throws -> Bool {
-        // Every target is checked against SwiftPM's rules before anything is written.
-        let targets = try manifest.targets.map { target throws(SandboxIntegrationError) in try SwiftPMTarget(target) }
         try linkPackagesUsedInPlace(manifest)
-        let bytes = Array(Self.render(manifest, targets).utf8)
+        try TargetLayout.write(TargetLayout.entries(of: manifest), in: sandboxRoot, fileSystem: fileSystem)
+        let bytes = Array(SwiftPMManifestText(manifest: manifest).text.utf8)
         guard try fileSystem.writeIfChanged(
             bytes, to: manifestPath, shownAs: "Deps/Package.swift", makingFolderShownAs: FileSandbox.folderName) else { return false }
         let projectManifest = projectDirectory / Self.manifestName
@@ -65,8 +72,8 @@ public struct SwiftPMIntegration: ProjectIntegration {
     private func linkPackagesUsedInPlace(_ manifest: SandboxPackageManifest) throws {
         let folder = sandboxRoot / Self.localFolder
         var wanted: [String: String] = [:]
-        for target in manifest.targets {
-            guard case let .inPlace(name, path) = target.folder else { continue }
+        for package in manifest.packages {
+            guard case let .inPlace(name, path) = package.folder else { continue }
             wanted[name.description] = LocalPath(path).resolved(against: projectDirectory).string
         }
         let existing = (try? fileSystem.directoryEntries(folder, shownAs: folder.string)) ?? []
@@ -82,50 +89,6 @@ public struct SwiftPMIntegration: ProjectIntegration {
             fileSystem.removeFile(link)
             try fileSystem.makeSymbolicLink(at: link, to: target, shownAs: "Deps/\(Self.localFolder)/\(name)")
         }
-    }
-
-    /// The manifest's text: stable for the same targets, so an unchanged sandbox gives the same bytes.
-    static func render(_ manifest: SandboxPackageManifest, _ targets: [SwiftPMTarget]) -> String {
-        var text = """
-            // swift-tools-version:5.9
-            // Written by deps from Depsfile.lock: one library per installed package.
-            // deps install and deps update rewrite this file; edit the Depsfile instead.
-            import PackageDescription
-
-            let package = Package(
-                name: "Deps",
-                products: [
-
-            """
-        for product in manifest.products where !product.targets.isEmpty {
-            text += "        .library(name: \(literal(product.name)), targets: [\(product.targets.map(literal).joined(separator: ", "))]),\n"
-        }
-        text += "    ],\n    targets: [\n"
-        for declared in targets {
-            let target = declared.target
-            let path: String = switch target.folder {
-            case let .fetched(name): name.description
-            case let .inPlace(name, _): "\(localFolder)/\(name)"
-            }
-            text += "        .target(\n"
-            text += "            name: \(literal(target.module)),\n"
-            text += "            dependencies: \(list(target.dependencies, indent: 12)),\n"
-            text += "            path: \(literal(path)),\n"
-            text += "            exclude: \(list(declared.excluded, indent: 12)),\n"
-            text += "            sources: \(list(declared.sources, indent: 12))\n"
-            text += "        ),\n"
-        }
-        text += "    ]\n)\n"
-        return text
-    }
-
-    static func list(_ items: [String], indent: Int) -> String {
-        guard !items.isEmpty else { return "[]" }
-        if items.count <= 3 && items.reduce(0, { $0 + $1.count }) < 60 {
-            return "[" + items.map(literal).joined(separator: ", ") + "]"
-        }
-        let pad = String(repeating: " ", count: indent + 4)
-        return "[\n" + items.map { pad + literal($0) + ",\n" }.joined() + String(repeating: " ", count: indent) + "]"
     }
 
     /// A Swift string literal: quotes, backslashes and control characters escaped.

@@ -2,7 +2,7 @@ import DepsCode
 import DepsFiles
 import DepsFileSystem
 import DepsSpecSources
-import DepsSwiftPM
+@testable import DepsSwiftPM
 import DepsCore
 import Foundation
 import XCTest
@@ -11,16 +11,21 @@ import XCTest
 final class SwiftPMIntegrationTests: XCTestCase {
     func name(_ text: String) -> PackageName { try! PackageName(text) }
 
+    func build(_ specification: Specification, folder: SandboxFolder, files: [String], platform: Platform? = nil) throws -> PackageBuild {
+        try PackageBuild(specification: specification, subspecs: [], platform: platform, folder: folder, files: files) { _ in nil }
+    }
+
     func manifest() throws -> SandboxPackageManifest {
-        let plain = SwiftPackageTarget(
-            specification: Specification(name: name("Text-Utils"), version: try Version("1.0"), checksum: "x"),
-            folder: .fetched(name("Text-Utils")), files: ["Sources/T/A.swift", "README.md"], dependencyModules: [])
-        let local = try SwiftPackageTarget(
-            specification: Specification(name: name("LocalKit"), version: try Version("0.1"), checksum: "y", moduleName: "LocalKit"),
+        let plain = try build(
+            Specification(name: name("Text-Utils"), version: try Version("1.0"), checksum: "x"),
+            folder: .fetched(name("Text-Utils")), files: ["Sources/T/A.swift", "README.md"])
+        let local = try build(
+            Specification(
+                name: name("LocalKit"), version: try Version("0.1"), dependencies: [Dependency(name("Text-Utils"), .any)],
+                checksum: "y", moduleName: "LocalKit"),
             folder: .inPlace(name("LocalKit"), path: "../LocalKit"),
-            files: ["Sources/LocalKit/\"quoted\".swift", "Sources/LocalKit/B.swift", "Sources/LocalKit/C.swift"],
-            dependencyModules: ["Text_Utils"])
-        return SandboxPackageManifest(targets: [plain, local])
+            files: ["Sources/LocalKit/\"quoted\".swift", "Sources/LocalKit/B.swift", "Sources/LocalKit/C.swift"])
+        return SandboxPackageManifest(packages: [plain, local])
     }
 
     func testTheManifestMatchesTheGoldenTextAndIsWrittenOnlyWhenItChanges() throws {
@@ -83,38 +88,13 @@ final class SwiftPMIntegrationTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: project + "/Deps/Package.swift")[.modificationDate] as? Date, past)
     }
 
-    // SwiftPM's file rules: which matched files are sources, what is excluded, what is refused.
+    // SwiftPM's file rules: the sources a target builds, and what it must leave out.
 
-    func spec(_ patterns: [String]? = nil) throws -> Specification {
-        Specification(
-            name: try PackageName("Text-Utils"), version: try Version("1.0"), checksum: "x",
-            sourceFiles: patterns?.map { try! SourceFileGlob($0) })
-    }
-
-    func testATargetTakesTheMatchedSourcesAndExcludesTheRestInFewPaths() throws {
+    func testATargetTakesItsSourcesAndExcludesTheRestInFewPaths() {
         let files = ["Package.swift", "README.md", "Sources/TextUtils/A.swift", "Sources/TextUtils/B.swift",
-                     "Sources/TextUtils/notes.txt", "Tests/T.swift", "Docs/a/b.md"]
-        let declared = try SwiftPMTarget(SwiftPackageTarget(specification: try spec(), folder: .fetched(try PackageName("Text-Utils")),
-                                                            files: files, dependencyModules: ["Z", "A"]))
-        XCTAssertEqual(declared.target.product, "Text-Utils")
-        XCTAssertEqual(declared.target.module, "Text_Utils")
-        XCTAssertEqual(declared.sources, ["Sources/TextUtils/A.swift", "Sources/TextUtils/B.swift"])
-        XCTAssertEqual(declared.excluded, ["Docs", "Package.swift", "README.md", "Sources/TextUtils/notes.txt", "Tests"])
-        XCTAssertEqual(declared.target.dependencies, ["A", "Z"])
-    }
-
-    func testSourcesThatMatchNothingOrMixLanguagesAreErrorsNamingThePackageAndField() throws {
-        let folder = SandboxFolder.fetched(try PackageName("Text-Utils"))
-        XCTAssertThrowsError(try SwiftPMTarget(SwiftPackageTarget(specification: try spec(), folder: folder, files: ["README.md"], dependencyModules: []))) {
-            XCTAssertEqual(String(describing: $0),
-                           "Text-Utils: source_files 'Sources/**/*.swift' matches no Swift or C-family source file in its code")
-        }
-        XCTAssertThrowsError(try SwiftPMTarget(SwiftPackageTarget(
-            specification: try spec(["Classes/**/*.{swift,m,h}"]), folder: folder,
-            files: ["Classes/A.swift", "Classes/B.m", "Classes/B.h"], dependencyModules: []))) {
-            XCTAssertEqual(String(describing: $0),
-                           "Text-Utils: source_files 'Classes/**/*.{swift,m,h}' matches both Swift and C-family sources "
-                           + "(Classes/A.swift and Classes/B.m), which SwiftPM cannot build in one target")
-        }
+                     "Sources/TextUtils/notes.txt", "Tests/T.swift", "Docs/a/b.md", "Resources/Kit.bundle/a.png"]
+        XCTAssertEqual(
+            TargetExclusions.paths(of: files, keeping: ["Sources/TextUtils/A.swift", "Sources/TextUtils/B.swift", "Resources/Kit.bundle"]),
+            ["Docs", "Package.swift", "README.md", "Sources/TextUtils/notes.txt", "Tests"])
     }
 }

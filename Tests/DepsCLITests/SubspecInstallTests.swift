@@ -2,12 +2,12 @@ import Foundation
 import XCTest
 
 /// Subspecs end to end (BEHAVIOUR 2.4, 8.4): a YAML spec with subspecs, the lock's entries, one
-/// sandbox folder for the package, and a target per subspec in Deps/Package.swift.
+/// sandbox folder for the package, and one module made of the used subspecs in Deps/Package.swift.
 final class SubspecInstallTests: XCTestCase {
-    func testASubspecInstallsItsSiblingsAndGetsItsOwnTarget() throws {
+    func testUsedSubspecsBuildOneModuleNamedAfterThePackage() throws {
         let project = try TemporaryProject(self)
         try project.write("Code/Kit/Sources/Core/Core.swift", "public let core = 1\n")
-        try project.write("Code/Kit/Sources/Extra/Extra.swift", "import Kit_Core\npublic let extra = core + 1\n")
+        try project.write("Code/Kit/Sources/Extra/Extra.swift", "public let extra = core + 1\n")
         try project.write("Code/Kit/README.md", "Kit\n")
         try project.write("Specs/Kit/1.0.0.yaml", """
             name: Kit
@@ -31,11 +31,10 @@ final class SubspecInstallTests: XCTestCase {
         let lock = try XCTUnwrap(project.lockfile)
         XCTAssertTrue(lock.hasPrefix("PACKAGES:\n  - Kit/Core (1.0.0)\n  - Kit/Extra (1.0.0):\n    - Kit/Core\n\nDEPENDENCIES:\n  - Kit/Extra\n\nSPEC REPOS:\n  ../Specs:\n    - Kit\n\nSPEC CHECKSUMS:\n  Kit: "), lock)
         let manifest = try project.read("App/Deps/Package.swift")
-        XCTAssertTrue(manifest.contains(#".library(name: "Kit/Core", targets: ["Kit_Core"]),"#), manifest)
-        XCTAssertTrue(manifest.contains(#".library(name: "Kit/Extra", targets: ["Kit_Extra"]),"#), manifest)
-        let extra = "            name: \"Kit_Extra\",\n            dependencies: [\"Kit_Core\"],\n            path: \"_local/Kit\",\n"
-            + "            exclude: [\"README.md\", \"Sources/Core\"],\n            sources: [\"Sources/Extra/Extra.swift\"]\n"
-        XCTAssertTrue(manifest.contains(extra), manifest)
+        XCTAssertTrue(manifest.contains(#".library(name: "Kit", targets: ["Kit"]),"#), manifest)
+        let kit = "            name: \"Kit\",\n            dependencies: [],\n            path: \"_local/Kit\",\n"
+            + "            exclude: [\"README.md\"],\n            sources: [\"Sources/Core/Core.swift\", \"Sources/Extra/Extra.swift\"]\n"
+        XCTAssertTrue(manifest.contains(kit), manifest)
         XCTAssertEqual(try project.deps("check").status, 0)
 
         // The whole package: its default subspec, and a product made of it.
@@ -43,6 +42,8 @@ final class SubspecInstallTests: XCTestCase {
         let whole = try project.deps("install")
         XCTAssertEqual(whole.status, 0, whole.stderr)
         XCTAssertTrue(try XCTUnwrap(project.lockfile).hasPrefix("PACKAGES:\n  - Kit (1.0.0):\n    - Kit/Core (= 1.0.0)\n  - Kit/Core (1.0.0)\n\n"))
-        XCTAssertTrue(try project.read("App/Deps/Package.swift").contains(#".library(name: "Kit", targets: ["Kit_Core"]),"#))
+        let core = try project.read("App/Deps/Package.swift")
+        XCTAssertTrue(core.contains(#".library(name: "Kit", targets: ["Kit"]),"#), core)
+        XCTAssertTrue(core.contains(#"exclude: ["README.md", "Sources/Extra"],"#), core)
     }
 }

@@ -11,75 +11,40 @@ public enum SandboxFolder: Sendable, Hashable {
     }
 }
 
-/// One package (or subspec) as the sandbox's Swift package holds it (BEHAVIOUR 8.4): a library
-/// product named after the package, a target named after its module, the files its spec's
-/// `source_files` match and the modules it uses. Which of those files SwiftPM builds, and what it
-/// must be told to leave out, are SwiftPM's rules, applied where `Deps/Package.swift` is written.
-public struct SwiftPackageTarget: Sendable, Hashable {
-    public let name: PackageName
-    public let product: String
-    public let module: String
-    public let folder: SandboxFolder
-    /// The `source_files` patterns as the spec gives them, for messages: `Sources/**/*.swift`.
-    public let patterns: String
-    /// Every file of the folder, relative to it.
-    public let files: [String]
-    /// The files the spec's `source_files` match, sorted.
-    public let matchedFiles: [String]
-    /// The modules of the package's dependencies, sorted.
-    public let dependencies: [String]
-
-    /// The target for a spec whose code holds `files` (relative paths).
-    public init(specification: Specification, folder: SandboxFolder, files: [String], dependencyModules: [String]) {
-        self.init(
-            name: specification.name, module: specification.moduleName, sourceFiles: specification.sourceFiles,
-            folder: folder, files: files, dependencyModules: dependencyModules)
-    }
-
-    /// A target for a package or one of its subspecs (`Moya/Core`, module `Moya_Core`).
-    public init(
-        name: PackageName, module: String, sourceFiles: [SourceFileGlob], folder: SandboxFolder, files: [String],
-        dependencyModules: [String]
-    ) {
-        self.name = name
-        product = name.description
-        self.module = module
-        self.folder = folder
-        patterns = sourceFiles.map(\.description).joined(separator: ", ")
-        self.files = files
-        matchedFiles = files.filter { file in sourceFiles.contains { $0.matches(file) } }.sorted()
-        dependencies = dependencyModules.sorted()
-    }
-}
-
-/// A library product of the sandbox: a package (or subspec) and the targets it is made of.
-public struct SwiftPackageProduct: Sendable, Hashable {
-    public let name: String
-    public let targets: [String]
-
-    public init(name: String, targets: [String]) {
-        self.name = name
-        self.targets = targets
-    }
-}
-
-/// The sandbox as one Swift package (`Deps/Package.swift`): a target per installed package or
-/// subspec, and a product per target, plus one per package used whole whose subspecs make it.
+/// The sandbox as one build (BEHAVIOUR 8.4): what each installed package builds, and the
+/// platforms the whole is built for. `Deps/Package.swift` spells it for SwiftPM.
 public struct SandboxPackageManifest: Sendable, Hashable {
-    public let targets: [SwiftPackageTarget]
-    public let products: [SwiftPackageProduct]
+    /// One per installed package, sorted by name.
+    public let packages: [PackageBuild]
+    /// The lowest OS version of each platform: the Depsfile's `platform:` where it names one,
+    /// else the highest deployment target any installed spec asks for.
+    public let platforms: [String: Version]
 
-    public init(targets: [SwiftPackageTarget], wholePackages: [SwiftPackageProduct] = []) {
-        self.targets = targets.sorted { ($0.folder.name, $0.product) < ($1.folder.name, $1.product) }
-        products = (self.targets.map { SwiftPackageProduct(name: $0.product, targets: [$0.module]) } + wholePackages)
-            .sorted { a, b in
-                guard let x = try? PackageName(a.name), let y = try? PackageName(b.name) else { return a.name < b.name }
-                return x < y
+    public init(packages: [PackageBuild], platform: Platform? = nil) {
+        self.packages = packages.sorted { $0.name < $1.name }
+        if let platform, let target = platform.deploymentTarget {
+            platforms = [platform.name: target]
+        } else {
+            var highest: [String: Version] = [:]
+            for package in packages {
+                for (name, version) in package.deploymentTargets where platform == nil || platform?.name == name {
+                    if highest[name].map({ $0 < version }) ?? true { highest[name] = version }
+                }
             }
+            platforms = highest
+        }
+    }
+
+    /// What the specs ask that the build does not carry, package by package.
+    public var warnings: [BuildWarning] { packages.flatMap(\.warnings) }
+
+    /// The modules a package's dependents use: its product's modules.
+    public func modules(of name: PackageName) -> [String] {
+        packages.first { $0.name == name }?.modules ?? []
     }
 }
 
-/// A package the sandbox holds but SwiftPM could not build as its spec describes it.
+/// A package the sandbox holds but that cannot be built as its spec describes it.
 public struct SandboxIntegrationError: Error, Sendable, Equatable, CustomStringConvertible {
     public let name: PackageName
     public let message: String

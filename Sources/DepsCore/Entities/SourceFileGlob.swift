@@ -1,5 +1,7 @@
-/// A spec's `source_files` pattern, with CocoaPods' meaning: `*` matches within one folder,
-/// `**` any number of folders (none included), `?` one character, `{a,b}` either alternative.
+/// A spec's file pattern (`source_files`, `exclude_files`, `resources`, ...), with CocoaPods'
+/// meaning: `*` matches within one folder, `**` any number of folders (none included), `?` one
+/// character, `[mh]` one of a set (`[a-z]` a range, `[!h]` or `[^h]` any other), `{a,b}` either
+/// alternative; letters match whatever their case, as CocoaPods matches them.
 /// Paths are relative to the package's folder, with `/` between folders.
 public struct SourceFileGlob: Sendable, Hashable, CustomStringConvertible {
     public let description: String
@@ -47,7 +49,8 @@ public struct SourceFileGlob: Sendable, Hashable, CustomStringConvertible {
         return match(pattern.dropFirst(), path.dropFirst())
     }
 
-    /// `*` and `?` within one segment; `*` does not match a leading dot (hidden files), as a shell's glob.
+    /// `*`, `?` and `[...]` within one segment; `*` does not match a leading dot (hidden files), as a
+    /// shell's glob. Letters are compared without their case.
     private static func matchSegment(_ pattern: ArraySlice<Unicode.Scalar>, _ text: ArraySlice<Unicode.Scalar>) -> Bool {
         guard let head = pattern.first else { return text.isEmpty }
         switch head {
@@ -60,8 +63,60 @@ public struct SourceFileGlob: Sendable, Hashable, CustomStringConvertible {
             }
         case "?":
             return !text.isEmpty && matchSegment(pattern.dropFirst(), text.dropFirst())
+        case "[":
+            if let set = ScalarSet(pattern.dropFirst()) {
+                guard let first = text.first, set.contains(first) else { return false }
+                return matchSegment(pattern.dropFirst(set.length + 1), text.dropFirst())
+            }
+            return text.first == "[" && matchSegment(pattern.dropFirst(), text.dropFirst())
         default:
-            return text.first == head && matchSegment(pattern.dropFirst(), text.dropFirst())
+            guard let first = text.first, folded(first) == folded(head) else { return false }
+            return matchSegment(pattern.dropFirst(), text.dropFirst())
+        }
+    }
+
+    /// An ASCII letter in lower case; anything else as it is.
+    private static func folded(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        (scalar.value >= 0x41 && scalar.value <= 0x5A) ? Unicode.Scalar(scalar.value + 0x20)! : scalar
+    }
+
+    /// `[abc]`, `[a-z]`, `[!abc]` or `[^abc]`: read from just after the `[`; nil when no `]` closes it
+    /// (the `[` is then an ordinary character).
+    private struct ScalarSet {
+        var members: [ClosedRange<UInt32>] = []
+        var negated = false
+        /// The scalars the set takes after its `[`, its `]` included.
+        var length = 0
+
+        init?(_ text: ArraySlice<Unicode.Scalar>) {
+            var index = text.startIndex
+            if index < text.endIndex, text[index] == "!" || text[index] == "^" {
+                negated = true
+                index += 1
+            }
+            var first = true
+            while index < text.endIndex {
+                let scalar = text[index]
+                if scalar == "]" && !first {
+                    length = index - text.startIndex + 1
+                    return
+                }
+                first = false
+                if index + 2 < text.endIndex, text[index + 1] == "-", text[index + 2] != "]" {
+                    let low = folded(scalar).value, high = folded(text[index + 2]).value
+                    members.append(min(low, high)...max(low, high))
+                    index += 3
+                } else {
+                    members.append(folded(scalar).value...folded(scalar).value)
+                    index += 1
+                }
+            }
+            return nil
+        }
+
+        func contains(_ scalar: Unicode.Scalar) -> Bool {
+            let value = folded(scalar).value
+            return members.contains { $0.contains(value) } != negated
         }
     }
 
@@ -104,7 +159,7 @@ public struct SourceFileGlob: Sendable, Hashable, CustomStringConvertible {
 public struct SourceFileGlobError: Error, Sendable, Equatable, CustomStringConvertible {
     public let pattern: String
     public let reason: String
-    public var description: String { "invalid source_files pattern '\(MessageText.escaped(pattern))': \(reason)" }
+    public var description: String { "invalid file pattern '\(MessageText.escaped(pattern))': \(reason)" }
 }
 
 /// Swift module names: what a spec's `module:` may be, and the default made from a package name.

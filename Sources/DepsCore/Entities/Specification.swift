@@ -24,6 +24,11 @@ public struct Specification: Sendable, Hashable {
     public let platforms: [String: Version?]
     /// Dependencies that apply only on one platform (`"ios": {"dependencies": ...}`).
     public let platformDependencies: [String: [Dependency]]
+    /// What the spec itself says about building the package (BEHAVIOUR 8.4); its `sourceFiles`
+    /// are nil unless the spec names them (`sourceFiles` above holds the default).
+    public let build: BuildAttributes
+    /// What one platform's part says about building, by platform (`osx`, not `macos`).
+    public let platformBuild: [String: BuildAttributes]
 
     public init(
         name: PackageName,
@@ -39,7 +44,9 @@ public struct Specification: Sendable, Hashable {
         subspecs: [Subspec] = [],
         defaultSubspecs: [String] = [],
         platforms: [String: Version?] = [:],
-        platformDependencies: [String: [Dependency]] = [:]
+        platformDependencies: [String: [Dependency]] = [:],
+        build: BuildAttributes? = nil,
+        platformBuild: [String: BuildAttributes] = [:]
     ) {
         self.name = name
         self.version = version
@@ -55,6 +62,8 @@ public struct Specification: Sendable, Hashable {
         self.defaultSubspecs = defaultSubspecs
         self.platforms = platforms
         self.platformDependencies = platformDependencies
+        self.build = build ?? BuildAttributes(sourceFiles: sourceFiles)
+        self.platformBuild = platformBuild
     }
 }
 
@@ -68,6 +77,10 @@ public struct Subspec: Sendable, Hashable {
     public let sourceFiles: [SourceFileGlob]?
     public let platformDependencies: [String: [Dependency]]
     public let subspecs: [Subspec]
+    /// What the subspec says about building (its `source_files` among them).
+    public let build: BuildAttributes
+    /// What one platform's part of the subspec says about building, by platform.
+    public let platformBuild: [String: BuildAttributes]
 
     /// The dependencies that apply on `platform`: its own, and that platform's.
     public func dependencies(on platform: Platform?) -> [Dependency] {
@@ -76,13 +89,16 @@ public struct Subspec: Sendable, Hashable {
 
     public init(
         name: String, dependencies: [Dependency] = [], sourceFiles: [SourceFileGlob]? = nil,
-        platformDependencies: [String: [Dependency]] = [:], subspecs: [Subspec] = []
+        platformDependencies: [String: [Dependency]] = [:], subspecs: [Subspec] = [],
+        build: BuildAttributes? = nil, platformBuild: [String: BuildAttributes] = [:]
     ) {
         self.name = name
         self.dependencies = dependencies.sorted { $0.name < $1.name }
-        self.sourceFiles = sourceFiles
+        self.sourceFiles = sourceFiles ?? build?.sourceFiles
         self.platformDependencies = platformDependencies
         self.subspecs = subspecs
+        self.build = build ?? BuildAttributes(sourceFiles: sourceFiles)
+        self.platformBuild = platformBuild
     }
 }
 
@@ -124,12 +140,6 @@ extension Specification {
     /// The named subspec (`Core`), searching nested ones by `A/B` paths too.
     public func subspec(named name: String) -> Subspec? {
         subspecs.first { $0.name == name }
-    }
-
-    /// The Swift module of a subspec's target: the package's module and the subspec's name
-    /// (`Moya_Core`), with what a module name cannot hold replaced by `_`.
-    public func moduleName(ofSubspec subspec: String) -> String {
-        moduleName + "_" + ModuleName.defaultName(for: (try? PackageName(subspec)) ?? name)
     }
 
     /// Whether two specs of one version (spelt two ways) ask for the same thing: dependencies of

@@ -157,14 +157,16 @@ public protocol ProjectIntegration: Sendable {
     func write(_ manifest: SandboxPackageManifest) throws -> Bool
     /// Every file below fetched code not yet placed in the sandbox (`FetchedCode.tree`), as paths relative to it.
     func files(inTree tree: String) throws -> [String]
-    /// Throws the `SandboxIntegrationError` that writing these targets would, writing nothing:
-    /// code that fails it is not placed.
-    func check(_ targets: [SwiftPackageTarget]) throws
+    /// One file's bytes, relative to a package's code folder; nil when it cannot be read.
+    func contents(of file: String, in folder: SandboxFolder) -> [UInt8]?
+    /// The same for fetched code not yet placed.
+    func contents(of file: String, inTree tree: String) -> [UInt8]?
 }
 
 extension ProjectIntegration {
     public func files(inTree tree: String) throws -> [String] { [] }
-    public func check(_ targets: [SwiftPackageTarget]) throws {}
+    public func contents(of file: String, in folder: SandboxFolder) -> [UInt8]? { nil }
+    public func contents(of file: String, inTree tree: String) -> [UInt8]? { nil }
 }
 
 /// The shared cache of fetched code, as `deps cache` sees it (BEHAVIOUR 4.5). Removing is safe

@@ -98,6 +98,8 @@ public struct LockfileUpdate: Sendable, Equatable {
     public let replacedUnreadableLockfile: String?
     /// Whether `Deps/Package.swift` was written (its content changed).
     public var wrotePackageManifest = false
+    /// What the installed specs ask that `Deps/Package.swift` does not carry, when it was written.
+    public var buildWarnings: [BuildWarning] = []
 }
 
 /// A package `deps update NAME` could not move because of a pin that was not released.
@@ -163,6 +165,7 @@ extension LockfileResolution {
     private func finish(_ outcome: SandboxOutcome, store: ProjectStore, heldBack: [HeldBackPackage]) throws -> LockfileUpdate {
         var result = try update(to: outcome.lock, store: store, dryRun: false, heldBack: heldBack).merging(outcome)
         result.wrotePackageManifest = outcome.wrotePackageManifest
+        result.buildWarnings = outcome.buildWarnings
         return result
     }
 }

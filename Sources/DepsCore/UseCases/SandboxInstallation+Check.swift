@@ -7,18 +7,18 @@ struct PlacementCheck: Sendable {
     let specifications: [PackageName: Specification]
     let sources: [PackageName: CodeSource]
     let integration: ProjectIntegration?
+    /// The Depsfile's platform, whose parts of each spec apply.
+    let platform: Platform?
 
     /// Throws a `CodeFetchError` naming the package, its code's location and what the
     /// integration refuses; nothing for code used in place, which is not placed.
     func check(_ code: FetchedCode, for request: CodeRequest) throws {
         guard let integration, !code.usedInPlace, let specification = specifications[request.name] else { return }
-        let manifest = try SandboxPackageManifest(
-            lock: lock, specifications: [request.name: specification], codeSources: sources
-        ) { folder in
-            folder == .fetched(request.name) ? try integration.files(inTree: code.tree) : []
-        }
         do {
-            try integration.check(manifest.targets)
+            _ = try SandboxPackageManifest(
+                lock: lock, specifications: [request.name: specification], codeSources: sources, platform: platform,
+                files: { folder in folder == .fetched(request.name) ? try integration.files(inTree: code.tree) : [] },
+                contents: { folder, file in folder == .fetched(request.name) ? integration.contents(of: file, inTree: code.tree) : nil })
         } catch let error as SandboxIntegrationError {
             let subject = error.name == request.name ? "" : "\(error.name): "
             throw CodeFetchError(name: request.name, url: request.source.location, kind: .integrity, cause: subject + error.message)

@@ -88,9 +88,11 @@ public struct SandboxInstallation: Sendable {
         let lockChanged = work.state.manifest != lock
         // The integration first: code it refuses leaves Manifest.lock as it was, so the next
         // install tries again (and a first install leaves no sandbox).
-        let wrote = lockChanged || integration?.isWritten() == false ? try integrate(lock, sources: work.sources, catalog: catalog) : false
+        let written = lockChanged || integration?.isWritten() == false
+            ? try integrate(lock, sources: work.sources, catalog: catalog) : IntegrationOutcome()
         if lockChanged { try sandbox.writeManifest(lock) }
-        return SandboxOutcome(lock: lock, plan: work.plan, previous: work.state.manifest, wrotePackageManifest: wrote)
+        return SandboxOutcome(
+            lock: lock, plan: work.plan, previous: work.state.manifest, wrotePackageManifest: written.wrote, buildWarnings: written.warnings)
     }
 
     /// Fetches and places what the plan adds or changes, removes what it removes.
@@ -112,7 +114,8 @@ public struct SandboxInstallation: Sendable {
         if integration != nil {
             for request in requests { specifications[request.name] = try catalog.specification(of: request.name, version: request.version) }
         }
-        let check = PlacementCheck(lock: lock, specifications: specifications, sources: sources, integration: integration)
+        let check = PlacementCheck(
+            lock: lock, specifications: specifications, sources: sources, integration: integration, platform: catalog.platform)
         let fetched = try await fetchAndPlace(requests, heldPins: heldPins, checkedBy: check)
         let recorded = lock.recording(fetched.pins)
         if fetched.placed.count < requests.count {
@@ -131,24 +134,35 @@ public struct SandboxInstallation: Sendable {
         }
         // The integration before Manifest.lock: code it refuses (code used in place is not checked
         // before) leaves the new packages unlisted, so the next install tries again.
-        let wrote = try integrate(recorded, sources: sources, catalog: catalog)
+        let written = try integrate(recorded, sources: sources, catalog: catalog)
         try sandbox.writeManifest(recorded)
         let done = SandboxPlan(changes: plan.changes.map { fetched.alreadyThere.contains($0.name) ? SandboxChange(name: $0.name, kind: .unchanged) : $0 })
-        return SandboxOutcome(lock: recorded, plan: done, previous: state.manifest, wrotePackageManifest: wrote)
+        return SandboxOutcome(
+            lock: recorded, plan: done, previous: state.manifest, wrotePackageManifest: written.wrote, buildWarnings: written.warnings)
     }
 }
 
 extension SandboxInstallation {
+    /// What writing the build integration did.
+    struct IntegrationOutcome {
+        var wrote = false
+        /// What the specs ask that the build does not carry; only when the integration was written.
+        var warnings: [BuildWarning] = []
+    }
+
     /// Writes `Deps/Package.swift` for the packages of `lock` (`SandboxPackageManifest(lock:...)`
-    /// says what it declares); returns whether its content changed.
-    func integrate(_ lock: Lockfile, sources: [PackageName: CodeSource], catalog: SpecCatalog) throws -> Bool {
-        guard let integration else { return false }
+    /// says what it declares); says whether its content changed, and when it did, what it cannot carry.
+    func integrate(_ lock: Lockfile, sources: [PackageName: CodeSource], catalog: SpecCatalog) throws -> IntegrationOutcome {
+        guard let integration else { return IntegrationOutcome() }
         var specifications: [PackageName: Specification] = [:]
         for package in lock.rootPackages {
             specifications[package.name] = try catalog.specification(of: package.name, version: package.version)
         }
-        return try integration.write(SandboxPackageManifest(
-            lock: lock, specifications: specifications, codeSources: sources, files: integration.files(in:)))
+        let manifest = try SandboxPackageManifest(
+            lock: lock, specifications: specifications, codeSources: sources, platform: catalog.platform,
+            files: integration.files(in:), contents: { integration.contents(of: $1, in: $0) })
+        let wrote = try integration.write(manifest)
+        return IntegrationOutcome(wrote: wrote, warnings: wrote ? manifest.warnings : [])
     }
 
     /// What fetching and placing a round of packages did.

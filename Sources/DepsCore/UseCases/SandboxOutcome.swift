@@ -22,6 +22,8 @@ struct SandboxOutcome {
     let previous: Lockfile?
     /// Whether `Deps/Package.swift` was written.
     var wrotePackageManifest = false
+    /// What the specs ask that `Deps/Package.swift` does not carry (when it was written).
+    var buildWarnings: [BuildWarning] = []
 }
 
 extension LockfileUpdate {

@@ -14,7 +14,7 @@ public final class SpecCatalog: PackageCatalog {
     private var sourceOfPackage: [PackageName: SpecSource?] = [:]
     /// The platform the Depsfile builds for: versions that do not support it are not candidates,
     /// and its platform-specific dependencies apply.
-    private let platform: Platform?
+    let platform: Platform?
 
     /// The Depsfile's packages that come from its sources: a source that fetches ahead starts from them.
     private let wanted: [PackageName]

@@ -1,0 +1,313 @@
+extension PackageBuild {
+    static let swiftExtensions: Set<String> = ["swift"]
+    static let compiledExtensions: Set<String> = ["c", "m", "mm", "cc", "cpp", "cxx", "c++", "s", "S"]
+    static let headerExtensions: Set<String> = ["h", "hh", "hpp", "hxx", "ipp", "tpp", "inl", "inc", "def"]
+
+    /// What a package builds, as CocoaPods builds its pod target: one module holding the files of
+    /// the spec and of every subspec it is used through (with their nested subspecs), each spec's
+    /// `source_files` minus its `exclude_files`, with the Depsfile's platform's part of each spec
+    /// added (without a platform, a platform's frameworks, libraries and definitions apply on it
+    /// alone, and its files are not used).
+    ///
+    /// - Parameters:
+    ///   - subspecs: the subspecs used, each as its path below the package (`["Core"]`,
+    ///     `["UI", "Button"]`); a package used by its name alone is given its default subspecs.
+    ///   - files: every file of the package's code, relative to its folder.
+    ///   - contents: a file's bytes, to see whether C-family code uses the Swift half.
+    public init(
+        specification: Specification, subspecs: [[String]], platform: Platform?, folder: SandboxFolder, files: [String],
+        contents: (String) -> [UInt8]?
+    ) throws(SandboxIntegrationError) {
+        let name = specification.name
+        let module = specification.moduleName
+        let parts = Self.contributingParts(of: specification, subspecs: subspecs, platform: platform)
+        let fileSet = Set(files)
+        let folders = Self.folders(of: files)
+
+        var swiftSources: Set<String> = []
+        var compiled: Set<String> = []
+        var headers: Set<String> = []
+        var publicHeaders: [String: PublicHeader] = [:]
+        var resources: Set<BuildResource> = []
+        var binaries: [String: VendoredBinary.Kind] = [:]
+        var settings = BuildSettingsReading()
+        var uncarried: [(String, String)] = []
+        var headerDirectory = module
+        var dependencies = Set(specification.dependencies(on: platform).map(\.name.root))
+
+        for part in parts {
+            let attributes = part.attributes
+            // A folder `exclude_files` matches takes everything in it, as CocoaPods reads it.
+            let excluded = { (file: String) in
+                attributes.excludeFiles.contains { glob in glob.matches(file) || Self.ancestors(of: file).contains(where: glob.matches) }
+            }
+            let own = files.filter { file in
+                !excluded(file) && (attributes.sourceFiles ?? []).contains { glob in
+                    glob.matches(file) || (Self.isCompiledOrHeader(file) && glob.matches(Self.parent(of: file)))
+                }
+            }
+            for file in own {
+                let ext = Self.fileExtension(file)
+                if Self.swiftExtensions.contains(ext) { swiftSources.insert(file) }
+                if Self.compiledExtensions.contains(ext) { compiled.insert(file) }
+            }
+            let ownHeaders = own.filter { Self.headerExtensions.contains(Self.fileExtension($0)) }
+            headers.formUnion(ownHeaders)
+            var publicOnes = attributes.publicHeaderFiles.map { globs in
+                files.filter { file in
+                    Self.headerExtensions.contains(Self.fileExtension(file)) && !excluded(file) && globs.contains { $0.matches(file) }
+                }
+            } ?? ownHeaders
+            headers.formUnion(publicOnes)
+            publicOnes.removeAll { file in attributes.privateHeaderFiles.contains { $0.matches(file) } }
+            let directory = part.headerDir ?? module
+            if part.isRoot || part.headerDir != nil { headerDirectory = directory }
+            for file in publicOnes {
+                let includedAs = directory + "/" + Self.mapped(file, below: part.headerMappingsDir)
+                if publicHeaders[includedAs] == nil { publicHeaders[includedAs] = PublicHeader(file: file, includedAs: includedAs) }
+            }
+            for pattern in attributes.resources + attributes.resourceBundles.flatMap(\.patterns) {
+                for path in Self.matchedPaths(pattern, files: files, folders: folders) {
+                    resources.insert(BuildResource(path: path, isFolder: !fileSet.contains(path)))
+                }
+            }
+            for pattern in attributes.vendoredFrameworks {
+                for path in Self.matchedPaths(pattern, files: files, folders: folders) {
+                    if path.hasSuffix(".xcframework") { binaries[path] = .xcframework }
+                    if path.hasSuffix(".framework") { binaries[path] = .framework }
+                }
+            }
+            for pattern in attributes.vendoredLibraries {
+                for path in files where pattern.matches(path) && (path.hasSuffix(".a") || path.hasSuffix(".dylib")) {
+                    binaries[path] = .staticLibrary
+                }
+            }
+            let on = part.settingsPlatforms
+            settings.linked += attributes.frameworks.map { LinkedItem(kind: .framework, name: $0, platforms: on) }
+            settings.linked += attributes.weakFrameworks.map { LinkedItem(kind: .framework, name: $0, platforms: on) }
+            settings.linked += attributes.libraries.map { LinkedItem(kind: .library, name: Self.libraryName($0), platforms: on) }
+            settings.readCompilerFlags(attributes.compilerFlags, platforms: on)
+            settings.read(attributes.buildSettings, attribute: "pod_target_xcconfig", platforms: on)
+            if attributes.withoutARC { settings.cFlags.append("-fno-objc-arc") }
+            uncarried += attributes.uncarried.map { ($0, "deps does not run it") }
+            dependencies.formUnion(part.dependencies.map(\.root))
+        }
+        dependencies.remove(name)
+        let relativeSearchPaths = settings.headerSearchPaths.filter { !$0.hasPrefix("../") }
+        let foreignSearchPaths = settings.headerSearchPaths.filter { $0.hasPrefix("../") }
+        let missing = relativeSearchPaths.filter { $0 != "." && !folders.contains($0) }
+        uncarried += missing.map { ("pod_target_xcconfig HEADER_SEARCH_PATHS \($0)", "is not a folder of its code") }
+
+        let swift = swiftSources.sorted()
+        let compiledSources = compiled.sorted()
+        var cFamily: CFamilyPart?
+        if !compiledSources.isEmpty || (swift.isEmpty && !headers.isEmpty) {
+            cFamily = CFamilyPart(
+                sources: compiledSources, headers: headers.sorted(), publicHeaders: Array(publicHeaders.values),
+                headerDirectory: headerDirectory)
+        }
+        if swift.isEmpty && cFamily == nil && binaries.isEmpty {
+            let patterns = parts.flatMap { $0.attributes.sourceFiles ?? [] }.map(\.description).joined(separator: ", ")
+            throw SandboxIntegrationError(
+                name: name, message: "source_files '\(patterns)' matches no Swift or C-family source file in its code")
+        }
+        if !swift.isEmpty, !compiledSources.isEmpty {
+            // CocoaPods builds one module of both; SwiftPM builds one language per target, so the
+            // C-family half becomes a module of its own, which must not use the Swift half.
+            let swiftHeader = "\(module)-Swift.h"
+            if let user = (compiledSources + headers.sorted()).first(where: { file in
+                contents(file).map { String(decoding: $0, as: UTF8.self).contains(swiftHeader) } ?? false
+            }) {
+                throw SandboxIntegrationError(
+                    name: name,
+                    message: "its Swift and C-family sources use each other (\(user) includes \(swiftHeader), and \(swift[0]) is Swift), "
+                        + "which SwiftPM cannot build as one module or as two")
+            }
+        }
+        var warnings = uncarried.map { BuildWarning(name: name, attribute: $0.0, reason: $0.1) }
+        warnings += settings.uncarried.map { BuildWarning(name: name, attribute: $0.attribute, reason: $0.reason) }
+        var seenWarnings: Set<BuildWarning> = []
+        warnings = warnings.filter { seenWarnings.insert($0).inserted }
+
+        let takenModules = Set([module, module + "_ObjC", module + "_C"])
+        self.init(
+            name: name, module: module, folder: folder, files: files, swiftSources: swift, cFamily: cFamily,
+            resources: Array(resources),
+            binaries: binaries.map { path, kind in
+                let binaryName = Self.binaryName(of: path, kind: kind)
+                let binaryModule = takenModules.contains(binaryName) || !ModuleName.isValid(binaryName) ? module + "_" + ModuleName.defaultName(for: (try? PackageName(binaryName)) ?? name) + "_Binary" : binaryName
+                return VendoredBinary(path: path, kind: kind, binaryName: binaryName, module: binaryModule)
+            },
+            linked: Self.unique(settings.linked), defines: Self.unique(settings.defines),
+            swiftConditions: Self.unique(settings.swiftConditions), cFlags: settings.cFlags, swiftFlags: settings.swiftFlags,
+            headerSearchPaths: Self.unique(relativeSearchPaths.filter { $0 == "." || folders.contains($0) } + foreignSearchPaths),
+            cLanguageStandard: settings.cLanguageStandard, cxxLanguageStandard: settings.cxxLanguageStandard,
+            deploymentTargets: specification.platforms.compactMapValues { $0 },
+            dependencies: Array(dependencies), warnings: warnings)
+    }
+
+    /// One spec or subspec whose attributes make the module, with what it inherits.
+    struct ContributingPart {
+        let attributes: BuildAttributes
+        let isRoot: Bool
+        let headerDir: String?
+        let headerMappingsDir: String?
+        let dependencies: [PackageName]
+        /// The platforms its settings apply on: empty for every one.
+        let settingsPlatforms: [String]
+    }
+
+    /// The root spec and every used subspec (with the subspecs on the way to it and those inside
+    /// it); without a Depsfile platform, each platform's part is a part of its own whose settings
+    /// apply on that platform alone and whose files are not used.
+    static func contributingParts(of specification: Specification, subspecs: [[String]], platform: Platform?) -> [ContributingPart] {
+        var parts: [ContributingPart] = []
+        func add(
+            _ build: BuildAttributes, _ platformBuild: [String: BuildAttributes], isRoot: Bool, dependencies: [Dependency],
+            inheritedDir: String?, inheritedMappings: String?
+        ) -> (String?, String?) {
+            let own = platform.flatMap { platformBuild[$0.name] }.map { build.adding($0) } ?? build
+            let dir = own.headerDir ?? inheritedDir
+            let mappings = own.headerMappingsDir ?? inheritedMappings
+            parts.append(ContributingPart(
+                attributes: own, isRoot: isRoot, headerDir: dir, headerMappingsDir: mappings, dependencies: dependencies.map(\.name),
+                settingsPlatforms: []))
+            if platform == nil {
+                for key in platformBuild.keys.sorted() {
+                    let settingsOnly = platformBuild[key]!
+                    parts.append(ContributingPart(
+                        attributes: BuildAttributes(
+                            frameworks: settingsOnly.frameworks, weakFrameworks: settingsOnly.weakFrameworks,
+                            libraries: settingsOnly.libraries, compilerFlags: settingsOnly.compilerFlags,
+                            buildSettings: settingsOnly.buildSettings, uncarried: settingsOnly.uncarried),
+                        isRoot: false, headerDir: dir, headerMappingsDir: mappings, dependencies: [], settingsPlatforms: [key]))
+                }
+            }
+            return (dir, mappings)
+        }
+        let rootBuild = specification.subspecs.isEmpty
+            ? BuildAttributes(sourceFiles: specification.sourceFiles).merged(into: specification.build)
+            : specification.build
+        let (rootDir, rootMappings) = add(
+            rootBuild, specification.platformBuild, isRoot: true, dependencies: [], inheritedDir: nil, inheritedMappings: nil)
+
+        // Each subspec once, with the header folders it inherits from the one holding it.
+        var inherited: [[String]: (String?, String?)] = [[]: (rootDir, rootMappings)]
+        @discardableResult
+        func addOnce(_ subspec: Subspec, path: [String]) -> (String?, String?) {
+            if let known = inherited[path] { return known }
+            let (dir, mappings) = inherited[Array(path.dropLast())] ?? (rootDir, rootMappings)
+            let result = add(
+                subspec.build, subspec.platformBuild, isRoot: false, dependencies: subspec.dependencies(on: platform),
+                inheritedDir: dir, inheritedMappings: mappings)
+            inherited[path] = result
+            return result
+        }
+        func addWhole(_ subspec: Subspec, path: [String]) {
+            addOnce(subspec, path: path)
+            for nested in subspec.subspecs { addWhole(nested, path: path + [nested.name]) }
+        }
+        for path in subspecs.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            var level = specification.subspecs
+            for (depth, name) in path.enumerated() {
+                guard let subspec = level.first(where: { $0.name == name }) else { break }
+                let prefix = Array(path.prefix(depth + 1))
+                if depth == path.count - 1 { addWhole(subspec, path: prefix) } else { addOnce(subspec, path: prefix) }
+                level = subspec.subspecs
+            }
+        }
+        return parts
+    }
+
+    static func fileExtension(_ path: String) -> String {
+        let last = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return "" }
+        return String(last[last.index(after: dot)...])
+    }
+
+    static func isCompiledOrHeader(_ path: String) -> Bool {
+        let ext = fileExtension(path)
+        return swiftExtensions.contains(ext) || compiledExtensions.contains(ext) || headerExtensions.contains(ext)
+    }
+
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+
+    /// The folders a file is in, innermost first: `a/b` and `a` for `a/b/c.h`.
+    static func ancestors(of file: String) -> [String] {
+        var result: [String] = []
+        var folder = parent(of: file)
+        while !folder.isEmpty {
+            result.append(folder)
+            folder = parent(of: folder)
+        }
+        return result
+    }
+
+    /// Every folder that holds a file, as a relative path.
+    static func folders(of files: [String]) -> Set<String> {
+        var folders: Set<String> = []
+        for file in files {
+            var folder = parent(of: file)
+            while !folder.isEmpty, folders.insert(folder).inserted { folder = parent(of: folder) }
+        }
+        return folders
+    }
+
+    /// The files and folders a resource or framework pattern matches: a folder it matches stands
+    /// for everything inside (`Assets.xcassets`, `Kit.xcframework`), and nothing below it is
+    /// listed again.
+    static func matchedPaths(_ pattern: SourceFileGlob, files: [String], folders: Set<String>) -> [String] {
+        let matchedFolders = folders.filter { pattern.matches($0) }.sorted()
+        let outermost = matchedFolders.filter { folder in !matchedFolders.contains { folder.hasPrefix($0 + "/") } }
+        let inside = { (path: String) in outermost.contains { path.hasPrefix($0 + "/") } }
+        return outermost + files.filter { pattern.matches($0) && !inside($0) }
+    }
+
+    /// A header's path as included: below `header_mappings_dir` it keeps its folders, else its name.
+    static func mapped(_ file: String, below mappings: String?) -> String {
+        if let mappings {
+            let prefix = mappings.hasSuffix("/") ? mappings : mappings + "/"
+            if prefix == "./" || prefix == "/" { return file }
+            if file.hasPrefix(prefix) { return String(file.dropFirst(prefix.count)) }
+        }
+        return file.split(separator: "/").last.map(String.init) ?? file
+    }
+
+    /// `libz` and `z` are the library `z` (CocoaPods' `libraries` may be written either way).
+    static func libraryName(_ text: String) -> String {
+        text.hasPrefix("lib") && text.count > 3 ? String(text.dropFirst(3)) : text
+    }
+
+    static func binaryName(of path: String, kind: VendoredBinary.Kind) -> String {
+        let last = path.split(separator: "/").last.map(String.init) ?? path
+        switch kind {
+        case .xcframework: return String(last.dropLast(".xcframework".count))
+        case .framework: return String(last.dropLast(".framework".count))
+        case .staticLibrary:
+            let base = last.hasSuffix(".a") ? String(last.dropLast(2)) : String(last.dropLast(".dylib".count))
+            return libraryName(base)
+        }
+    }
+
+    static func unique<T: Hashable>(_ items: [T]) -> [T] {
+        var seen: Set<T> = []
+        return items.filter { seen.insert($0).inserted }
+    }
+}
+
+extension BuildAttributes {
+    /// These attributes with another's over them where this one gives none (the spec's default
+    /// `source_files` with the rest of what it says).
+    func merged(into other: BuildAttributes) -> BuildAttributes {
+        BuildAttributes(
+            sourceFiles: other.sourceFiles ?? sourceFiles, excludeFiles: other.excludeFiles, publicHeaderFiles: other.publicHeaderFiles,
+            privateHeaderFiles: other.privateHeaderFiles, headerDir: other.headerDir, headerMappingsDir: other.headerMappingsDir,
+            resources: other.resources, resourceBundles: other.resourceBundles, vendoredFrameworks: other.vendoredFrameworks,
+            vendoredLibraries: other.vendoredLibraries, frameworks: other.frameworks, weakFrameworks: other.weakFrameworks,
+            libraries: other.libraries, compilerFlags: other.compilerFlags, buildSettings: other.buildSettings,
+            withoutARC: other.withoutARC, uncarried: other.uncarried)
+    }
+}
