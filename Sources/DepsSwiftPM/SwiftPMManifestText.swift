@@ -108,7 +108,7 @@ struct SwiftPMManifestText {
         // CocoaPods lets a pod include its dependencies' public headers by name alone too.
         for dependency in package.dependencies {
             guard let build = manifest.packages.first(where: { $0.name == dependency }), let part = build.cFamily,
-                  let dependencyModule = build.cFamilyModule else { continue }
+                  let dependencyModule = build.cFamilyModule, !part.headerDirectory.isEmpty else { continue }
             settings.append(".headerSearchPath(\(literal("../\(dependencyModule)/\(TargetLayout.publicFolder)/\(part.headerDirectory)")))")
         }
         settings += package.defines.map { define($0) }

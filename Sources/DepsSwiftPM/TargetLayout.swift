@@ -36,7 +36,8 @@ struct TargetLayout {
             }
             entries["\(module)/\(codeLink)"] = .link(code)
             if cFamily.sources.isEmpty { entries["\(module)/\(placeholderSource)"] = .file(placeholderText) }
-            func link(_ path: String, to file: String) {
+            func link(_ written: String, to file: String) {
+                let path = written.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
                 let depth = path.split(separator: "/").count - 1
                 let up = String(repeating: "../", count: depth)
                 if entries["\(module)/\(path)"] == nil { entries["\(module)/\(path)"] = .link(up + codeLink + "/" + file) }

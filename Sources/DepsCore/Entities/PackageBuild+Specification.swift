@@ -60,14 +60,21 @@ extension PackageBuild {
             } ?? ownHeaders
             headers.formUnion(publicOnes)
             publicOnes.removeAll { file in attributes.privateHeaderFiles.contains { $0.matches(file) } }
-            let directory = part.headerDir ?? module
+            let directory = part.headerDir.map(Self.folderPath) ?? module
             if part.isRoot || part.headerDir != nil { headerDirectory = directory }
             for file in publicOnes {
-                let includedAs = directory + "/" + Self.mapped(file, below: part.headerMappingsDir)
+                let includedAs = Self.folderPath(directory + "/" + Self.mapped(file, below: part.headerMappingsDir))
                 if publicHeaders[includedAs] == nil { publicHeaders[includedAs] = PublicHeader(file: file, includedAs: includedAs) }
             }
-            for pattern in attributes.resources + attributes.resourceBundles.flatMap(\.patterns) {
+            let bundled = attributes.resourceBundles.flatMap { bundle in bundle.patterns.map { ("resource_bundles \(bundle.name)", $0) } }
+            for (attribute, pattern) in attributes.resources.map({ ("resources", $0) }) + bundled {
                 for path in Self.matchedPaths(pattern, files: files, folders: folders) {
+                    // SwiftPM puts a module's resources in one bundle, where two of one name cannot both be.
+                    let name = path.split(separator: "/").last.map(String.init) ?? path
+                    if let other = resources.first(where: { $0.path != path && $0.path.split(separator: "/").last.map(String.init) == name }) {
+                        uncarried.append(("\(attribute) \(path)", "SwiftPM keeps one resource named \(name), \(other.path)"))
+                        continue
+                    }
                     resources.insert(BuildResource(path: path, isFolder: !fileSet.contains(path)))
                 }
             }
@@ -264,6 +271,11 @@ extension PackageBuild {
         let outermost = matchedFolders.filter { folder in !matchedFolders.contains { folder.hasPrefix($0 + "/") } }
         let inside = { (path: String) in outermost.contains { path.hasPrefix($0 + "/") } }
         return outermost + files.filter { pattern.matches($0) && !inside($0) }
+    }
+
+    /// A relative path without `.` or empty parts: `./` is the empty path, `a//b/` is `a/b`.
+    static func folderPath(_ path: String) -> String {
+        path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
     }
 
     /// A header's path as included: below `header_mappings_dir` it keeps its folders, else its name.

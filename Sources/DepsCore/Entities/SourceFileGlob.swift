@@ -179,7 +179,12 @@ public enum ModuleName {
     /// The package's name with every character a module name cannot hold replaced by `_`
     /// (`Socket.IO-Client-Swift` → `Socket_IO_Client_Swift`), and `_` before a leading digit.
     public static func defaultName(for name: PackageName) -> String {
-        var text = String(name.description.unicodeScalars.map { scalar -> Character in
+        identifier(from: name.description)
+    }
+
+    /// Any text made a module name the same way (`header_dir` `leveldb` → `leveldb`).
+    public static func identifier(from name: String) -> String {
+        var text = String(name.unicodeScalars.map { scalar -> Character in
             let value = scalar.value
             let allowed = (value >= 0x41 && value <= 0x5A) || (value >= 0x61 && value <= 0x7A) || (value >= 0x30 && value <= 0x39) || value == 0x5F
             return allowed ? Character(scalar) : "_"

@@ -57,7 +57,10 @@ public struct Specification: Sendable, Hashable {
         self.dependencies = dependencies.sorted { $0.name < $1.name }
         self.checksum = checksum
         self.sourceFiles = sourceFiles ?? SourceFileGlob.defaults
-        self.moduleName = moduleName ?? ModuleName.defaultName(for: name)
+        // CocoaPods names the module after `header_dir` when the spec gives one and no `module_name`.
+        let headerDir = build?.headerDir.map { $0.split(separator: "/").filter { $0 != "." }.joined(separator: "/") }
+        self.moduleName = moduleName ?? headerDir.flatMap { $0.isEmpty ? nil : ModuleName.identifier(from: $0) }
+            ?? ModuleName.defaultName(for: name)
         self.subspecs = subspecs
         self.defaultSubspecs = defaultSubspecs
         self.platforms = platforms
