@@ -28,7 +28,9 @@ struct SwiftPMManifestText {
         if !platforms.isEmpty { text += "    platforms: [\(platforms.joined(separator: ", "))],\n" }
         text += "    products: [\n"
         for package in manifest.packages {
-            text += "        .library(name: \(literal(package.name.description)), targets: [\(package.modules.map(literal).joined(separator: ", "))]),\n"
+            let modules = manifest.modules(of: package.name)
+            guard !modules.isEmpty else { continue }
+            text += "        .library(name: \(literal(package.name.description)), targets: [\(modules.map(literal).joined(separator: ", "))]),\n"
         }
         text += "    ],\n    targets: [\n"
         for package in manifest.packages {

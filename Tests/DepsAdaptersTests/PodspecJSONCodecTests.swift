@@ -144,7 +144,7 @@ final class PodspecJSONCodecTests: XCTestCase {
 
     func testEveryFixtureDecodesWithItsFolderNames() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures).filter { !$0.contains(".") }
-        XCTAssertEqual(names.count, 5)
+        XCTAssertEqual(names.count, 10)
         for name in names {
             for version in try FileManager.default.contentsOfDirectory(atPath: "\(Self.fixtures)/\(name)") {
                 XCTAssertEqual(try decodeFixture(name, version).version.description, version)
@@ -301,5 +301,92 @@ final class PodspecJSONCodecTests: XCTestCase {
         XCTAssertEqual(error("{\"name\": \"Pod\",\n\"version\": \"1.0\"}"), "Pod.podspec.json:2: error: version '1.0' does not match its folder '1.0.0'")
         XCTAssertEqual(error(#"{"version": "1.0.0"}"#), "Pod.podspec.json:1: error: missing field `name`")
         XCTAssertEqual(error(#"{"name": "Pod"}"#), "Pod.podspec.json:1: error: missing field `version`")
+    }
+}
+
+/// The build attributes of real pods (BEHAVIOUR 8.4), read from their trunk podspecs and turned
+/// into what each builds over file lists shaped like their repositories.
+final class PodspecBuildAttributesTests: XCTestCase {
+    func name(_ text: String) -> PackageName { try! PackageName(text) }
+
+    func decode(_ name: String, _ version: String) throws -> Specification {
+        let path = "\(PodspecJSONCodecTests.fixtures)/\(name)/\(version)/\(name).podspec.json"
+        return try PodspecJSONCodec(fileName: "\(name).podspec.json").decode(
+            Array(try Data(contentsOf: URL(fileURLWithPath: path))), checksum: "c", expectedName: self.name(name), expectedVersion: version)
+    }
+
+    func testSDWebImageCoreIsOneModuleWithItsPrivacyManifestAndPrivateHeadersKeptPrivate() throws {
+        let specification = try decode("SDWebImage", "5.21.5")
+        XCTAssertEqual(specification.build.frameworks, ["ImageIO"])
+        XCTAssertEqual(specification.subspec(named: "Core")?.build.resourceBundles.map(\.name), ["SDWebImage"])
+        let files = [
+            "SDWebImage/Core/SDWebImageManager.h", "SDWebImage/Core/SDWebImageManager.m", "SDWebImage/Private/SDInternalMacros.h",
+            "SDWebImage/Private/SDInternalMacros.m", "WebImage/SDWebImage.h", "WebImage/PrivacyInfo.xcprivacy",
+            "SDWebImageMapKit/MapKit/MKAnnotationView+WebCache.m", "Tests/Tests/SDTestCase.m",
+        ]
+        let built = try PackageBuild(
+            specification: specification, subspecs: specification.defaultSubspecNames.map { [$0] }, platform: nil,
+            folder: .fetched(specification.name), files: files) { _ in nil }
+        XCTAssertEqual(built.module, "SDWebImage")
+        XCTAssertEqual(built.cFamily?.sources, ["SDWebImage/Core/SDWebImageManager.m", "SDWebImage/Private/SDInternalMacros.m"])
+        XCTAssertEqual(built.cFamily?.publicHeaders.map(\.includedAs), ["SDWebImage/SDWebImage.h", "SDWebImage/SDWebImageManager.h"])
+        XCTAssertEqual(built.resources, [BuildResource(path: "WebImage/PrivacyInfo.xcprivacy", isFolder: false)])
+        XCTAssertEqual(built.linked, [LinkedItem(kind: .framework, name: "ImageIO")])
+        XCTAssertEqual(built.warnings, [])
+    }
+
+    func testGoogleUtilitiesBracketGlobsPublicFoldersAndItsSourceRootAsAHeaderFolder() throws {
+        let specification = try decode("GoogleUtilities", "8.1.0")
+        let files = [
+            "GoogleUtilities/Logger/GULLogger.m", "GoogleUtilities/Logger/Public/GoogleUtilities/GULLogger.h",
+            "GoogleUtilities/Environment/GULAppEnvironmentUtil.m", "GoogleUtilities/Environment/Public/GoogleUtilities/GULAppEnvironmentUtil.h",
+            "GoogleUtilities/Environment/SecureStorage/GULKeychainUtils.m", "third_party/IsAppEncrypted/IsAppEncrypted.m",
+            "third_party/IsAppEncrypted/Public/IsAppEncrypted.h", "GoogleUtilities/Privacy/Resources/PrivacyInfo.xcprivacy",
+            "GoogleUtilities/NSData+zlib/GULNSData+zlib.m",
+        ]
+        let built = try PackageBuild(
+            specification: specification, subspecs: [["Logger"], ["Environment"], ["Privacy"]], platform: nil,
+            folder: .fetched(specification.name), files: files) { _ in nil }
+        XCTAssertEqual(built.cFamily?.sources, [
+            "GoogleUtilities/Environment/GULAppEnvironmentUtil.m", "GoogleUtilities/Environment/SecureStorage/GULKeychainUtils.m",
+            "GoogleUtilities/Logger/GULLogger.m", "third_party/IsAppEncrypted/IsAppEncrypted.m",
+        ])
+        XCTAssertEqual(built.cFamily?.publicHeaders.map(\.includedAs), [
+            "GoogleUtilities/GULAppEnvironmentUtil.h", "GoogleUtilities/GULLogger.h",
+        ])
+        XCTAssertEqual(built.headerSearchPaths, ["."])
+        XCTAssertEqual(built.cLanguageStandard, "c99")
+        XCTAssertEqual(built.resources.map(\.path), ["GoogleUtilities/Privacy/Resources/PrivacyInfo.xcprivacy"])
+        XCTAssertEqual(built.linked, [LinkedItem(kind: .framework, name: "Security")])
+    }
+
+    func testLeveldbIsACxxModuleNamedAfterItsHeaderDirWithoutItsTestsAndARC() throws {
+        let specification = try decode("leveldb-library", "1.22.2")
+        XCTAssertEqual(specification.moduleName, "leveldb")
+        let built = try PackageBuild(
+            specification: specification, subspecs: [], platform: nil, folder: .fetched(specification.name),
+            files: ["db/db_impl.cc", "db/db_impl.h", "db/db_test.cc", "db/leveldbutil.cc", "util/env_windows.cc", "util/env_posix.cc",
+                    "util/testutil.cc", "include/leveldb/db.h", "benchmarks/db_bench.cc"]) { _ in nil }
+        XCTAssertEqual(built.cFamily?.sources, ["db/db_impl.cc", "util/env_posix.cc"])
+        XCTAssertEqual(built.cFamily?.publicHeaders, [PublicHeader(file: "include/leveldb/db.h", includedAs: "leveldb/db.h")])
+        XCTAssertEqual(built.cFlags.first, "-Wno-shorten-64-to-32")
+        XCTAssertTrue(built.cFlags.contains("-fno-objc-arc"))
+        XCTAssertEqual(built.headerSearchPaths, ["../leveldb-library", "../leveldb-library/include"])
+        XCTAssertEqual(built.defines.map(\.name), ["LEVELDB_IS_BIG_ENDIAN", "LEVELDB_PLATFORM_POSIX", "HAVE_FULLFSYNC"])
+        XCTAssertEqual(built.linked, [LinkedItem(kind: .library, name: "c++")])
+    }
+
+    func testRxCocoaSplitsIntoASwiftModuleAndItsObjectiveCRuntime() throws {
+        let specification = try decode("RxCocoa", "6.9.0")
+        let built = try PackageBuild(
+            specification: specification, subspecs: [], platform: nil, folder: .fetched(specification.name),
+            files: ["RxCocoa/RxCocoa.swift", "RxCocoa/RxCocoa.h", "RxCocoa/Runtime/_RX.m", "RxCocoa/Runtime/include/_RX.h",
+                    "RxCocoa/Platform/DispatchQueue+Extensions.swift", "Platform/AtomicInt.swift", "Platform/DataStructures/Bag.swift",
+                    "Sources/RxCocoa/PrivacyInfo.xcprivacy"]) { _ in nil }
+        XCTAssertEqual(built.swiftSources, ["Platform/DataStructures/Bag.swift", "RxCocoa/RxCocoa.swift"])
+        XCTAssertEqual(built.cFamily?.sources, ["RxCocoa/Runtime/_RX.m"])
+        XCTAssertEqual(built.modules, ["RxCocoa", "RxCocoa_ObjC"])
+        XCTAssertEqual(built.dependencies, [name("RxRelay"), name("RxSwift")])
+        XCTAssertEqual(built.resources.map(\.path), ["Sources/RxCocoa/PrivacyInfo.xcprivacy"])
     }
 }

@@ -113,8 +113,10 @@ extension PackageBuild {
                 sources: compiledSources, headers: headers.sorted(), publicHeaders: Array(publicHeaders.values),
                 headerDirectory: headerDirectory)
         }
-        if swift.isEmpty && cFamily == nil && binaries.isEmpty {
-            let patterns = parts.flatMap { $0.attributes.sourceFiles ?? [] }.map(\.description).joined(separator: ", ")
+        // A package that names no file builds nothing (an umbrella of its dependencies, as
+        // `Firebase` is); one whose patterns match nothing it can build is refused.
+        let patterns = parts.flatMap { $0.attributes.sourceFiles ?? [] }.map(\.description).joined(separator: ", ")
+        if swift.isEmpty && cFamily == nil && binaries.isEmpty && !patterns.isEmpty {
             throw SandboxIntegrationError(
                 name: name, message: "source_files '\(patterns)' matches no Swift or C-family source file in its code")
         }

@@ -38,9 +38,16 @@ public struct SandboxPackageManifest: Sendable, Hashable {
     /// What the specs ask that the build does not carry, package by package.
     public var warnings: [BuildWarning] { packages.flatMap(\.warnings) }
 
-    /// The modules a package's dependents use: its product's modules.
+    /// The modules a package's dependents use: its product's modules; for a package that builds
+    /// nothing of its own, those of the packages it depends on.
     public func modules(of name: PackageName) -> [String] {
-        packages.first { $0.name == name }?.modules ?? []
+        var seen: Set<PackageName> = []
+        func modules(_ name: PackageName) -> [String] {
+            guard seen.insert(name).inserted, let package = packages.first(where: { $0.name == name }) else { return [] }
+            guard package.modules.isEmpty else { return package.modules }
+            return package.dependencies.flatMap(modules)
+        }
+        return modules(name)
     }
 }
 

@@ -216,4 +216,15 @@ final class PackageBuildTests: XCTestCase {
         XCTAssertEqual(SandboxPackageManifest(packages: [a, b], platform: Platform(name: "ios", deploymentTarget: try Version("16.0"))).platforms,
                        ["ios": try Version("16.0")])
     }
+
+    func testAPackageThatNamesNoFileIsAnUmbrellaOfItsDependencies() throws {
+        let umbrella = spec("Firebase", build: BuildAttributes(), subspecs: [
+            Subspec(name: "Core", dependencies: [Dependency(name("FirebaseCore"), .any)]),
+        ])
+        let built = try build(umbrella, files: ["README.md"], subspecs: [["Core"]])
+        XCTAssertEqual(built.modules, [])
+        XCTAssertEqual(built.dependencies, [name("FirebaseCore")])
+        let core = try build(spec("FirebaseCore", build: BuildAttributes(sourceFiles: globs("*.swift"))), files: ["Core.swift"])
+        XCTAssertEqual(SandboxPackageManifest(packages: [built, core]).modules(of: name("Firebase")), ["FirebaseCore"])
+    }
 }
