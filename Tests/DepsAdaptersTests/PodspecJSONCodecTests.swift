@@ -389,4 +389,44 @@ final class PodspecBuildAttributesTests: XCTestCase {
         XCTAssertEqual(built.dependencies, [name("RxRelay"), name("RxSwift")])
         XCTAssertEqual(built.resources.map(\.path), ["Sources/RxCocoa/PrivacyInfo.xcprivacy"])
     }
+
+    func testDepsOwnSpecFormatReadsTheSameBuildAttributesAndNamesAWrongShape() throws {
+        let yaml = """
+            name: Kit
+            version: 1.0.0
+            source_files: Sources/**/*.{swift,h,c}
+            exclude_files: Sources/Tests
+            public_header_files: Sources/include/*.h
+            header_dir: KitC
+            resource_bundles:
+              Kit_Privacy: Sources/PrivacyInfo.xcprivacy
+            libraries: [z]
+            pod_target_xcconfig:
+              GCC_PREPROCESSOR_DEFINITIONS: KIT=1
+            ios:
+              frameworks: UIKit
+            subspecs:
+              - name: Extra
+                source_files: Extra/*.swift
+                weak_frameworks: Combine
+
+            """
+        let specification = try SpecCodec(fileName: "Kit/1.0.0.yaml").decode(
+            Array(yaml.utf8), checksum: "c", expectedName: name("Kit"), expectedVersion: "1.0.0")
+        XCTAssertEqual(specification.build.excludeFiles.map(\.description), ["Sources/Tests"])
+        XCTAssertEqual(specification.build.publicHeaderFiles?.map(\.description), ["Sources/include/*.h"])
+        XCTAssertEqual(specification.build.headerDir, "KitC")
+        XCTAssertEqual(specification.moduleName, "KitC")
+        XCTAssertEqual(specification.build.resourceBundles.map(\.name), ["Kit_Privacy"])
+        XCTAssertEqual(specification.build.libraries, ["z"])
+        XCTAssertEqual(specification.build.buildSettings, ["GCC_PREPROCESSOR_DEFINITIONS": "KIT=1"])
+        XCTAssertEqual(specification.platformBuild["ios"]?.frameworks, ["UIKit"])
+        XCTAssertEqual(specification.subspec(named: "Extra")?.build.weakFrameworks, ["Combine"])
+
+        XCTAssertThrowsError(try SpecCodec(fileName: "Kit/1.0.0.yaml").decode(
+            Array("name: Kit\nversion: 1.0.0\nframeworks:\n  UIKit: yes\n".utf8), checksum: "c", expectedName: name("Kit"),
+            expectedVersion: "1.0.0")) {
+            XCTAssertEqual("\($0)", "Kit/1.0.0.yaml:4: error: expected a string or a list of strings for `frameworks`, found a mapping")
+        }
+    }
 }
