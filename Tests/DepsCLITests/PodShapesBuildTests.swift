@@ -58,13 +58,15 @@ final class PodShapesBuildTests: XCTestCase {
         // Widget: Objective-C with subspecs, a binary framework and what deps cannot run.
         try project.write("Code/Widget/Classes/Public/Widget.h", "#import <Foundation/Foundation.h>\n@interface Widget : NSObject\n@end\n")
         try project.write("Code/Widget/Classes/Widget.m", "#import \"Widget.h\"\n@implementation Widget\n@end\n")
-        try project.write("Code/Widget/Classes/UI/WidgetView.m", "#import <Widget/Widget.h>\n")
+        try project.write("Code/Widget/Classes/UI/WidgetView.m", "#import <WidgetKit/Widget.h>\n#import <Widget/Widget.h>\n")
         try project.write("Code/Widget/Classes/UI/notes.txt", "not a source\n")
         try project.write("Code/Widget/Frameworks/WidgetCore.xcframework/Info.plist", Self.xcframeworkPlist)
         try project.write("Code/Widget/Privacy/PrivacyInfo.xcprivacy", "<plist version=\"1.0\"><dict/></plist>\n")
         try project.write("Specs/Specs/Widget/1.0.0/Widget.podspec.json", podspec("Widget", """
               "source": {"path": "../Code/Widget"},
               "platforms": {"ios": "13.0"},
+              "module_name": "Widget",
+              "header_dir": "WidgetKit",
               "prepare_command": "make generated",
               "resource_bundles": {"Widget": "Privacy/PrivacyInfo.xcprivacy"},
               "subspecs": [
@@ -146,7 +148,10 @@ final class PodShapesBuildTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: layout + "/Ccalc/headers/scale.h"),
                        "../code/src/internal/scale.h")
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: layout + "/Widget/code"), "../../_local/Widget")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: layout + "/Widget/include/Widget/Widget.h"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: layout + "/Widget/include/WidgetKit/Widget.h"))
+        // Its own sources find its headers by name and by module path, as CocoaPods' header maps let them.
+        XCTAssertTrue(FileManager.default.fileExists(atPath: layout + "/Widget/headers/Widget.h"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: layout + "/Widget/headers/Widget/Widget.h"))
 
         let describe = try swift(["package", "describe"], in: project.app + "/Deps")
         XCTAssertEqual(describe.status, 0, describe.output)
