@@ -35,6 +35,8 @@ public enum JSONPresenter {
         let replacedUnreadableLockfile: String?
         /// What Deps/Package.swift does not carry; left out when nothing.
         let buildWarnings: [BuildWarningDocument]?
+        /// Packages whose spec checksums the lock had none for (an imported lock); left out when none.
+        let recordedSpecChecksums: [String]?
     }
 
     struct BuildWarningDocument: Encodable {
@@ -103,7 +105,8 @@ public enum JSONPresenter {
             buildWarnings: update.buildWarnings.isEmpty ? nil : update.buildWarnings.map {
                 BuildWarningDocument(
                     name: $0.name.description, attribute: $0.attribute, message: LockfileUpdateTextPresenter.sentence(for: $0))
-            }))
+            },
+            recordedSpecChecksums: update.recordedSpecChecksums.isEmpty ? nil : update.recordedSpecChecksums.map(\.description)))
     }
 
     public static func render(_ report: OutdatedReport) -> String {

@@ -23,6 +23,11 @@ public struct LockfileUpdateTextPresenter {
         for held in update.heldBack {
             lines.append(Self.sentence(for: held))
         }
+        if !update.recordedSpecChecksums.isEmpty {
+            let count = update.recordedSpecChecksums.count
+            lines.append("\(update.dryRun ? "Would record" : "Recorded") the spec checksums of \(count) \(count == 1 ? "package" : "packages") that Depsfile.lock had none for "
+                + "(a lock written by deps import)")
+        }
         if verbose && update.wrotePackageManifest {
             lines.append("Wrote Deps/Package.swift (and touched Package.swift, if any, so that SwiftPM reads it again)")
         }

@@ -60,13 +60,21 @@ final class ImportInstallTests: XCTestCase {
         XCTAssertTrue(imported.stdout.contains("Pods: 9 dependencies, 13 locked pods (every version kept)\n"), imported.stdout)
         XCTAssertTrue(try project.read("App/Depsfile").hasPrefix("sources:\n  - trunk\n"))
 
+        // In sync right after the import, for the lock alone, as a fresh clone is (BEHAVIOUR 10).
+        let importedCheck = try deps("check")
+        XCTAssertEqual(importedCheck.status, 0, importedCheck.stdout + importedCheck.stderr)
+        XCTAssertTrue(try project.read("App/Depsfile.lock").contains("SPEC CHECKSUMS: {}\n"))
+
         let install = try deps("install")
         XCTAssertEqual(install.status, 0, install.stderr)
+        XCTAssertTrue(install.stdout.contains(
+            "Recorded the spec checksums of 12 packages that Depsfile.lock had none for (a lock written by deps import)\n"), install.stdout)
         let lock = try XCTUnwrap(project.lockfile)
         XCTAssertEqual(
             ImportCommandTests.packages(lock, section: "PACKAGES"), ImportCommandTests.packages(podfileLock, section: "PODS"))
         XCTAssertTrue(lock.contains("  - Alamofire (5.6.1)\n"), lock)
         XCTAssertTrue(lock.contains("  - Moya/RxSwift (15.0.0):\n"), lock)
+        XCTAssertTrue(lock.contains("SPEC CHECKSUMS:\n  Alamofire: "), lock)
         // The lock names trunk, not the mirror it was read from.
         XCTAssertTrue(lock.contains("SPEC REPOS:\n  trunk:\n"), lock)
         XCTAssertFalse(lock.contains(cdn.url), lock)

@@ -19,7 +19,7 @@ public enum SyncProblem: Sendable, Hashable {
     case sourceNotListed(PackageName, source: String)
     /// A package whose external source in the Depsfile differs from the lock's, or is missing from EXTERNAL SOURCES.
     case externalSourceChanged(PackageName)
-    /// The spec file's SHA-256 differs from SPEC CHECKSUMS (or SPEC CHECKSUMS has no entry).
+    /// The spec file's SHA-256 differs from SPEC CHECKSUMS (a package it has no entry for has not recorded one yet).
     case specChecksumMismatch(PackageName, Version)
     /// The Depsfile's SHA-256 differs from DEPSFILE CHECKSUM.
     case depsfileChecksumMismatch
@@ -69,6 +69,15 @@ extension Lockfile {
     }
 
     /// The same lock with another `DEPS:` line, to compare locks written by different releases.
+    /// The lock with a spec checksum for each package it had none for (a lock `deps import`
+    /// wrote); the checksums it has are kept.
+    public func recordingSpecChecksums(_ checksums: [PackageName: String]) -> Lockfile {
+        Lockfile(
+            packages: packages, dependencies: dependencies, specRepos: specRepos, externalSources: externalSources,
+            specChecksums: checksums.merging(specChecksums) { _, recorded in recorded }, depsfileChecksum: depsfileChecksum,
+            depsVersion: depsVersion, checkoutOptions: checkoutOptions, sourceChecksums: sourceChecksums)
+    }
+
     public func written(by depsVersion: String) -> Lockfile {
         Lockfile(
             packages: packages, dependencies: dependencies, specRepos: specRepos, externalSources: externalSources,

@@ -69,10 +69,14 @@ struct LockfileResolution {
     /// Then install need not run the solver.
     func lockfileStillHolding() throws -> Lockfile? {
         guard let lockfile, lockfile.problems(against: manifest).isEmpty else { return nil }
+        var unrecorded: [PackageName: String] = [:]
         for package in lockfile.packages {
             guard try catalog.problems(with: package, in: lockfile, listedSources: manifest.searchedSources).isEmpty else { return nil }
+            if lockfile.specChecksums[package.name.root] == nil {
+                unrecorded[package.name.root] = try catalog.specification(of: package.name, version: package.version).checksum
+            }
         }
-        return lockfile.written(by: DepsRelease.version)
+        return lockfile.recordingSpecChecksums(unrecorded).written(by: DepsRelease.version)
     }
 
     /// A resolution with the session's pins; a package they leave free is looked up in the
@@ -100,6 +104,9 @@ public struct LockfileUpdate: Sendable, Equatable {
     public var wrotePackageManifest = false
     /// What the installed specs ask that `Deps/Package.swift` does not carry, when it was written.
     public var buildWarnings: [BuildWarning] = []
+    /// Packages the old lock listed without a spec checksum (a lock `deps import` wrote), whose
+    /// checksums this lock records.
+    public var recordedSpecChecksums: [PackageName] = []
 }
 
 /// A package `deps update NAME` could not move because of a pin that was not released.
@@ -127,7 +134,7 @@ extension LockfileResolution {
     func update(to next: Lockfile, store: ProjectStore, dryRun: Bool, heldBack: [HeldBackPackage] = []) throws -> LockfileUpdate {
         let changed = next != lockfile
         if changed && !dryRun { try store.writeLockfile(next) }
-        return LockfileUpdate(
+        var update = LockfileUpdate(
             changes: (lockfile ?? .empty).changes(to: next),
             directDependencyCount: manifest.dependencies.count,
             lockedPackageCount: next.packages.count,
@@ -135,6 +142,13 @@ extension LockfileResolution {
             dryRun: dryRun,
             heldBack: heldBack,
             replacedUnreadableLockfile: unreadableLockfile)
+        if let lockfile {
+            update.recordedSpecChecksums = next.rootPackages.map(\.name).filter { name in
+                lockfile.specChecksums[name] == nil && next.specChecksums[name] != nil
+                    && lockfile.rootPackages.contains { $0.name == name }
+            }
+        }
+        return update
     }
 
     /// Makes the sandbox match `resolved` (unless `installation` is nil), then writes the lock with

@@ -45,9 +45,11 @@ extension LockfileUpdate {
                 continue
             }
         }
-        return LockfileUpdate(
+        var merged = LockfileUpdate(
             changes: changes.sorted { $0.name < $1.name }, directDependencyCount: directDependencyCount,
             lockedPackageCount: lockedPackageCount, lockfileChanged: lockfileChanged, dryRun: dryRun,
             heldBack: heldBack, replacedUnreadableLockfile: replacedUnreadableLockfile)
+        merged.recordedSpecChecksums = recordedSpecChecksums
+        return merged
     }
 }

@@ -16,7 +16,9 @@ extension SpecCatalog {
         if case .repository = origin, specification.version.description != package.version.description {
             return [.versionMissing(package.name, package.version, source: lockfile.source(of: package.name.root) ?? "")]
         }
-        if lockfile.specChecksums[package.name.root] != specification.checksum {
+        // A lock without a package's checksum (as `deps import` writes it: CocoaPods' are of another
+        // kind) has not recorded it yet; the next install does. One that differs is a changed spec.
+        if let recorded = lockfile.specChecksums[package.name.root], recorded != specification.checksum {
             return [.specChecksumMismatch(package.name, package.version)]
         }
         return []
