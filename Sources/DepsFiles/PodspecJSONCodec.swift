@@ -158,13 +158,10 @@ public struct PodspecJSONCodec {
             return dependencies
         }
 
-        /// `Moya/Core` is a package name; a nested subspec (`A/B/C`) is depended on through the
-        /// subspec that holds it (`A/B`), which pins `A` to the same version.
+        /// `Moya/Core` and a nested subspec `YapDatabase/SQLCipher/Standard` are package names.
         private func dependencyName(_ text: String, at node: YAMLNode) throws(MalformedInputError) -> PackageName {
-            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-            let kept = parts.count > 2 ? parts.prefix(2).joined(separator: "/") : text
             do {
-                return try PackageName(kept)
+                return try PackageName(text)
             } catch {
                 throw document.error(node, "invalid package name '\(text)'")
             }

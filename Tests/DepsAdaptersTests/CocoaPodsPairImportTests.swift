@@ -35,7 +35,8 @@ final class CocoaPodsPairImportTests: XCTestCase {
         // and left the lock as it was.
         "Rocket.Chat.iOS": .imported(differing: ["SimpleImageViewer", "URBMediaFocusViewController"]),
         "Rocket.Chat.iOS-2017-07": .imported(),
-        "Signal-iOS": .lockRefused(entries: signalNestedSubspecs),
+        // YapDatabase's 18 subspecs of subspecs are locked as they are (BEHAVIOUR 2.3).
+        "Signal-iOS": .imported(),
         // A method with a parameter, called four times.
         "WordPress-iOS": .dynamicPodfile(lines: [100, 101, 102, 103]),
         // A conditional on ENV (37) and a `:head` requirement (75).
@@ -46,13 +47,6 @@ final class CocoaPodsPairImportTests: XCTestCase {
         "quickstart-ios-analytics": .imported(),
         "simplenote-ios": .imported(),
     ]
-
-    /// Signal's lock: YapDatabase's subspecs of subspecs, which BEHAVIOUR 2.3 does not allow as names.
-    static let signalNestedSubspecs = ["YapDatabase/SQLCipher/Core", "YapDatabase/SQLCipher/Extensions"] + [
-        "ActionManager", "AutoView", "CloudCore", "CloudKit", "ConnectionPool", "ConnectionProxy", "CrossProcessNotification",
-        "FilteredView", "FullTextSearch", "Hooks", "ManualView", "Relationships", "RTreeIndex", "SearchResultsView",
-        "SecondaryIndex", "View",
-    ].map { "YapDatabase/SQLCipher/Extensions/\($0)" }
 
     func testEveryPairImportsExactlyOrIsRefusedNamingWhy() throws {
         let projects = try CocoaPodsFixtures.projects()

@@ -242,7 +242,7 @@ final class LockfileCodecTests: XCTestCase {
         let cases: [(String, String, String)] = [
             ("Moya (15.0.0):", "Moya (15..0):", "Depsfile.lock:5: error: invalid version '15..0' for Moya"),
             ("  - Moya (~> 15.0)", "  - Moya (~> abc)", "Depsfile.lock:11: error: invalid requirement '~> abc' for Moya"),
-            ("  - SnapKit (5.7.1)", "  - Snap/Kit/Extra (5.7.1)", "Depsfile.lock:7: error: invalid package name 'Snap/Kit/Extra'"),
+            ("  - SnapKit (5.7.1)", "  - Snap/Kit//Extra (5.7.1)", "Depsfile.lock:7: error: invalid package name 'Snap/Kit//Extra'"),
             ("  - SnapKit (5.7.1)", "  - SnapKit", "Depsfile.lock:7: error: expected `Name (version)`, found 'SnapKit'"),
             ("DEPS: 0.1.0", "DEPS: [0.1.0]", "Depsfile.lock:40: error: expected a single value for DEPS, found a sequence"),
         ]

@@ -218,8 +218,10 @@ final class PodspecJSONCodecTests: XCTestCase {
         XCTAssertEqual(a.subspecs.map(\.name), ["B"])
         XCTAssertEqual(a.subspecs[0].subspecs.map(\.name), ["C"])
         XCTAssertEqual(dependencies(a.subspecs[0].subspecs[0].dependencies), ["Deep (= 1.0)"])
-        // A nested subspec is depended on through the subspec that holds it.
-        XCTAssertEqual(dependencies(try XCTUnwrap(spec.subspec(named: "D")).dependencies), ["Other/X (~> 2.0)", "Pod/A"])
+        // A nested subspec is depended on by its whole name, as CocoaPods allows.
+        XCTAssertEqual(dependencies(try XCTUnwrap(spec.subspec(named: "D")).dependencies), ["Other/X/Y/Z (~> 2.0)", "Pod/A/B"])
+        XCTAssertEqual(spec.subspec(named: "A/B/C")?.name, "C")
+        XCTAssertNil(spec.subspec(named: "A/C"))
     }
 
     func testDefaultSubspecsAsAList() throws {

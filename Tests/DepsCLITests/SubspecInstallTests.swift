@@ -46,4 +46,51 @@ final class SubspecInstallTests: XCTestCase {
         XCTAssertTrue(core.contains(#".library(name: "Kit", targets: ["Kit"]),"#), core)
         XCTAssertTrue(core.contains(#"exclude: ["README.md", "Sources/Extra"],"#), core)
     }
+
+    /// A subspec's own subspec (`Kit/UI/Button`, as CocoaPods allows): resolved with the subspec
+    /// holding it, locked by its whole name, built into the package's one module.
+    func testASubspecOfASubspecIsLockedByItsWholeNameAndBuiltIntoTheModule() throws {
+        let project = try TemporaryProject(self)
+        try project.write("Code/Kit/Sources/Core/Core.swift", "public let core = 1\n")
+        try project.write("Code/Kit/Sources/UI/View.swift", "public let view = core + 1\n")
+        try project.write("Code/Kit/Sources/UI/Button/Button.swift", "public let button = view + 1\n")
+        try project.write("Code/Kit/Sources/UI/Slider/Slider.swift", "public let slider = view + 2\n")
+        try project.write("Specs/Kit/1.0.0.yaml", """
+            name: Kit
+            version: 1.0.0
+            source:
+              path: ../Code/Kit
+            subspecs:
+              - name: Core
+                source_files: Sources/Core/*.swift
+              - name: UI
+                source_files: Sources/UI/*.swift
+                dependencies:
+                  Kit/Core:
+                subspecs:
+                  - name: Button
+                    source_files: Sources/UI/Button/*.swift
+                  - name: Slider
+                    source_files: Sources/UI/Slider/*.swift
+
+            """)
+        try project.depsfile(["Kit/UI/Button": ""])
+        let install = try project.deps("install")
+        XCTAssertEqual(install.status, 0, install.stderr)
+        XCTAssertEqual(install.stdout, "Installing Kit/Core (1.0.0)\nInstalling Kit/UI/Button (1.0.0)\n"
+            + "1 dependency from the Depsfile, 2 total packages locked.\n")
+        let lock = try XCTUnwrap(project.lockfile)
+        XCTAssertTrue(lock.hasPrefix("PACKAGES:\n  - Kit/Core (1.0.0)\n  - Kit/UI/Button (1.0.0):\n    - Kit/Core\n\nDEPENDENCIES:\n  - Kit/UI/Button\n"), lock)
+        let manifest = try project.read("App/Deps/Package.swift")
+        XCTAssertTrue(manifest.contains(#"exclude: ["Sources/UI/Slider"],"#), manifest)
+        XCTAssertTrue(manifest.contains(#""Sources/UI/Button/Button.swift","#), manifest)
+        XCTAssertEqual(try project.deps("check").status, 0)
+
+        // The subspec that holds it brings every subspec inside it.
+        try project.depsfile(["Kit/UI": ""])
+        let whole = try project.deps("install")
+        XCTAssertEqual(whole.status, 0, whole.stderr)
+        let uiLock = try XCTUnwrap(project.lockfile)
+        XCTAssertTrue(uiLock.contains("  - Kit/UI/Slider (1.0.0):\n"), uiLock)
+    }
 }

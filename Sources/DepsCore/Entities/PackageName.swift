@@ -13,10 +13,11 @@ public struct PackageName: Sendable, Hashable, Comparable, CustomStringConvertib
         description = text
     }
 
-    /// A package name, or `Package/Subspec` (BEHAVIOUR 2.3, 2.4): each part a valid name.
+    /// A package name, `Package/Subspec`, or a subspec's own subspec `Package/Subspec/Nested`
+    /// (BEHAVIOUR 2.3, 2.4, as CocoaPods allows): each part a valid name.
     public static func isValid(_ text: String) -> Bool {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count <= 2 else { return false }
+        guard text.utf8.count <= 4 * maximumLength else { return false }
         return parts.allSatisfy { isValidPart(String($0)) }
     }
 
@@ -39,7 +40,8 @@ public struct PackageName: Sendable, Hashable, Comparable, CustomStringConvertib
         return PackageName(trusted: String(description[..<slash]))
     }
 
-    /// `Core` for `Moya/Core`; nil for a package's own name.
+    /// `Core` for `Moya/Core`, `SQLCipher/Standard` for `YapDatabase/SQLCipher/Standard`; nil for a
+    /// package's own name.
     public var subspec: String? {
         guard let slash = description.firstIndex(of: "/") else { return nil }
         return String(description[description.index(after: slash)...])

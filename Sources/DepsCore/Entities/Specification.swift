@@ -140,9 +140,22 @@ extension Specification {
         withPlatformDependencies(dependencies, platformDependencies, on: platform)
     }
 
-    /// The named subspec (`Core`), searching nested ones by `A/B` paths too.
+    /// The named subspec (`Core`), or a nested one by its path (`SQLCipher/Standard`).
     public func subspec(named name: String) -> Subspec? {
-        subspecs.first { $0.name == name }
+        subspecPath(named: name)?.last
+    }
+
+    /// The subspecs from the first level down to the named one (`SQLCipher`, then `Standard`);
+    /// nil when there is no such subspec.
+    public func subspecPath(named name: String) -> [Subspec]? {
+        var level = subspecs
+        var path: [Subspec] = []
+        for part in name.split(separator: "/", omittingEmptySubsequences: false) {
+            guard let subspec = level.first(where: { $0.name == part }) else { return nil }
+            path.append(subspec)
+            level = subspec.subspecs
+        }
+        return path.isEmpty ? nil : path
     }
 
     /// Whether two specs of one version (spelt two ways) ask for the same thing: dependencies of

@@ -115,10 +115,17 @@ public final class SpecCatalog: PackageCatalog {
         // Most packages have no subspecs; only those pay for the anchor.
         var anchor: Dependency { Dependency(.versionAnchor(of: root), .exactly(version)) }
         if let subspecName = name.subspec {
-            guard let subspec = specification.subspec(named: subspecName) else {
+            guard let path = specification.subspecPath(named: subspecName), let subspec = path.last else {
                 return [Dependency(.unavailable("\(root) \(version), which has no subspec \(subspecName)"))]
             }
-            return [anchor] + subspec.dependencies(on: platform)
+            // A nested subspec inherits the dependencies of the subspecs that hold it; one with
+            // subspecs of its own brings them all, as CocoaPods has it.
+            var dependencies = [anchor] + path.flatMap { $0.dependencies(on: platform) }
+            for nested in subspec.subspecs {
+                guard let nestedName = try? root.subspec(subspecName + "/" + nested.name) else { continue }
+                dependencies.append(Dependency(nestedName, .exactly(version)))
+            }
+            return dependencies
         }
         guard !specification.subspecs.isEmpty else { return specification.dependencies(on: platform) }
         var dependencies = [anchor]

@@ -17,7 +17,7 @@ final class PackageNameTests: XCTestCase {
 
     func testInvalidNames() {
         let invalid = [
-            "/", "..", "a/b/c", "a/", "/b", "a//b", "a/.b", "a b", ".hidden", "-flag", "_private", "+plus", String(repeating: "a", count: 129), "",
+            "/", "..", "a/b//c", "a/b/", "a/", "/b", "a//b", "a/.b", "a b", ".hidden", "-flag", "_private", "+plus", String(repeating: "a", count: 129), "",
             "Alamöfire", "名前", "a..b", "../Moya", "Moya/..", "a\\b", "a\tb", "a\nb", "Moya:", "~Moya", "Moya@1.0", ".",
         ]
         for text in invalid {
@@ -26,9 +26,13 @@ final class PackageNameTests: XCTestCase {
                 XCTAssertEqual((error as? PackageNameError)?.text, text)
             }
         }
-        XCTAssertThrowsError(try PackageName("a/b/c")) { error in
-            XCTAssertEqual("\(error)", "invalid package name 'a/b/c'")
+        XCTAssertThrowsError(try PackageName("a/b/.c")) { error in
+            XCTAssertEqual("\(error)", "invalid package name 'a/b/.c'")
         }
+        // A subspec's own subspec, as CocoaPods allows (BEHAVIOUR 2.3): its package is the first part.
+        let nested = try? PackageName("YapDatabase/SQLCipher/Standard")
+        XCTAssertEqual(nested?.root.description, "YapDatabase")
+        XCTAssertEqual(nested?.subspec, "SQLCipher/Standard")
     }
 
     func testASubspecNameHasOneSlashAndItsPackageNamesTheFolder() throws {

@@ -173,7 +173,6 @@ final class PodfileLockConversionTests: XCTestCase {
             checkoutOptions: ["YYImage": PodCheckout(git: "https://github.com/signalapp/YYImage", pin: .commit("D91910E6"))])
         XCTAssertThrowsError(try podfileLock.lockfile(depsfileChecksum: "")) { error in
             XCTAssertEqual((error as? PodfileLockConversionError)?.problems, [
-                .invalidName("YapDatabase/SQLCipher/Core"),
                 .invalidGitReference(pod: "Gutenberg", key: "commit", value: "2a8fe1c"),
                 .podspecSource(pod: "React", location: "https://example.com/React.podspec.json"),
                 .externalSourceMissing(pod: "Zip"),

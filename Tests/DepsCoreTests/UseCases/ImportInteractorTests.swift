@@ -178,7 +178,7 @@ final class ImportInteractorTests: XCTestCase {
         read.podfile.root.children[0].pods.append(declaration("Spec", line: 8, source: .podspec("Spec.podspec")))
         var lock = podfileLock
         lock = PodfileLock(
-            pods: lock.pods + [PodfileLock.Pod(name: "Deep/A/B", version: try! Version("1.0"))], dependencies: lock.dependencies,
+            pods: lock.pods + [PodfileLock.Pod(name: "Deep/A B", version: try! Version("1.0"))], dependencies: lock.dependencies,
             specRepos: lock.specRepos, externalSources: lock.externalSources, checkoutOptions: lock.checkoutOptions)
         let destination = InMemoryImportDestination()
         XCTAssertThrowsError(try ImportInteractor(
@@ -186,7 +186,7 @@ final class ImportInteractorTests: XCTestCase {
         ).importProject(dryRun: false)) { error in
             XCTAssertEqual(error as? PodfileImportError, PodfileImportError(
                 podfileGaps: [PodfileDependencyGap(name: name("Spec"), lines: [8], gap: .unreadablePodspec("Spec.podspec", .ruby))],
-                lockProblems: [.invalidName("Deep/A/B")]))
+                lockProblems: [.invalidName("Deep/A B")]))
         }
         XCTAssertTrue(destination.files.isEmpty)
     }
