@@ -158,19 +158,15 @@ public struct DepsfileCodec {
     }
 
     /// A `podspec:` value: a spec file relative to the Depsfile that deps can read, a
-    /// `.podspec.json` or a `.yaml` spec; a Ruby `.podspec` (deps runs no Ruby) and a URL are refused.
+    /// `.podspec.json`, a Ruby `.podspec` (read through `ruby`) or a `.yaml` spec; a URL is refused.
     private func podspecFile(of name: PackageName, _ node: YAMLNode, _ document: YAMLDocument) throws(MalformedInputError) -> String {
         let file = try document.location(try document.scalar(node, "the podspec of \(name)"), at: node, "the podspec of \(name)")
         guard !file.isEmpty else { throw document.error(node, "the podspec of \(name) cannot be empty") }
         switch PodspecFileProblem(location: file) {
-        case .ruby?:
-            throw document.error(
-                node, "the podspec of \(name), '\(file)', is a Ruby podspec, which deps cannot read (it runs no Ruby); "
-                    + "name its JSON form (`pod ipc spec` prints it), a `.podspec.json` file")
         case .url?:
             throw document.error(node, "the podspec of \(name) is a URL, '\(file)'; `podspec:` names a file relative to the Depsfile")
         case .unknownFormat?:
-            throw document.error(node, "the podspec of \(name), '\(file)', is neither a `.podspec.json` nor a `.yaml` spec file")
+            throw document.error(node, "the podspec of \(name), '\(file)', is neither a `.podspec.json`, a `.podspec` nor a `.yaml` spec file")
         case nil:
             break
         }

@@ -93,12 +93,10 @@ public enum ImportTextPresenter {
         case let .invalidGitReference(url, reference):
             "`:\(reference.key) => '\(MessageText.escaped(reference.value))'` of \(MessageText.escaped(url)) is not a reference deps takes"
                 + (reference.key == "commit" ? " (a commit is its full 40-digit id)" : "")
-        case let .unreadablePodspec(location, .ruby):
-            "`:podspec => '\(MessageText.escaped(location))'`: a Ruby podspec, which deps cannot read (it runs no Ruby); use its JSON form (`pod ipc spec` prints it), a `.podspec.json` file beside the Podfile"
         case let .unreadablePodspec(location, .url):
             "`:podspec => '\(MessageText.escaped(location))'`: a URL; a Depsfile's `podspec:` names a file beside it, so download the `.podspec.json` into the project and name it"
         case let .unreadablePodspec(location, .unknownFormat):
-            "`:podspec => '\(MessageText.escaped(location))'`: neither a `.podspec.json` nor a `.yaml` spec, the files deps reads"
+            "`:podspec => '\(MessageText.escaped(location))'`: neither a `.podspec.json`, a `.podspec` nor a `.yaml` spec, the files deps reads"
         case let .download(kind, location):
             "`:\(kind) => '\(MessageText.escaped(location))'`: deps fetches external sources from git or a path only"
         }

@@ -30,35 +30,29 @@ public final class LocalSpecSourceOpener: SpecSourceOpener {
     }
 
     /// A `path:` or `podspec:` source's spec; a git source needs `SpecRepositoryOpener`, which checks it out.
-    public func externalSpecification(of name: PackageName, from source: ExternalSource, pinnedTo commit: String? = nil) throws -> Specification {
+    public func externalSpecification(of name: PackageName, from source: ExternalSource, pinnedTo commit: String? = nil) async throws -> Specification {
         switch source {
         case let .path(path):
             // Neither file is reported as the first one missing.
             let file = PackageSpecFile(of: name, in: projectDirectory / path, fileSystem: fileSystem) ?? .yaml
-            return try file.read(
-                name, in: projectDirectory / path, shownAs: LocalPath(path).appending(file.fileName(of: name)).string,
-                fileSystem: fileSystem)
+            return try await file.read(
+                name, at: projectDirectory / path / file.fileName(of: name),
+                shownAs: LocalPath(path).appending(file.fileName(of: name)).string, fileSystem: fileSystem)
         case let .podspec(file):
-            return try specification(of: name, inFile: file)
+            return try await specification(of: name, inFile: file)
         case let .git(url, _, _):
             throw FileAccessError(path: url, reason: "a git external source needs the shared cache to be checked out")
         }
     }
 
-    /// A `podspec:` source's spec: the file itself, a `.podspec.json` or deps' `.yaml`, whose
-    /// `name` must be the dependency's. A relative location in its `source:` is relative to the
-    /// file's folder, as one in a directory spec repository is relative to the repository.
-    private func specification(of name: PackageName, inFile file: String) throws -> Specification {
-        let bytes = try fileSystem.readFile(projectDirectory / file, shownAs: file)
+    /// A `podspec:` source's spec: the file itself, a `.podspec.json`, a Ruby `.podspec` or deps'
+    /// `.yaml`, whose `name` must be the dependency's. A relative location in its `source:` is
+    /// relative to the file's folder, as one in a directory spec repository is relative to the repository.
+    private func specification(of name: PackageName, inFile file: String) async throws -> Specification {
         let folder = LocalPath(file).parent
         let relocate: @Sendable (String) -> String = { folder.string == "." ? $0 : folder.appending($0).string }
-        let checksum = SHA256Digest.hex(of: bytes)
         let namedBy = "the dependency '\(name)' in the \(FileProjectStore.manifestName)"
-        if file.lowercased().hasSuffix(".podspec.json") {
-            return try PodspecJSONCodec(fileName: file, relocate: relocate).decode(
-                bytes, checksum: checksum, expectedName: name, expectedVersion: nil, namedBy: namedBy)
-        }
-        return try SpecCodec(fileName: file, relocate: relocate).decode(
-            bytes, checksum: checksum, expectedName: name, expectedVersion: nil, namedBy: namedBy)
+        return try await (PackageSpecFile(file: file) ?? .yaml).read(
+            name, at: projectDirectory / file, shownAs: file, namedBy: namedBy, relocate: relocate, fileSystem: fileSystem)
     }
 }

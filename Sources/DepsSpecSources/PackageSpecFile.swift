@@ -3,16 +3,27 @@ import DepsFiles
 import DepsFileSystem
 
 /// The spec of a package at the root of a folder (a `path:` or `git:` external source):
-/// `<Name>.yaml`, else CocoaPods' `<Name>.podspec.json`.
+/// `<Name>.yaml`, else CocoaPods' `<Name>.podspec.json`, else a Ruby `<Name>.podspec` (read
+/// through `ruby`, BEHAVIOUR 10).
 enum PackageSpecFile {
-    case yaml, podspecJSON
+    case yaml, podspecJSON, rubyPodspec
 
-    /// Which of the two files is in `folder`, nil when neither is.
+    /// Which of the files is in `folder`, nil when none is.
     init?(of name: PackageName, in folder: LocalPath, fileSystem: any FileSystem) {
-        if fileSystem.kind(of: folder / Self.yaml.fileName(of: name)) != nil {
-            self = .yaml
-        } else if fileSystem.kind(of: folder / Self.podspecJSON.fileName(of: name)) != nil {
+        guard let found = [Self.yaml, .podspecJSON, .rubyPodspec].first(where: { fileSystem.kind(of: folder / $0.fileName(of: name)) != nil })
+        else { return nil }
+        self = found
+    }
+
+    /// The kind of a spec file named by its path (a `podspec:` source): nil for another kind.
+    init?(file: String) {
+        let lower = file.lowercased()
+        if lower.hasSuffix(".podspec.json") {
             self = .podspecJSON
+        } else if lower.hasSuffix(".podspec") {
+            self = .rubyPodspec
+        } else if lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") {
+            self = .yaml
         } else {
             return nil
         }
@@ -22,18 +33,28 @@ enum PackageSpecFile {
         switch self {
         case .yaml: "\(name).yaml"
         case .podspecJSON: "\(name).podspec.json"
+        case .rubyPodspec: "\(name).podspec"
         }
     }
 
-    /// Reads and decodes the file in `folder`, shown in messages as `shownAs`.
-    func read(_ name: PackageName, in folder: LocalPath, shownAs: String, fileSystem: any FileSystem) throws -> Specification {
-        let bytes = try fileSystem.readFile(folder / fileName(of: name), shownAs: shownAs)
+    /// Reads and decodes the file at `path`, shown in messages as `shownAs`.
+    func read(
+        _ name: PackageName, at path: LocalPath, shownAs: String, namedBy: String? = nil,
+        relocate: (@Sendable (String) -> String)? = nil, fileSystem: any FileSystem
+    ) async throws -> Specification {
+        if self == .rubyPodspec {
+            return try await RubyPodspecEvaluation(fileSystem: fileSystem).specification(
+                of: name, at: path, shownAs: shownAs, namedBy: namedBy, relocate: relocate)
+        }
+        let bytes = try fileSystem.readFile(path, shownAs: shownAs)
         let checksum = SHA256Digest.hex(of: bytes)
         switch self {
-        case .yaml:
-            return try SpecCodec(fileName: shownAs).decode(bytes, checksum: checksum, expectedName: name, expectedVersion: nil)
         case .podspecJSON:
-            return try PodspecJSONCodec(fileName: shownAs).decode(bytes, checksum: checksum, expectedName: name, expectedVersion: nil)
+            return try PodspecJSONCodec(fileName: shownAs, relocate: relocate).decode(
+                bytes, checksum: checksum, expectedName: name, expectedVersion: nil, namedBy: namedBy)
+        case .yaml, .rubyPodspec:
+            return try SpecCodec(fileName: shownAs, relocate: relocate).decode(
+                bytes, checksum: checksum, expectedName: name, expectedVersion: nil, namedBy: namedBy)
         }
     }
 }

@@ -87,14 +87,15 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
     /// through the shared cache (at the commit the lock records, else where its reference points)
     /// and its spec read from the checkout's root: `<Name>.yaml`, else `<Name>.podspec.json`.
     public func externalSpecification(of name: PackageName, from source: ExternalSource, pinnedTo commit: String?) async throws -> Specification {
-        guard case let .git(url, reference, _) = source else { return try local.externalSpecification(of: name, from: source, pinnedTo: nil) }
+        guard case let .git(url, reference, _) = source else { return try await local.externalSpecification(of: name, from: source, pinnedTo: nil) }
         let fetcher = GitCodeFetcher(cache: cache, offline: offline, projectDirectory: local.projectDirectory)
         let checkout = try await fetcher.checkout(name: name, url: url, reference: reference, pin: commit)
         guard let file = PackageSpecFile(of: name, in: checkout.tree, fileSystem: cache.fileSystem) else {
-            throw FileAccessError(path: url, reason: "the checkout at \(reference) has neither \(name).yaml nor \(name).podspec.json at its root")
+            throw FileAccessError(
+                path: url, reason: "the checkout at \(reference) has none of \(name).yaml, \(name).podspec.json or \(name).podspec at its root")
         }
-        return try file.read(
-            name, in: checkout.tree, shownAs: "\(url) (\(reference)): \(file.fileName(of: name))",
+        return try await file.read(
+            name, at: checkout.tree / file.fileName(of: name), shownAs: "\(url) (\(reference)): \(file.fileName(of: name))",
             fileSystem: cache.fileSystem)
     }
 

@@ -140,7 +140,7 @@ final class CocoaPodsLayoutTests: XCTestCase {
         XCTAssertEqual(try source.packageNames().map(\.description), ["Moya"])
     }
 
-    func testAnExternalPathSourceMayHoldAPodspecJSON() throws {
+    func testAnExternalPathSourceMayHoldAPodspecJSON() async throws {
         let directory = try TemporaryDirectory(self)
         try directory.write("App/Depsfile", "")
         try directory.write("LocalKit/LocalKit.podspec.json", """
@@ -150,12 +150,16 @@ final class CocoaPodsLayoutTests: XCTestCase {
         try directory.write("Both/Both.yaml", "name: Both\nversion: 1.0.0\n")
         let opener = LocalSpecSourceOpener(projectDirectory: LocalPath(directory.path + "/App"))
 
-        let local = try opener.externalSpecification(of: name("LocalKit"), from: .path("../LocalKit"))
+        let local = try await opener.externalSpecification(of: name("LocalKit"), from: .path("../LocalKit"))
         XCTAssertEqual(local.version.description, "0.3.0")
         XCTAssertEqual(local.dependencies.map(\.description), ["Alamofire (~> 5.0)"])
         // `<Name>.yaml` comes first.
-        XCTAssertEqual(try opener.externalSpecification(of: name("Both"), from: .path("../Both")).version.description, "1.0.0")
-        XCTAssertThrowsError(try opener.externalSpecification(of: name("Missing"), from: .path("../Missing"))) { error in
+        let both = try await opener.externalSpecification(of: name("Both"), from: .path("../Both"))
+        XCTAssertEqual(both.version.description, "1.0.0")
+        do {
+            _ = try await opener.externalSpecification(of: name("Missing"), from: .path("../Missing"))
+            XCTFail("a folder with no spec file is an error")
+        } catch {
             XCTAssertTrue("\(error)".hasPrefix("../Missing/Missing.yaml: error:"), "\(error)")
         }
     }

@@ -108,13 +108,10 @@ final class DepsfileCodecTests: XCTestCase {
     }
 
     func testAPodspecSourceDepsCannotReadIsRefusedWithTheLineAndValue() {
-        assertError("dependencies:\n  Kit:\n    podspec: Vendor/Kit.podspec\n",
-                    "Depsfile:3: error: the podspec of Kit, 'Vendor/Kit.podspec', is a Ruby podspec, which deps cannot read (it runs no Ruby); "
-                        + "name its JSON form (`pod ipc spec` prints it), a `.podspec.json` file")
         assertError("dependencies:\n  Kit:\n    version: ~> 1.0\n    podspec: https://example.com/Kit.podspec.json\n",
                     "Depsfile:4: error: the podspec of Kit is a URL, 'https://example.com/Kit.podspec.json'; `podspec:` names a file relative to the Depsfile")
         assertError("dependencies:\n  Kit:\n    podspec: Vendor/Kit.json\n",
-                    "Depsfile:3: error: the podspec of Kit, 'Vendor/Kit.json', is neither a `.podspec.json` nor a `.yaml` spec file")
+                    "Depsfile:3: error: the podspec of Kit, 'Vendor/Kit.json', is neither a `.podspec.json`, a `.podspec` nor a `.yaml` spec file")
         assertError("dependencies:\n  Kit:\n    podspec: \"\"\n", "Depsfile:3: error: the podspec of Kit cannot be empty")
         assertError("dependencies:\n  Kit:\n    podspec: [a]\n", "Depsfile:3: error: expected a single value for the podspec of Kit, found a sequence")
         assertError("dependencies:\n  Kit:\n    path: ../Kit\n    podspec: Kit.podspec.json\n",

@@ -61,17 +61,15 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(try project.read("App/Podfile.lock"), podfileLock)
     }
 
-    /// Signal's lock holds subspecs of subspecs, which deps cannot lock: every one named, exit 65.
-    func testSignalLockIsRefusedNamingEveryEntryItCannotSay() throws {
+    /// Signal's lock holds subspecs of subspecs (`YapDatabase/SQLCipher/Extensions/View`), which
+    /// deps locks by their whole names, as CocoaPods does (BEHAVIOUR 2.3).
+    func testSignalLockWithSubspecsOfSubspecsImports() throws {
         let project = try TemporaryProject(self)
         try copyFixtures(project, podfile: "Signal-iOS", podfileLock: "Signal-iOS")
         let outcome = try project.deps("import")
-        XCTAssertEqual(outcome.status, 65, outcome.stderr)
-        let lines = outcome.stderr.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.count, 19, outcome.stderr)
-        XCTAssertEqual(lines.first, "Podfile.lock: error: 'YapDatabase/SQLCipher/Core' is not a name deps can lock (a subspec of a subspec, or a character deps refuses)")
-        XCTAssertEqual(lines.last, "nothing was written")
-        assertNothingWritten(project)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        let lock = try XCTUnwrap(project.lockfile)
+        XCTAssertTrue(lock.contains("  - YapDatabase/SQLCipher/Extensions/View (3.1.1):\n"), lock)
     }
 
     /// WordPress's Podfile calls a method with a parameter four times: each line named, exit 65.
@@ -93,9 +91,8 @@ final class ImportCommandTests: XCTestCase {
         assertNothingWritten(project)
     }
 
-    /// `:podspec`: a Ruby podspec cannot be read and a URL is not a file beside the Depsfile: each
-    /// refused at its line, exit 65, nothing written; the podspec.json file on the same Podfile
-    /// is not among them.
+    /// `:podspec`: a URL is not a file beside the Depsfile: each refused at its line, exit 65,
+    /// nothing written; the podspec.json and Ruby podspec files on the same Podfile are not among them.
     func testUnreadablePodspecSourcesAreRefusedAtTheirLines() throws {
         let project = try TemporaryProject(self)
         try project.write("App/Podfile", """
@@ -113,8 +110,7 @@ final class ImportCommandTests: XCTestCase {
         let outcome = try project.deps("import")
         XCTAssertEqual(outcome.status, 65, outcome.stderr)
         XCTAssertEqual(outcome.stderr, """
-            Podfile:5: error: Legacy: `:podspec => 'Vendor/Legacy.podspec'`: a Ruby podspec, which deps cannot read (it runs no Ruby); use its JSON form (`pod ipc spec` prints it), a `.podspec.json` file beside the Podfile
-            Podfile:6: error: Remote: `:podspec => 'https://example.com/specs/Remote.podspec'`: a Ruby podspec, which deps cannot read (it runs no Ruby); use its JSON form (`pod ipc spec` prints it), a `.podspec.json` file beside the Podfile
+            Podfile:6: error: Remote: `:podspec => 'https://example.com/specs/Remote.podspec'`: a URL; a Depsfile's `podspec:` names a file beside it, so download the `.podspec.json` into the project and name it
             Podfile:7: error: RemoteJSON: `:podspec => 'https://example.com/specs/RemoteJSON.podspec.json'`: a URL; a Depsfile's `podspec:` names a file beside it, so download the `.podspec.json` into the project and name it
             nothing was written
 

@@ -94,16 +94,54 @@ final class PodspecExternalSourceTests: XCTestCase {
         XCTAssertFalse(project.exists("App/Deps"))
     }
 
-    func testARubyPodspecAndAURLAreRefusedAtTheirDepsfileLine() throws {
-        try project.write("App/Vendor/Kit.podspec", "Pod::Spec.new do |s|\nend\n")
-        try writeDepsfile("    podspec: Vendor/Kit.podspec\n")
-        let ruby = try project.deps(["install"], cache: cache)
-        XCTAssertEqual(ruby.status, 65, ruby.stderr)
-        XCTAssertEqual(ruby.stderr, """
-            Depsfile:5: error: the podspec of Kit, 'Vendor/Kit.podspec', is a Ruby podspec, which deps cannot read (it runs no Ruby); \
-            name its JSON form (`pod ipc spec` prints it), a `.podspec.json` file
+    /// A Ruby `.podspec` is read through `ruby` and deps' own podspec DSL (BEHAVIOUR 10): its
+    /// checksum is the file's, so an edit shows in `deps check`; a Ruby error names its line.
+    func testARubyPodspecIsReadThroughRubyAndAURLIsRefused() throws {
+        try XCTSkipIf(ChildProcessLookup.path(of: "ruby") == nil, "no ruby on PATH: Ruby podspecs are not tested here")
+        try project.write("App/Vendor/Kit.podspec", """
+            # A team's local pod, as `pod spec create` writes it.
+            kit_version = File.read(File.join(__dir__, 'VERSION')).strip
+            Pod::Spec.new do |s|
+              s.name         = 'Kit'
+              s.version      = kit_version
+              s.summary      = "Kit for tests"
+              s.license      = { :type => 'MIT' }
+              s.source       = { :git => '\(url)', :tag => s.version.to_s }
+              s.ios.deployment_target = '13.0'
+              s.source_files = 'Sources/**/*.swift'
+              %w[Core Extra].each do |part|
+                s.subspec part do |ss|
+                  ss.source_files = "Sources/Kit/*.swift"
+                  ss.ios.frameworks = 'UIKit'
+                end
+              end
+            end
 
             """)
+        try project.write("App/Vendor/VERSION", "1.0.0\n")
+        try writeDepsfile("    podspec: Vendor/Kit.podspec\n")
+        let install = try project.deps(["install"], cache: cache)
+        XCTAssertEqual(install.status, 0, install.stderr)
+        XCTAssertEqual(try project.read("App/Deps/Kit/Sources/Kit/Kit.swift"), "public let version = \"1.0.0\"\n")
+        let lock = try XCTUnwrap(project.lockfile)
+        XCTAssertTrue(lock.contains("PACKAGES:\n  - Kit (1.0.0):\n    - Kit/Core (= 1.0.0)\n    - Kit/Extra (= 1.0.0)\n"), lock)
+        let checksum = try sha256Hex(Array(try project.read("App/Vendor/Kit.podspec").utf8))
+        XCTAssertTrue(lock.contains("SPEC CHECKSUMS:\n  Kit: \(checksum)\n"), lock)
+        XCTAssertEqual(try project.deps(["check"], cache: cache).status, 0)
+
+        // An edit of the file shows in check; a Ruby error is named at its line.
+        try project.write("App/Vendor/VERSION", "2.0.0\n")
+        try project.write("App/Vendor/Kit.podspec", try project.read("App/Vendor/Kit.podspec") + "# edited\n")
+        XCTAssertEqual(try project.deps(["check"], cache: cache).status, 1)
+        try project.write("App/Vendor/Kit.podspec", "Pod::Spec.new do |s|\n  s.name = 'Kit'\n  s.version = undefined_version\nend\n")
+        let broken = try project.deps(["install"], cache: cache)
+        XCTAssertEqual(broken.status, 65, broken.stderr)
+        XCTAssertTrue(broken.stderr.hasPrefix("Vendor/Kit.podspec:3: error: NameError: undefined local variable or method"), broken.stderr)
+        try project.write("App/Vendor/Kit.podspec", "Pod::Spec.new do |s|\nend\n")
+        let empty = try project.deps(["install"], cache: cache)
+        XCTAssertEqual(empty.status, 65, empty.stderr)
+        XCTAssertEqual(empty.stderr, "Vendor/Kit.podspec: error: missing field `name` (in the spec it evaluates to)\n")
+
         try writeDepsfile("    podspec: https://example.com/Kit.podspec.json\n")
         let remote = try project.deps(["install"], cache: cache)
         XCTAssertEqual(remote.status, 65, remote.stderr)
@@ -111,7 +149,6 @@ final class PodspecExternalSourceTests: XCTestCase {
             Depsfile:5: error: the podspec of Kit is a URL, 'https://example.com/Kit.podspec.json'; `podspec:` names a file relative to the Depsfile
 
             """)
-        XCTAssertNil(project.lockfile)
     }
 
     /// `deps import`: `:podspec => 'Specs/Kit.podspec.json'` becomes `podspec:`, and the project installs.

@@ -75,21 +75,18 @@ public struct Dependency: Sendable, Hashable, CustomStringConvertible {
 /// Why a `podspec:` location cannot be read as a spec file: deps reads a local `.podspec.json`
 /// or `.yaml` spec, and runs no Ruby.
 public enum PodspecFileProblem: Sendable, Hashable {
-    /// A Ruby `X.podspec` (ignoring case and a URL's query or fragment).
-    case ruby
     /// A URL rather than a file relative to the project.
     case url
-    /// A file that is neither `.podspec.json` nor `.yaml`.
+    /// A file that is neither `.podspec.json`, a Ruby `.podspec` nor `.yaml`.
     case unknownFormat
 
-    /// The problem with `location`, nil when it names a spec file deps reads.
+    /// The problem with `location`, nil when it names a spec file deps reads (a Ruby `.podspec`
+    /// through `ruby`, BEHAVIOUR 10).
     public init?(location: String) {
-        let path = location.split(whereSeparator: { $0 == "?" || $0 == "#" }).first.map { $0.lowercased() } ?? ""
-        if path.hasSuffix(".podspec") {
-            self = .ruby
-        } else if location.contains("://") {
+        let lower = location.lowercased()
+        if location.contains("://") {
             self = .url
-        } else if !location.lowercased().hasSuffix(".podspec.json") && !location.lowercased().hasSuffix(".yaml") {
+        } else if !lower.hasSuffix(".podspec.json") && !lower.hasSuffix(".podspec") && !lower.hasSuffix(".yaml") {
             self = .unknownFormat
         } else {
             return nil

@@ -150,7 +150,7 @@ final class PodfileTests: XCTestCase {
             "Pinned (from `https://x.example/P.git`, commit `\(commit)`)",
             "Head (from `https://x.example/H.git`, default branch)",
             "Deep (from `https://x.example/D.git`, tag `2.0`, submodules)",
-            "JSONSpec (from `Specs/JSONSpec.podspec.json`)",
+            "Spec (from `Specs/Spec.podspec`)", "JSONSpec (from `Specs/JSONSpec.podspec.json`)",
         ])
         XCTAssertEqual(dependencies.first { $0.name.description == "JSONSpec" }?.externalSource, .podspec("Specs/JSONSpec.podspec.json"))
         XCTAssertEqual(dependencies.first { $0.name.description == "Head" }?.externalSource,
@@ -158,8 +158,8 @@ final class PodfileTests: XCTestCase {
         XCTAssertEqual(dependencies.first { $0.name.description == "Deep" }?.externalSource,
                        .git(url: "https://x.example/D.git", .tag("2.0"), submodules: true))
         XCTAssertEqual(gaps.map(\.gap), [
-            .invalidGitReference(url: "https://x.example/S.git", .commit("78c3461")), .unreadablePodspec("Specs/Spec.podspec", .ruby),
-            .unreadablePodspec("https://x.example/RemoteSpec.PODSPEC?raw=1", .ruby),
+            .invalidGitReference(url: "https://x.example/S.git", .commit("78c3461")),
+            .unreadablePodspec("https://x.example/RemoteSpec.PODSPEC?raw=1", .url),
             .unreadablePodspec("https://x.example/RemoteJSON.podspec.json", .url), .unreadablePodspec("Specs/Plist.plist", .unknownFormat),
         ])
     }

@@ -175,7 +175,7 @@ final class ImportInteractorTests: XCTestCase {
 
     func testEveryGapOfThePodfileAndItsLockIsNamedAndNothingIsWritten() {
         var read = podfile
-        read.podfile.root.children[0].pods.append(declaration("Spec", line: 8, source: .podspec("Spec.podspec")))
+        read.podfile.root.children[0].pods.append(declaration("Spec", line: 8, source: .podspec("Spec.plist")))
         var lock = podfileLock
         lock = PodfileLock(
             pods: lock.pods + [PodfileLock.Pod(name: "Deep/A B", version: try! Version("1.0"))], dependencies: lock.dependencies,
@@ -185,7 +185,7 @@ final class ImportInteractorTests: XCTestCase {
             cocoaPods: InMemoryCocoaPodsProject(podfile: read, podfileLock: lock), destination: destination
         ).importProject(dryRun: false)) { error in
             XCTAssertEqual(error as? PodfileImportError, PodfileImportError(
-                podfileGaps: [PodfileDependencyGap(name: name("Spec"), lines: [8], gap: .unreadablePodspec("Spec.podspec", .ruby))],
+                podfileGaps: [PodfileDependencyGap(name: name("Spec"), lines: [8], gap: .unreadablePodspec("Spec.plist", .unknownFormat))],
                 lockProblems: [.invalidName("Deep/A B")]))
         }
         XCTAssertTrue(destination.files.isEmpty)
