@@ -82,8 +82,8 @@ struct BuildAttributesReader {
             excludeFiles: try globs("exclude_files") ?? [],
             publicHeaderFiles: try globs("public_header_files"),
             privateHeaderFiles: (try globs("private_header_files") ?? []) + (try globs("project_header_files") ?? []),
-            headerDir: try text(node("header_dir"), what),
-            headerMappingsDir: try text(node("header_mappings_dir"), what),
+            headerDir: try folder(node("header_dir"), what),
+            headerMappingsDir: try folder(node("header_mappings_dir"), what),
             resources: try globs("resources", "resource") ?? [],
             resourceBundles: bundles,
             vendoredFrameworks: try globs("vendored_frameworks", "vendored_framework") ?? [],
@@ -91,7 +91,7 @@ struct BuildAttributesReader {
             frameworks: try names("frameworks", "framework"),
             weakFrameworks: try names("weak_frameworks", "weak_framework"),
             libraries: try names("libraries", "library"),
-            compilerFlags: try names("compiler_flags").flatMap { $0.split(separator: " ").map(String.init) },
+            compilerFlags: try names("compiler_flags").flatMap(BuildSettingsWords.words(of:)),
             buildSettings: settings,
             withoutARC: withoutARC,
             uncarried: uncarried)
@@ -116,6 +116,15 @@ struct BuildAttributesReader {
     private func text(_ found: (String, YAMLNode)?, _ what: (String) -> String) throws(MalformedInputError) -> String? {
         guard let (key, node) = found else { return nil }
         return try document.scalar(node, what(key))
+    }
+
+    /// `header_dir` or `header_mappings_dir`: a folder inside the package, never absolute or climbing out with `..`.
+    private func folder(_ found: (String, YAMLNode)?, _ what: (String) -> String) throws(MalformedInputError) -> String? {
+        guard let text = try text(found, what), let (key, node) = found else { return nil }
+        if text.hasPrefix("/") || text.split(separator: "/").contains("..") {
+            throw document.error(node, "\(what(key)) '\(text)' must be a folder inside the package, not absolute or climbing out with `..`")
+        }
+        return text
     }
 
     /// A string or a list of strings.

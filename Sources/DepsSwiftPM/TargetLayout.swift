@@ -19,10 +19,12 @@ struct TargetLayout {
     static let placeholderSource = "deps-placeholder.c"
     static let placeholderText = "// Written by deps: SwiftPM builds no C-family target without a source file.\n"
 
-    /// An entry of the layout: a link (its target, as stored) or a small file deps writes.
+    /// An entry of the layout: a link (its target, as stored), a small file deps writes, or a
+    /// folder that must exist even empty (`include/`, which SwiftPM requires once named).
     enum Entry: Equatable {
         case link(String)
         case file(String)
+        case folder
     }
 
     /// Every entry of every C-family target's folder, by its path below `_targets/`.
@@ -35,9 +37,13 @@ struct TargetLayout {
             case let .inPlace(name, _): "../../\(SwiftPMIntegration.localFolder)/\(name)"
             }
             entries["\(module)/\(codeLink)"] = .link(code)
+            entries["\(module)/\(publicFolder)"] = .folder
             if cFamily.sources.isEmpty { entries["\(module)/\(placeholderSource)"] = .file(placeholderText) }
             func link(_ written: String, to file: String) {
-                let path = written.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
+                let parts = written.split(separator: "/").filter { $0 != "." }
+                // A spec's folders are checked when it is read; no entry may climb out all the same.
+                guard !parts.contains("..") else { return }
+                let path = parts.joined(separator: "/")
                 let depth = path.split(separator: "/").count - 1
                 let up = String(repeating: "../", count: depth)
                 if entries["\(module)/\(path)"] == nil { entries["\(module)/\(path)"] = .link(up + codeLink + "/" + file) }
@@ -67,7 +73,11 @@ struct TargetLayout {
             if let target = entry.linkTarget {
                 existing[entry.relativePath] = .link(target)
             } else if entry.isDirectory {
-                folders.append(entry.relativePath)
+                if entries[entry.relativePath] == .folder {
+                    existing[entry.relativePath] = .folder
+                } else {
+                    folders.append(entry.relativePath)
+                }
             } else {
                 let bytes = (try? fileSystem.readFile(root / entry.relativePath, shownAs: entry.relativePath)) ?? []
                 existing[entry.relativePath] = .file(String(decoding: bytes, as: UTF8.self))
@@ -89,6 +99,7 @@ struct TargetLayout {
             switch entries[path]! {
             case let .link(target): try fileSystem.makeSymbolicLink(at: destination, to: target, shownAs: shown)
             case let .file(text): try fileSystem.writeAtomically(Array(text.utf8), to: destination, shownAs: shown)
+            case .folder: try fileSystem.makeDirectories(destination, shownAs: shown)
             }
         }
     }

@@ -375,7 +375,8 @@ final class PodspecBuildAttributesTests: XCTestCase {
         XCTAssertTrue(built.cFlags.contains("-fno-objc-arc"))
         XCTAssertEqual(built.headerSearchPaths, ["../leveldb-library", "../leveldb-library/include"])
         XCTAssertEqual(built.defines.map(\.name), ["LEVELDB_IS_BIG_ENDIAN", "LEVELDB_PLATFORM_POSIX", "HAVE_FULLFSYNC"])
-        XCTAssertEqual(built.linked, [LinkedItem(kind: .library, name: "c++")])
+        // Apple's C++ library: a build elsewhere links its own.
+        XCTAssertEqual(built.linked, [LinkedItem(kind: .library, name: "c++", platforms: ["ios", "osx", "tvos", "watchos", "visionos"])])
     }
 
     func testRxCocoaSplitsIntoASwiftModuleAndItsObjectiveCRuntime() throws {
@@ -429,6 +430,16 @@ final class PodspecBuildAttributesTests: XCTestCase {
             Array("name: Kit\nversion: 1.0.0\nframeworks:\n  UIKit: yes\n".utf8), checksum: "c", expectedName: name("Kit"),
             expectedVersion: "1.0.0")) {
             XCTAssertEqual("\($0)", "Kit/1.0.0.yaml:4: error: expected a string or a list of strings for `frameworks`, found a mapping")
+        }
+    }
+
+    func testAHeaderFolderOutsideThePackageIsRefusedWhenTheSpecIsRead() {
+        for (field, value) in [("header_dir", "../../../../tmp/escape"), ("header_mappings_dir", "/etc"), ("header_dir", "a/../../b")] {
+            let json = "{\"name\": \"Pod\", \"version\": \"1.0.0\", \"\(field)\": \"\(value)\"}"
+            XCTAssertThrowsError(try PodspecJSONCodec(fileName: "Pod.podspec.json").decode(
+                Array(json.utf8), checksum: "c", expectedName: name("Pod"), expectedVersion: "1.0.0")) {
+                XCTAssertEqual("\($0)", "Pod.podspec.json:1: error: `\(field)` '\(value)' must be a folder inside the package, not absolute or climbing out with `..`")
+            }
         }
     }
 }

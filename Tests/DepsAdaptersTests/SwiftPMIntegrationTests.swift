@@ -97,4 +97,23 @@ final class SwiftPMIntegrationTests: XCTestCase {
             TargetExclusions.paths(of: files, keeping: ["Sources/TextUtils/A.swift", "Sources/TextUtils/B.swift", "Resources/Kit.bundle"]),
             ["Docs", "Package.swift", "README.md", "Sources/TextUtils/notes.txt", "Tests"])
     }
+
+    /// A C-family module with no public header still gets its `include/` (SwiftPM refuses a named
+    /// `publicHeadersPath` that does not exist), and links already right are left alone.
+    func testTheHeaderLayoutOfAModuleWithoutPublicHeaders() throws {
+        let project = NSTemporaryDirectory() + "deps-spm-" + UUID().uuidString
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: project) }
+        try FileManager.default.createDirectory(atPath: project + "/Deps/Kit", withIntermediateDirectories: true)
+        let built = try build(
+            Specification(name: name("Kit"), version: try Version("1.0"), checksum: "x", sourceFiles: [try SourceFileGlob("*.c")]),
+            folder: .fetched(name("Kit")), files: ["a.c"])
+        let integration = SwiftPMIntegration(projectDirectory: LocalPath(project))
+        XCTAssertTrue(try integration.write(SandboxPackageManifest(packages: [built])))
+        var isFolder: ObjCBool = false
+        XCTAssertTrue(FileManager.default.fileExists(atPath: project + "/Deps/_targets/Kit/include", isDirectory: &isFolder) && isFolder.boolValue)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: project + "/Deps/_targets/Kit/code"), "../../Kit")
+        let stamp = try FileManager.default.attributesOfItem(atPath: project + "/Deps/_targets/Kit/include")[.modificationDate] as? Date
+        XCTAssertFalse(try integration.write(SandboxPackageManifest(packages: [built])))
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: project + "/Deps/_targets/Kit/include")[.modificationDate] as? Date, stamp)
+    }
 }

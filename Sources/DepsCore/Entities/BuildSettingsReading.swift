@@ -27,11 +27,24 @@ struct BuildSettingsReading {
         "SWIFT_SUPPRESS_WARNINGS", "GCC_WARN_INHIBIT_ALL_WARNINGS", "SWIFT_COMPILATION_MODE", "MACH_O_TYPE",
     ]
 
+    /// Settings whose SwiftPM spelling takes no platform condition.
+    static let unconditional: Set<String> = [
+        "OTHER_CFLAGS", "WARNING_CFLAGS", "HEADER_SEARCH_PATHS", "USER_HEADER_SEARCH_PATHS", "SYSTEM_HEADER_SEARCH_PATHS",
+        "GCC_C_LANGUAGE_STANDARD", "CLANG_CXX_LANGUAGE_STANDARD",
+    ]
+    static let onePlatformOnly = "applies on one platform; name it with `platform:` in the Depsfile"
+
     /// Reads `settings` (from the spec or a subspec; `platforms` empty means every platform).
     mutating func read(_ settings: [String: String], attribute: String, platforms: [String]) {
         for key in settings.keys.sorted() {
             let value = settings[key]!
             let words = Self.words(of: value).filter { $0 != "$(inherited)" && $0 != "${inherited}" }
+            // Flags, folders and standards have no platform condition in SwiftPM: one platform's
+            // apply only when the Depsfile names that platform.
+            if !platforms.isEmpty, Self.unconditional.contains(key) {
+                uncarried.append(("\(attribute) \(key) (\(platforms.joined(separator: ", ")))", Self.onePlatformOnly))
+                continue
+            }
             switch key {
             case "GCC_PREPROCESSOR_DEFINITIONS":
                 defines += words.map { Self.define($0, platforms: platforms) }
@@ -39,7 +52,7 @@ struct BuildSettingsReading {
                 swiftConditions += words.map { Define(name: $0, platforms: platforms) }
             case "OTHER_SWIFT_FLAGS":
                 readSwiftFlags(words, platforms: platforms)
-            case "OTHER_CFLAGS", "OTHER_CPLUSPLUSFLAGS", "WARNING_CFLAGS":
+            case "OTHER_CFLAGS", "WARNING_CFLAGS":
                 readCompilerFlags(words, platforms: platforms)
             case "HEADER_SEARCH_PATHS", "USER_HEADER_SEARCH_PATHS", "SYSTEM_HEADER_SEARCH_PATHS":
                 for word in words {
@@ -62,7 +75,8 @@ struct BuildSettingsReading {
         }
     }
 
-    /// `compiler_flags`: definitions become definitions, the rest are C-family flags.
+    /// `compiler_flags`: definitions become definitions, the rest are C-family flags (one
+    /// platform's only when the Depsfile names it: SwiftPM's flags take no platform condition).
     mutating func readCompilerFlags(_ words: [String], platforms: [String]) {
         var index = 0
         while index < words.count {
@@ -74,8 +88,10 @@ struct BuildSettingsReading {
             }
             if word.hasPrefix("-D") && word.count > 2 {
                 defines.append(Self.define(String(word.dropFirst(2)), platforms: platforms))
-            } else {
+            } else if platforms.isEmpty {
                 cFlags.append(word)
+            } else {
+                uncarried.append(("compiler_flags \(word) (\(platforms.joined(separator: ", ")))", Self.onePlatformOnly))
             }
             index += 1
         }
@@ -92,8 +108,10 @@ struct BuildSettingsReading {
             }
             if word.hasPrefix("-D") && word.count > 2 {
                 swiftConditions.append(Define(name: String(word.dropFirst(2)), platforms: platforms))
-            } else {
+            } else if platforms.isEmpty {
                 swiftFlags.append(word)
+            } else {
+                uncarried.append(("pod_target_xcconfig OTHER_SWIFT_FLAGS \(word) (\(platforms.joined(separator: ", ")))", Self.onePlatformOnly))
             }
             index += 1
         }
@@ -147,6 +165,14 @@ struct BuildSettingsReading {
 
     /// The words of a setting: split at spaces, except inside double quotes or after a backslash.
     static func words(of value: String) -> [String] {
+        BuildSettingsWords.words(of: value)
+    }
+}
+
+/// The words of an Xcode setting or of `compiler_flags`: split at spaces, except inside double
+/// quotes or after a backslash.
+public enum BuildSettingsWords {
+    public static func words(of value: String) -> [String] {
         var words: [String] = []
         var current = ""
         var quoted = false

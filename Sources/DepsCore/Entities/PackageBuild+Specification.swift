@@ -23,12 +23,14 @@ extension PackageBuild {
         let parts = Self.contributingParts(of: specification, subspecs: subspecs, platform: platform)
         let fileSet = Set(files)
         let folders = Self.folders(of: files)
+        let headerFiles = files.filter { Self.headerExtensions.contains(Self.fileExtension($0)) }
 
         var swiftSources: Set<String> = []
         var compiled: Set<String> = []
         var headers: Set<String> = []
         var publicHeaders: [String: PublicHeader] = [:]
         var resources: Set<BuildResource> = []
+        var resourceNames: [String: String] = [:]
         var binaries: [String: VendoredBinary.Kind] = [:]
         var settings = BuildSettingsReading()
         var uncarried: [(String, String)] = []
@@ -37,13 +39,16 @@ extension PackageBuild {
 
         for part in parts {
             let attributes = part.attributes
-            // A folder `exclude_files` matches takes everything in it, as CocoaPods reads it.
+            // A pattern that names a folder (no wildcard) takes, as CocoaPods reads it, the source
+            // files directly in it (`source_files`, header attributes) or everything below it (`exclude_files`).
             let excluded = { (file: String) in
-                attributes.excludeFiles.contains { glob in glob.matches(file) || Self.ancestors(of: file).contains(where: glob.matches) }
+                attributes.excludeFiles.contains { glob in
+                    glob.matches(file) || (Self.literalFolder(glob).map { file.hasPrefix($0 + "/") } ?? false)
+                }
             }
             let own = files.filter { file in
                 !excluded(file) && (attributes.sourceFiles ?? []).contains { glob in
-                    glob.matches(file) || (Self.isCompiledOrHeader(file) && glob.matches(Self.parent(of: file)))
+                    glob.matches(file) || (Self.isCompiledOrHeader(file) && Self.literalFolder(glob) == Self.parent(of: file))
                 }
             }
             for file in own {
@@ -53,13 +58,16 @@ extension PackageBuild {
             }
             let ownHeaders = own.filter { Self.headerExtensions.contains(Self.fileExtension($0)) }
             headers.formUnion(ownHeaders)
+            let headerMatches = { (globs: [SourceFileGlob], file: String) in
+                globs.contains { $0.matches(file) || Self.literalFolder($0) == Self.parent(of: file) }
+            }
+            // CocoaPods makes every header public when `public_header_files` matches none.
             var publicOnes = attributes.publicHeaderFiles.map { globs in
-                files.filter { file in
-                    Self.headerExtensions.contains(Self.fileExtension(file)) && !excluded(file) && globs.contains { $0.matches(file) }
-                }
-            } ?? ownHeaders
+                headerFiles.filter { file in !excluded(file) && headerMatches(globs, file) }
+            } ?? []
+            if publicOnes.isEmpty { publicOnes = ownHeaders }
             headers.formUnion(publicOnes)
-            publicOnes.removeAll { file in attributes.privateHeaderFiles.contains { $0.matches(file) } }
+            publicOnes.removeAll { file in headerMatches(attributes.privateHeaderFiles, file) }
             let directory = part.headerDir.map(Self.folderPath) ?? module
             if part.isRoot || part.headerDir != nil { headerDirectory = directory }
             for file in publicOnes {
@@ -71,10 +79,11 @@ extension PackageBuild {
                 for path in Self.matchedPaths(pattern, files: files, folders: folders) {
                     // SwiftPM puts a module's resources in one bundle, where two of one name cannot both be.
                     let name = path.split(separator: "/").last.map(String.init) ?? path
-                    if let other = resources.first(where: { $0.path != path && $0.path.split(separator: "/").last.map(String.init) == name }) {
-                        uncarried.append(("\(attribute) \(path)", "SwiftPM keeps one resource named \(name), \(other.path)"))
+                    if let other = resourceNames[name], other != path {
+                        uncarried.append(("\(attribute) \(path)", "SwiftPM keeps one resource named \(name), \(other)"))
                         continue
                     }
+                    resourceNames[name] = path
                     resources.insert(BuildResource(path: path, isFolder: !fileSet.contains(path)))
                 }
             }
@@ -92,7 +101,7 @@ extension PackageBuild {
             let on = part.settingsPlatforms
             settings.linked += attributes.frameworks.map { LinkedItem(kind: .framework, name: $0, platforms: on) }
             settings.linked += attributes.weakFrameworks.map { LinkedItem(kind: .framework, name: $0, platforms: on) }
-            settings.linked += attributes.libraries.map { LinkedItem(kind: .library, name: Self.libraryName($0), platforms: on) }
+            settings.linked += attributes.libraries.map { Self.linkedLibrary(Self.libraryName($0), platforms: on) }
             settings.readCompilerFlags(attributes.compilerFlags, platforms: on)
             settings.read(attributes.buildSettings, attribute: "pod_target_xcconfig", platforms: on)
             if attributes.withoutARC { settings.cFlags.append("-fno-objc-arc") }
@@ -288,6 +297,22 @@ extension PackageBuild {
             if file.hasPrefix(prefix) { return String(file.dropFirst(prefix.count)) }
         }
         return file.split(separator: "/").last.map(String.init) ?? file
+    }
+
+    /// Apple's platforms, where CocoaPods' libraries are.
+    static let applePlatforms = ["ios", "osx", "tvos", "watchos", "visionos"]
+
+    /// A library to link; `c++` is Apple's C++ standard library, which a build elsewhere has (or
+    /// links) under its own name, so it is linked on Apple's platforms alone.
+    static func linkedLibrary(_ name: String, platforms: [String]) -> LinkedItem {
+        LinkedItem(kind: .library, name: name, platforms: name == "c++" && platforms.isEmpty ? applePlatforms : platforms)
+    }
+
+    /// The folder a pattern names when it has no wildcard (`Classes/Public`), nil otherwise.
+    static func literalFolder(_ glob: SourceFileGlob) -> String? {
+        let text = glob.description
+        guard !text.contains(where: { "*?[{".contains($0) }) else { return nil }
+        return folderPath(text)
     }
 
     /// `libz` and `z` are the library `z` (CocoaPods' `libraries` may be written either way).

@@ -30,6 +30,17 @@ extension SandboxPackageManifest {
                 specification: specification, subspecs: subspecs, platform: platform, folder: folder,
                 files: try files(folder), contents: { contents(folder, $0) }))
         }
+        // SwiftPM builds one module of a name.
+        var owners: [String: PackageName] = [:]
+        for build in builds {
+            for module in build.modules {
+                if let other = owners[module], other != build.name {
+                    throw SandboxIntegrationError(
+                        name: build.name, message: "its module \(module) has the name of \(other)'s, and SwiftPM builds one module of a name")
+                }
+                owners[module] = build.name
+            }
+        }
         self.init(packages: builds, platform: platform)
     }
 }

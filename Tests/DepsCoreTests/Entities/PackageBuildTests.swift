@@ -148,7 +148,9 @@ final class PackageBuildTests: XCTestCase {
         XCTAssertEqual(built.cFlags, ["-Wno-comma"])
         XCTAssertEqual(built.swiftConditions.map(\.name), ["KIT_A", "KIT_B", "KIT_SWIFT"])
         XCTAssertEqual(built.headerSearchPaths, ["include", "../nanopb"])
-        XCTAssertEqual(built.linked, [LinkedItem(kind: .library, name: "z"), LinkedItem(kind: .library, name: "c++")])
+        XCTAssertEqual(built.linked, [
+            LinkedItem(kind: .library, name: "z"), LinkedItem(kind: .library, name: "c++", platforms: ["ios", "osx", "tvos", "watchos", "visionos"]),
+        ])
         XCTAssertEqual(built.cxxLanguageStandard, "c++17")
         XCTAssertEqual(built.warnings.map(\.attribute), [
             "prepare_command", "pod_target_xcconfig HEADER_SEARCH_PATHS /usr/include/x", "pod_target_xcconfig INFOPLIST_KEY_X",
@@ -226,5 +228,46 @@ final class PackageBuildTests: XCTestCase {
         XCTAssertEqual(built.dependencies, [name("FirebaseCore")])
         let core = try build(spec("FirebaseCore", build: BuildAttributes(sourceFiles: globs("*.swift"))), files: ["Core.swift"])
         XCTAssertEqual(SandboxPackageManifest(packages: [built, core]).modules(of: name("Firebase")), ["FirebaseCore"])
+    }
+
+    func testAPatternNamingAFolderTakesTheSourcesDirectlyInItAndPublicHeadersFallBackToAll() throws {
+        let specification = spec(build: BuildAttributes(
+            sourceFiles: globs("Classes", "Other/*"), excludeFiles: globs("Classes/Skip"), publicHeaderFiles: globs("Classes/Nothing/*.h")))
+        let built = try build(specification, files: [
+            "Classes/A.m", "Classes/A.h", "Classes/Sub/B.m", "Classes/Skip/C.m", "Other/D.m", "Other/Deep/E.m",
+        ])
+        // `Classes` takes its own sources, not its folders'; `Other/*` matches within one folder.
+        XCTAssertEqual(built.cFamily?.sources, ["Classes/A.m", "Other/D.m"])
+        // `public_header_files` that matches nothing makes every header public, as CocoaPods does.
+        XCTAssertEqual(built.cFamily?.publicHeaders.map(\.includedAs), ["Kit/A.h"])
+    }
+
+    func testOnePlatformsFlagsWaitForTheDepsfilesPlatform() throws {
+        let specification = spec(
+            build: BuildAttributes(sourceFiles: globs("*.c")),
+            platformBuild: ["ios": BuildAttributes(compilerFlags: ["-DIOS_ONLY", "-fmodules"], buildSettings: ["OTHER_CFLAGS": "-fno-autolink"])])
+        let anywhere = try build(specification, files: ["a.c"])
+        XCTAssertEqual(anywhere.defines, [Define(name: "IOS_ONLY", platforms: ["ios"])])
+        XCTAssertEqual(anywhere.cFlags, [])
+        XCTAssertEqual(anywhere.warnings.map(\.attribute), ["compiler_flags -fmodules (ios)", "pod_target_xcconfig OTHER_CFLAGS (ios)"])
+        let ios = try build(specification, files: ["a.c"], platform: Platform(name: "ios", deploymentTarget: nil))
+        XCTAssertEqual(ios.cFlags, ["-fmodules", "-fno-autolink"])
+        XCTAssertEqual(ios.warnings, [])
+    }
+
+    func testTwoPackagesOfOneModuleNameAreRefused() throws {
+        let lock = Lockfile(
+            packages: [LockedPackage(name: name("leveldb"), version: try Version("1.0"), dependencies: []),
+                       LockedPackage(name: name("leveldb-library"), version: try Version("1.0"), dependencies: [])],
+            dependencies: [], specRepos: [], externalSources: [:], specChecksums: [:], depsfileChecksum: "", depsVersion: "")
+        let specifications = [
+            name("leveldb"): spec("leveldb", build: BuildAttributes(sourceFiles: globs("*.c"))),
+            name("leveldb-library"): spec("leveldb-library", build: BuildAttributes(sourceFiles: globs("*.c"), headerDir: "leveldb")),
+        ]
+        XCTAssertThrowsError(try SandboxPackageManifest(
+            lock: lock, specifications: specifications, codeSources: [:], platform: nil, files: { _ in ["a.c"] }, contents: { _, _ in nil })
+        ) {
+            XCTAssertEqual("\($0)", "leveldb-library: its module leveldb has the name of leveldb's, and SwiftPM builds one module of a name")
+        }
     }
 }
