@@ -188,6 +188,11 @@ struct PodfileParser {
             record(.invalidOption(abstract ? "abstract_target" : "target"), line: line)
             return skipStatement()
         }
+        // `target 'AppTests'` with no block: a target with no pods of its own.
+        if current.kind == .newline || current.kind == .keyword("end") {
+            targets[targets.count - 1].children.append(PodfileTarget(name: name, isAbstract: abstract, line: line))
+            return expectStatementEnd()
+        }
         guard current.kind == .keyword("do") else {
             record(constructAtCurrent)
             return skipStatement()

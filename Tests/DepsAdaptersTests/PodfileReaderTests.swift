@@ -135,6 +135,42 @@ final class PodfileReaderTests: XCTestCase {
         XCTAssertTrue(reading.podfile.root.children[1].isAbstract)
     }
 
+    func testTargetsWithNoBlockAndEveryInheritance() throws {
+        // A target with no block has no pods of its own: it takes its parent's, as in CocoaPods.
+        let reading = try read("""
+            pod 'Everywhere'
+            target 'Tool'
+            target 'App' do
+              abstract!
+              pod 'Moya'
+              target 'AppTests'
+              target 'AppUITests' do
+                inherit! :search_paths
+              end
+              target 'Complete' do
+                inherit! :complete
+                target('Nested'); end
+            end
+            abstract_target 'Empty'
+            target 'Isolated' do
+              inherit! :none
+            end
+            """)
+        let listing = reading.podfile.targetListing
+        XCTAssertEqual(listing.map(\.target), ["Tool", "AppTests", "AppUITests", "Complete", "Nested", "Isolated"])
+        XCTAssertEqual(listing.map { $0.pods.map(\.description) }, [
+            ["Everywhere"], ["Everywhere", "Moya"], [], ["Everywhere", "Moya"], ["Everywhere", "Moya"], [],
+        ])
+        let root = reading.podfile.root
+        XCTAssertEqual(root.children.map(\.name), ["Tool", "App", "Empty", "Isolated"])
+        XCTAssertEqual(root.children.map(\.line), [2, 3, 14, 15])
+        XCTAssertEqual(root.children.map(\.isAbstract), [false, true, true, false])
+        XCTAssertEqual(root.children[1].children.map(\.inheritance), [.complete, .searchPaths, .complete])
+        XCTAssertEqual(root.children[1].children.map(\.pods), [[], [], []])
+        XCTAssertEqual(pods(reading), ["Everywhere", "Moya"])
+        XCTAssertEqual(reading.warnings, [])
+    }
+
     func testSettingsAndPluginsAreWarnedAtTheirLine() throws {
         let reading = try read("""
             use_frameworks!
