@@ -2,7 +2,7 @@ import DepsCore
 
 /// Reads a CocoaPods `Podfile` statically, running no Ruby (BEHAVIOUR 10): the directives of the
 /// Podfile DSL, `def` groups of pods expanded where they are called, and variables set to a
-/// string literal. Hooks, plugins and Xcode settings are dropped with a warning; any other Ruby
+/// literal (a string, an array, a hash). Hooks, plugins and Xcode settings are dropped with a warning; any other Ruby
 /// refuses the file, naming every such line.
 public struct PodfileReader {
     /// The name used in messages, e.g. `Podfile`.

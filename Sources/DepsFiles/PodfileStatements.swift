@@ -10,7 +10,8 @@ struct PodfileMethod {
 
 /// Reads a Podfile's statements from its tokens into a `Podfile`, recording every line it
 /// cannot read statically and every setting it drops. Runs no Ruby: each statement is one of
-/// the Podfile DSL's directives, a `def` of pods, a call of one, or a variable set to a string.
+/// the Podfile DSL's directives, a `def` of pods, a call of one, or a variable set to a literal
+/// (a string, an array, a hash, …).
 struct PodfileParser {
     let tokens: [PodfileToken]
     var index = 0
@@ -22,9 +23,9 @@ struct PodfileParser {
     /// The targets being read, the root first.
     var targets: [PodfileTarget] = [PodfileTarget.root]
     /// Names starting with a capital letter: visible everywhere, as Ruby's constants are.
-    var constants: [String: String] = [:]
+    var constants: [String: PodfileValue] = [:]
     /// Local variables: the top level's (blocks included), or the expanded method's own.
-    var locals: [String: String] = [:]
+    var locals: [String: PodfileValue] = [:]
     var methods: [String: PodfileMethod] = [:]
     var expanding: [String] = []
 
@@ -54,7 +55,7 @@ struct PodfileParser {
         if index < limit { index += 1 }
     }
 
-    func variable(named name: String) -> String? {
+    func variable(named name: String) -> PodfileValue? {
         guard let first = name.unicodeScalars.first else { return nil }
         return first.properties.isUppercase ? constants[name] : locals[name]
     }
@@ -166,17 +167,14 @@ struct PodfileParser {
         }
     }
 
-    /// `name = 'text'`: the only assignment deps reads.
+    /// `name = literal`: a string, an array (`['A', 'B']`, `%w[A B]`), a hash (`{ git: 'x' }`),
+    /// a symbol, a number, `true`, `false` or `nil`, of literals or variables holding them: the
+    /// only assignment deps reads. The name stands for the value wherever it is used after.
     mutating func parseAssignment(_ name: String) {
-        let line = current.line
         advance()
         advance()
         guard let value = parseValue() else { return skipStatement() }
-        guard case let .string(text) = value else {
-            record(.unexpected("\(name) = …"), line: line)
-            return skipStatement()
-        }
-        if name.unicodeScalars.first?.properties.isUppercase == true { constants[name] = text } else { locals[name] = text }
+        if name.unicodeScalars.first?.properties.isUppercase == true { constants[name] = value } else { locals[name] = value }
         expectStatementEnd()
     }
 
@@ -187,6 +185,11 @@ struct PodfileParser {
         guard arguments.positional.count == 1, arguments.options.isEmpty, let name = arguments.positional[0].value.text else {
             record(.invalidOption(abstract ? "abstract_target" : "target"), line: line)
             return skipStatement()
+        }
+        // `target 'AppTests'` with no block: a target with no pods of its own.
+        if current.kind == .newline || current.kind == .keyword("end") {
+            targets[targets.count - 1].children.append(PodfileTarget(name: name, isAbstract: abstract, line: line))
+            return expectStatementEnd()
         }
         guard current.kind == .keyword("do") else {
             record(constructAtCurrent)

@@ -1,6 +1,6 @@
 import DepsCore
 
-/// A literal value in a Podfile's arguments, after variables are replaced by their strings.
+/// A literal value in a Podfile's arguments, after variables are replaced by their values.
 indirect enum PodfileValue: Equatable {
     case string(String)
     case symbol(String)
@@ -69,6 +69,17 @@ extension PodfileParser {
             } else if current.kind == .punctuation("{"), !arguments.positional.isEmpty || !arguments.options.isEmpty || parenthesized {
                 guard case let .hash(pairs)? = parseValue() else { return nil }
                 arguments.options += pairs.map { ($0.key, $0.value, line) }
+            } else if current.kind == .punctuation("*"), case let .identifier(name) = next.kind {
+                // `*versions`: an array variable's elements, each an argument.
+                guard let held = variable(named: name) else {
+                    advance()
+                    return refuseHere()
+                }
+                guard case let .array(values) = held else { return refuseHere() }
+                advance()
+                advance()
+                guard Self.endsValue(current.kind) else { return refuseHere() }
+                arguments.positional += values.map { ($0, line) }
             } else {
                 guard let value = parseValue() else { return nil }
                 arguments.positional.append((value, line))
@@ -82,6 +93,12 @@ extension PodfileParser {
         if parenthesized {
             guard current.kind == .punctuation(")") else { return refuseHere() }
             advance()
+        }
+        // `pod 'Kit', options` with `options = { git: '…' }`: a trailing hash is the options, as in Ruby.
+        if arguments.options.isEmpty, arguments.positional.count > 1, case let .hash(pairs) = arguments.positional.last?.value,
+           let line = arguments.positional.last?.line {
+            arguments.positional.removeLast()
+            arguments.options = pairs.map { ($0.key, $0.value, line) }
         }
         return arguments
     }
@@ -104,7 +121,7 @@ extension PodfileParser {
         return key
     }
 
-    /// One literal value, a variable holding a string, an array or a hash. Nil when it cannot
+    /// One literal value, a variable holding one, an array or a hash. Nil when it cannot
     /// be read statically (its error is recorded).
     mutating func parseValue() -> PodfileValue? {
         let token = current
@@ -132,9 +149,9 @@ extension PodfileParser {
                 advance()
                 value = .nilValue
             default:
-                guard let text = variable(named: name) else { return refuse(construct(naming: name)) }
+                guard let held = variable(named: name) else { return refuse(construct(naming: name)) }
                 advance()
-                value = .string(text)
+                value = held
             }
         case .punctuation("["):
             advance()
@@ -165,13 +182,16 @@ extension PodfileParser {
             return refuseHere()
         }
         // A value used in an expression (`'5.0'.freeze`, `a + b`, `x ? y : z`) is Ruby to run.
-        switch current.kind {
-        case .punctuation(","), .punctuation(")"), .punctuation("]"), .punctuation("}"), .newline, .keyword("do"), .keyword("end"):
-            return value
-        case .punctuation("=>") where token.kind.isHashKeyCandidate:
-            return value
-        default:
-            return refuseHere()
+        if Self.endsValue(current.kind) { return value }
+        if current.kind == .punctuation("=>"), token.kind.isHashKeyCandidate { return value }
+        return refuseHere()
+    }
+
+    /// Whether a token may follow a value: what ends an argument, an element or a statement.
+    static func endsValue(_ kind: PodfileToken.Kind) -> Bool {
+        switch kind {
+        case .punctuation(","), .punctuation(")"), .punctuation("]"), .punctuation("}"), .newline, .keyword("do"), .keyword("end"): true
+        default: false
         }
     }
 

@@ -140,11 +140,34 @@ final class PodfileReaderErrorTests: XCTestCase {
             target 'App' do
               pods
             end
-            targets = ['A']
+            targets = ['A'].map(&:upcase)
             """)
         XCTAssertEqual(refusal?.errors, [
             PodfileError(line: 5, .unknownName("version")),
-            PodfileError(line: 10, .unexpected("targets = …")),
+            PodfileError(line: 10, .unknownName("map")),
+        ])
+    }
+
+    func testVariablesHoldOnlyLiteralsAndStandOnlyWhereTheirKindIs() {
+        let refusal = refusal("""
+            options = { :git => 'https://x.example/Kit.git' }
+            names = ['Core']
+            pod 'Splat', *missing
+            pod 'Both', options, :tag => '1.0'
+            pod 'Subspecs', :subspecs => options
+            pod 'Requirement', names
+            pod 'Name', *options
+            pod names
+            computed = names + ['UI']
+            """)
+        XCTAssertEqual(refusal?.errors, [
+            PodfileError(line: 3, .unknownName("missing")),
+            PodfileError(line: 4, .invalidRequirement("{…}")),
+            PodfileError(line: 5, .invalidOption("subspecs")),
+            PodfileError(line: 6, .invalidRequirement("[…]")),
+            PodfileError(line: 7, .unexpected("*")),
+            PodfileError(line: 8, .invalidPodName("")),
+            PodfileError(line: 9, .unexpected("+")),
         ])
     }
 

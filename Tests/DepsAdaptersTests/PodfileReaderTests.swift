@@ -135,6 +135,75 @@ final class PodfileReaderTests: XCTestCase {
         XCTAssertTrue(reading.podfile.root.children[1].isAbstract)
     }
 
+    func testTargetsWithNoBlockAndEveryInheritance() throws {
+        // A target with no block has no pods of its own: it takes its parent's, as in CocoaPods.
+        let reading = try read("""
+            pod 'Everywhere'
+            target 'Tool'
+            target 'App' do
+              abstract!
+              pod 'Moya'
+              target 'AppTests'
+              target 'AppUITests' do
+                inherit! :search_paths
+              end
+              target 'Complete' do
+                inherit! :complete
+                target('Nested'); end
+            end
+            abstract_target 'Empty'
+            target 'Isolated' do
+              inherit! :none
+            end
+            """)
+        let listing = reading.podfile.targetListing
+        XCTAssertEqual(listing.map(\.target), ["Tool", "AppTests", "AppUITests", "Complete", "Nested", "Isolated"])
+        XCTAssertEqual(listing.map { $0.pods.map(\.description) }, [
+            ["Everywhere"], ["Everywhere", "Moya"], [], ["Everywhere", "Moya"], ["Everywhere", "Moya"], [],
+        ])
+        let root = reading.podfile.root
+        XCTAssertEqual(root.children.map(\.name), ["Tool", "App", "Empty", "Isolated"])
+        XCTAssertEqual(root.children.map(\.line), [2, 3, 14, 15])
+        XCTAssertEqual(root.children.map(\.isAbstract), [false, true, true, false])
+        XCTAssertEqual(root.children[1].children.map(\.inheritance), [.complete, .searchPaths, .complete])
+        XCTAssertEqual(root.children[1].children.map(\.pods), [[], [], []])
+        XCTAssertEqual(pods(reading), ["Everywhere", "Moya"])
+        XCTAssertEqual(reading.warnings, [])
+    }
+
+    func testArrayAndHashVariablesStandForTheirLiterals() throws {
+        let reading = try read("""
+            secrets = ['ApiKey', 'Secret']
+            KIT = { :git => 'https://x.example/Kit.git', :tag => '1.0' }
+            local = { path: '../Local' }
+            subspec_list = %w[Analytics Crashlytics]
+            versions = ['>= 1.0', '< 2.0']
+            rx = '~> 6.0'
+            rx_requirements = [rx]
+            plugin 'cocoapods-keys', { :project => 'App', :keys => secrets }
+            def kit
+              pod 'Kit', KIT
+            end
+            target 'App' do
+              kit
+              pod 'Local', local
+              pod 'Firebase', '~> 10.0', :subspecs => subspec_list
+              pod 'Ranged', *versions
+              pod('RxSwift', *rx_requirements)
+            end
+            """)
+        XCTAssertEqual(pods(reading), [
+            "Kit", "Local", "Firebase/Analytics (~> 10.0)", "Firebase/Crashlytics (~> 10.0)", "Ranged (>= 1.0, < 2.0)", "RxSwift (~> 6.0)",
+        ])
+        XCTAssertEqual(reading.podfile.declarations.map(\.line), [10, 14, 15, 16, 17])
+        XCTAssertEqual(reading.podfile.declarations.prefix(2).map(\.externalSource), [
+            .git(url: "https://x.example/Kit.git", reference: .tag("1.0"), submodules: false), .path("../Local"),
+        ])
+        XCTAssertEqual(reading.warningLines, [
+            "Podfile:8: warning: plugin 'cocoapods-keys' dropped: deps runs no plugin, and pods only it adds are not imported",
+        ])
+    }
+
     func testSettingsAndPluginsAreWarnedAtTheirLine() throws {
         let reading = try read("""
             use_frameworks!

@@ -262,6 +262,89 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
     }
 
+    /// A local pod with a test spec, as MixinNetwork's Podfile has it, and a test target with no
+    /// block: Podfile.lock lists the test spec (`Kit/Tests`) in PODS and DEPENDENCIES with what
+    /// only it needs (`Quick`). The test spec is dropped with a warning, the lock is not reported
+    /// older than the Podfile, and the imported lock installs as it is and is in sync.
+    func testATestspecIsDroppedAndThePodIsNotReportedChanged() throws {
+        let project = try TemporaryProject(self)
+        try project.publish([
+            "Alamofire": ["5.8.0": [:], "5.9.1": [:]],
+            "Quick": ["7.3.0": [:]],
+        ])
+        try project.write("App/Podfile", """
+            source '../Specs'
+            platform :ios, '13.0'
+            target 'App' do
+              pod 'Kit', :path => 'Kit', :testspecs => ['Tests']
+              target 'AppTests'
+            end
+
+            """)
+        try project.write("App/Kit/Kit.podspec.json", """
+            {
+              "name": "Kit",
+              "version": "0.1.0",
+              "summary": "Kit for tests",
+              "source": {"git": "https://example.com/Kit.git", "tag": "0.1.0"},
+              "source_files": "Sources/**/*.swift",
+              "dependencies": {"Alamofire": ["~> 5.0"]},
+              "testspecs": [{"name": "Tests", "test_type": "unit", "source_files": "Tests/**/*.swift", "dependencies": {"Quick": []}}]
+            }
+
+            """)
+        try project.write("App/Kit/Sources/Kit.swift", "public let kit = 1\n")
+        try project.write("App/Podfile.lock", """
+            PODS:
+              - Alamofire (5.8.0)
+              - Kit (0.1.0):
+                - Alamofire (~> 5.0)
+              - Kit/Tests (0.1.0):
+                - Alamofire (~> 5.0)
+                - Quick
+              - Quick (7.3.0)
+
+            DEPENDENCIES:
+              - Kit (from `Kit`)
+              - Kit/Tests (from `Kit`)
+
+            SPEC REPOS:
+              ../Specs:
+                - Alamofire
+                - Quick
+
+            EXTERNAL SOURCES:
+              Kit:
+                :path: Kit
+
+            SPEC CHECKSUMS:
+              Alamofire: 3ca42e259043ee0dc5c0cdd76c4bc568b8e42af7
+              Kit: 876e624081b77b32768b995a931555e7105722a4
+              Quick: 749aa754fd1e7d984f2000fe051e18a3a9809179
+
+            PODFILE CHECKSUM: 1f2a1c6dc3ff3b4b1ab1e3d6ba5b4a2c6a1b0d5e
+
+            COCOAPODS: 1.16.2
+
+            """)
+        let imported = try project.deps("import")
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertEqual(imported.stderr, "Podfile:4: warning: `testspecs` of Kit dropped: deps does not honour it\n")
+        XCTAssertFalse(imported.stdout.contains("older than the Podfile"), imported.stdout)
+        XCTAssertTrue(imported.stdout.contains("Pods: 1 dependency, 2 locked pods (every version kept)\n"), imported.stdout)
+        XCTAssertTrue(imported.stdout.contains("  App: Kit\n  AppTests: Kit\n"), imported.stdout)
+        XCTAssertFalse(try project.read("App/Depsfile").contains("Kit/Tests"))
+        let lock = try XCTUnwrap(project.lockfile)
+        XCTAssertEqual(Self.packages(lock, section: "PACKAGES"), ["Alamofire (5.8.0)", "Kit (0.1.0)"])
+        XCTAssertFalse(lock.contains("Quick"), lock)
+
+        let install = try project.deps("install", "--lock-only")
+        XCTAssertEqual(install.status, 0, install.stderr)
+        XCTAssertEqual(Self.packages(try XCTUnwrap(project.lockfile), section: "PACKAGES"), ["Alamofire (5.8.0)", "Kit (0.1.0)"])
+        let check = try project.deps("check")
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+    }
+
     /// The `- Name (version)` entries of a section, without their dependencies.
     static func packages(_ lock: String, section: String) -> [String] {
         var inSection = false

@@ -105,6 +105,24 @@ extension Podfile {
         return result
     }
 
+    /// The test and app specs the Podfile asks for (`pod 'Kit', :testspecs => ['Tests']`), named
+    /// as CocoaPods names them in Podfile.lock's PODS and DEPENDENCIES (`Kit/Tests`). deps drops
+    /// them with a warning, so they are no dependency of the Depsfile and no package of its lock.
+    public var droppedSpecNames: Set<String> {
+        var names: Set<String> = []
+        for declaration in declarations {
+            for option in declaration.droppedOptions {
+                switch option {
+                case let .testspecs(specs), let .appspecs(specs):
+                    names.formUnion(specs.map { "\(declaration.name)/\($0)" })
+                default:
+                    break
+                }
+            }
+        }
+        return names
+    }
+
     /// The warnings the declarations themselves carry: one per dropped option of a pod line.
     public var droppedOptionWarnings: [PodfileWarning] {
         declarations.flatMap { declaration in

@@ -53,14 +53,26 @@ extension PodfileLock {
     /// - CHECKOUT OPTIONS with a commit become the code pins; one with a tag only pins nothing
     ///   (the install that fetches the tag records its commit);
     /// - SPEC CHECKSUMS are left out: CocoaPods' are SHA-1 of the podspec's JSON, deps' are SHA-256
-    ///   of the spec file it reads, and the next install records them.
+    ///   of the spec file it reads, and the next install records them;
+    /// - the `droppedSpecs` (the test and app specs the Podfile asked for, `Kit/Tests`, which
+    ///   deps drops: `Podfile.droppedSpecNames`) are left out of PODS and DEPENDENCIES, with the
+    ///   pods only they needed, so the lock says what the Depsfile asks for.
     ///
     /// - Throws: `PodfileLockConversionError` naming everything deps' lock cannot say.
-    public func lockfile(depsfileChecksum: String, depsVersion: String = DepsRelease.version) throws(PodfileLockConversionError) -> Lockfile {
+    public func lockfile(
+        depsfileChecksum: String, depsVersion: String = DepsRelease.version, droppedSpecs: Set<String> = []
+    ) throws(PodfileLockConversionError) -> Lockfile {
         var conversion = Conversion()
         var packages: [LockedPackage] = []
+        // What the dropped specs require: locked for them alone unless something kept needs it too.
+        var droppedNeeds: [PackageName] = []
         for pod in pods {
-            let dependencies = pod.dependencies.compactMap { conversion.dependency($0, externalSources: [:]) }
+            guard !droppedSpecs.contains(pod.name) else {
+                droppedNeeds += pod.dependencies.compactMap { try? PackageName($0.name) }
+                continue
+            }
+            let dependencies = pod.dependencies.filter { !droppedSpecs.contains($0.name) }
+                .compactMap { conversion.dependency($0, externalSources: [:]) }
             guard let name = conversion.name(pod.name) else { continue }
             packages.append(LockedPackage(name: name, version: pod.version, dependencies: dependencies))
         }
@@ -69,22 +81,54 @@ extension PodfileLock {
             guard let name = conversion.name(pod), let converted = conversion.externalSource(source, of: pod) else { continue }
             external[name] = converted
         }
-        let dependencies = self.dependencies.compactMap { conversion.dependency($0, externalSources: external) }
+        let dependencies = self.dependencies.filter { !droppedSpecs.contains($0.name) }
+            .compactMap { conversion.dependency($0, externalSources: external) }
+        let onlyForDropped = Self.reached(from: droppedNeeds, in: packages)
+            .subtracting(Self.reached(from: dependencies.map(\.name), in: packages))
+        if !onlyForDropped.isEmpty {
+            let rootsBefore = Set(packages.map(\.name.root))
+            packages.removeAll { onlyForDropped.contains($0.name) }
+            let gone = rootsBefore.subtracting(packages.map(\.name.root))
+            external = external.filter { !gone.contains($0.key) }
+        }
+        let lockedRoots = Set(packages.map(\.name.root))
         var checkouts: [PackageName: CheckoutOption] = [:]
         for (pod, checkout) in checkoutOptions.sorted(by: { $0.key < $1.key }) {
             guard case let .commit(commit) = checkout.pin, let name = conversion.name(pod) else { continue }
+            guard onlyForDropped.isEmpty || lockedRoots.contains(name.root) else { continue }
             guard GitCommit.isValid(commit) else {
                 conversion.problems.append(.invalidCheckoutCommit(pod: pod, commit: commit))
                 continue
             }
             checkouts[name] = CheckoutOption(git: checkout.git, commit: commit, submodules: checkout.submodules)
         }
-        let specRepos = conversion.specRepos(self, lockedRoots: packages.map(\.name.root), external: external)
+        var specRepos = conversion.specRepos(self, lockedRoots: packages.map(\.name.root), external: external)
+        if !onlyForDropped.isEmpty {
+            specRepos = specRepos.compactMap { repo in
+                let kept = repo.packages.filter { lockedRoots.contains($0.root) }
+                return kept.isEmpty ? nil : SpecRepoEntry(source: repo.source, packages: kept)
+            }
+        }
         guard conversion.problems.isEmpty else { throw PodfileLockConversionError(problems: conversion.problems) }
         return Lockfile(
             packages: packages, dependencies: dependencies, specRepos: specRepos, externalSources: external,
             specChecksums: [:], depsfileChecksum: depsfileChecksum, depsVersion: depsVersion,
             checkoutOptions: checkouts)
+    }
+}
+
+extension PodfileLock {
+    /// The locked packages reached from `roots` through the requirements PODS lists under each,
+    /// by name, as a deps lock's pins are (`Lockfile.pins`).
+    fileprivate static func reached(from roots: [PackageName], in packages: [LockedPackage]) -> Set<PackageName> {
+        let byName = Dictionary(packages.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var reached: Set<PackageName> = []
+        var queue = roots
+        while let name = queue.popLast() {
+            guard let package = byName[name], reached.insert(name).inserted else { continue }
+            queue += package.dependencies.map(\.name)
+        }
+        return reached
     }
 }
 

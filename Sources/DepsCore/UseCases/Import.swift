@@ -25,7 +25,10 @@ public final class ImportInteractor {
         var lockProblems: [PodfileLockConversionProblem] = []
         if let podfileLock {
             do {
-                lockfile = try podfileLock.lockfile(depsfileChecksum: manifestFile?.checksum ?? "")
+                // The test and app specs the Podfile asks for are dropped from the lock as from the
+                // Depsfile: no drift, no package that nothing requires.
+                lockfile = try podfileLock.lockfile(
+                    depsfileChecksum: manifestFile?.checksum ?? "", droppedSpecs: podfile.podfile.droppedSpecNames)
             } catch {
                 lockProblems = error.problems
             }

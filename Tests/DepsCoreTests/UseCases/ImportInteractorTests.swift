@@ -122,6 +122,43 @@ final class ImportInteractorTests: XCTestCase {
         XCTAssertEqual(result.lockfile?.packages.map(\.version.description), ["5.8.1", "1.0"])
     }
 
+    /// `pod 'Local', :path => 'Local', :testspecs => ['Tests']`: CocoaPods locks the test spec
+    /// (`Local/Tests`) in PODS and DEPENDENCIES, with what only it needs (`Quick`). deps drops the
+    /// test spec with a warning, and the lock drops it too: no drift, no package nothing requires.
+    func testATestspecIsDroppedFromTheLockAsFromTheDepsfile() throws {
+        var read = podfile
+        var local = declaration("Local", line: 8, source: .path("Local"))
+        local.droppedOptions = [.testspecs(["Tests"])]
+        read.podfile.root.children[0].pods.append(local)
+        read.warnings.insert(PodfileWarning(line: 8, .podOption(pod: name("Local"), .testspecs(["Tests"]))), at: 0)
+        let lock = podfileLock
+        let podfileLock = PodfileLock(
+            pods: lock.pods + [
+                PodfileLock.Pod(name: "Local", version: try Version("0.1.0"), dependencies: [PodDependency(name: "Alamofire")]),
+                PodfileLock.Pod(name: "Local/Tests", version: try Version("0.1.0"), dependencies: [
+                    PodDependency(name: "Alamofire"), PodDependency(name: "Quick", requirement: try Requirement("~> 7.0")),
+                ]),
+                PodfileLock.Pod(name: "Quick", version: try Version("7.3.0")),
+            ],
+            dependencies: lock.dependencies + [
+                PodDependency(name: "Local", externalLocation: "Local"), PodDependency(name: "Local/Tests", externalLocation: "Local"),
+            ],
+            specRepos: [PodfileLock.SpecRepo(source: "trunk", pods: ["Alamofire", "Quick"])],
+            externalSources: lock.externalSources.merging(["Local": .path("Local")]) { first, _ in first },
+            checkoutOptions: lock.checkoutOptions)
+        let result = try ImportInteractor(
+            cocoaPods: InMemoryCocoaPodsProject(podfile: read, podfileLock: podfileLock), destination: InMemoryImportDestination()
+        ).importProject(dryRun: true)
+        XCTAssertNil(result.staleLock)
+        XCTAssertEqual(result.manifest.dependencies.map(\.name), [name("Alamofire"), name("Kit"), name("Local")])
+        let lockfile = try XCTUnwrap(result.lockfile)
+        XCTAssertEqual(lockfile.packages.map { "\($0.name) (\($0.version))" }, ["Alamofire (5.8.1)", "Kit (1.0)", "Local (0.1.0)"])
+        XCTAssertEqual(lockfile.dependencies.map(\.name), [name("Alamofire"), name("Kit"), name("Local")])
+        XCTAssertEqual(lockfile.specRepos, [SpecRepoEntry(source: "trunk", packages: [name("Alamofire")])])
+        XCTAssertEqual(lockfile.externalSources[name("Local")], .path("Local"))
+        XCTAssertEqual(result.warnings.first, PodfileWarning(line: 8, .podOption(pod: name("Local"), .testspecs(["Tests"]))))
+    }
+
     func testWithoutAPodfileLockOnlyTheDepsfileIsWritten() throws {
         let destination = InMemoryImportDestination()
         let result = try ImportInteractor(cocoaPods: InMemoryCocoaPodsProject(podfile: podfile), destination: destination)
