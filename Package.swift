@@ -39,7 +39,7 @@ let package = Package(
         // Interface adapters. Files: Depsfile, lock and spec codecs, the project store and lock.
         .target(
             name: "DepsFiles",
-            dependencies: ["DepsCore", "DepsYAML", "DepsFileSystem", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["DepsCore", "DepsYAML", "DepsFileSystem", "DepsProcess", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // Code: the fetchers, the shared cache and the sandbox.
         .target(

@@ -8,11 +8,13 @@ struct ImportCommand: AsyncParsableCommand, MainTaskCommand {
         commandName: "import",
         abstract: "Write a Depsfile and Depsfile.lock from a CocoaPods Podfile and Podfile.lock.",
         discussion: """
-            Reads the project's Podfile statically (deps runs no Ruby) and, when present, its \
-            Podfile.lock, and writes Depsfile and Depsfile.lock, so that the next deps install \
-            keeps every locked version. What deps cannot honour is a warning naming its line; a \
-            line that needs Ruby to run refuses the import (exit 65), every such line named. An \
-            existing Depsfile or Depsfile.lock is never overwritten (exit 1); no Podfile is exit 1.
+            Reads the project's Podfile (statically where it can, else by evaluating it with the \
+            ruby on PATH through deps' own Podfile DSL) and, when present, its Podfile.lock, and \
+            writes Depsfile and Depsfile.lock, so that the next deps install keeps every locked \
+            version. What deps cannot honour is a warning naming its line; with --static or no \
+            ruby, a line that needs Ruby to run refuses the import (exit 65), every such line \
+            named. An existing Depsfile or Depsfile.lock is never overwritten (exit 1); no \
+            Podfile is exit 1.
             """)
 
     @OptionGroup var project: ProjectOption
@@ -21,13 +23,17 @@ struct ImportCommand: AsyncParsableCommand, MainTaskCommand {
     @Flag(name: .long, help: "Print what would be written; write nothing.")
     var dryRun = false
 
+    @Flag(name: .customLong("static"), help: "Read the Podfile statically only: refuse, at its lines, Ruby that needs running, rather than evaluate it with ruby.")
+    var staticOnly = false
+
     func run() async throws {
         let composition = Composition(project: project)
         let output = Output(options: options)
-        let dryRun = dryRun
+        let (dryRun, staticOnly) = (dryRun, staticOnly)
         try await output.run {
-            let result = try ImportInteractor(
-                cocoaPods: CocoaPodsProjectFiles(directory: composition.projectDirectory, fileSystem: composition.fileSystem),
+            let result = try await ImportInteractor(
+                cocoaPods: CocoaPodsProjectFiles(
+                    directory: composition.projectDirectory, fileSystem: composition.fileSystem, staticOnly: staticOnly),
                 destination: composition.store
             ).importProject(dryRun: dryRun)
             let messages = result.warnings.map(PodfileReading.message(for:))

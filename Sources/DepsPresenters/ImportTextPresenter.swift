@@ -36,6 +36,7 @@ public enum ImportTextPresenter {
             lines.append("")
         }
         lines.append("\(result.written ? "Imported" : "Would import") \(read) into \(files).")
+        if let evaluation = result.evaluation { lines.append(Self.evaluationLine(evaluation)) }
         lines.append("Pods: \(count(manifest.dependencies.count, "dependency", "dependencies"))"
             + (result.lockfile.map { ", \(count($0.packages.count, "locked pod", "locked pods"))" + (result.staleLock == nil ? " (every version kept)" : "") } ?? ""))
         lines.append("Sources: \(manifest.sources.map { MessageText.escaped($0) }.joined(separator: ", "))")
@@ -68,6 +69,12 @@ public enum ImportTextPresenter {
     }
 
     // MARK: - Errors
+
+    /// `Podfile evaluated with ruby 3.1.2 (/usr/bin/ruby), from line 12 on: the static reader cannot follow its Ruby`.
+    public static func evaluationLine(_ evaluation: PodfileEvaluation) -> String {
+        "Podfile evaluated with ruby \(MessageText.escaped(evaluation.rubyVersion)) (\(MessageText.escaped(evaluation.ruby))): "
+            + "line \(evaluation.firstLine) is Ruby the static reader cannot follow"
+    }
 
     public static func render(_: PodfileMissingError) -> String {
         "No Podfile found in the project directory; deps import reads a CocoaPods project's Podfile (and Podfile.lock)"

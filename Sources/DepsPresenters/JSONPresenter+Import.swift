@@ -16,6 +16,12 @@ extension JSONPresenter {
             let line: Int
             let message: String
         }
+        struct EvaluationDocument: Encodable {
+            let ruby: String
+            let rubyVersion: String
+            let firstLine: Int
+            let message: String
+        }
         struct StaleLockDocument: Encodable {
             let added: [String]
             let removed: [String]
@@ -33,6 +39,8 @@ extension JSONPresenter {
         let next: [String]
         /// The dependencies the Podfile.lock's DEPENDENCIES record otherwise, when any.
         let staleLock: StaleLockDocument?
+        /// How the Podfile was evaluated with Ruby; left out when it was read statically.
+        let evaluation: EvaluationDocument?
         /// The files' text, in a dry run.
         let depsfile: String?
         let lockfile: String?
@@ -57,6 +65,10 @@ extension JSONPresenter {
             staleLock: result.staleLock.map {
                 ImportDocument.StaleLockDocument(
                     added: $0.added.map(\.description), removed: $0.removed.map(\.description), modified: $0.modified.map(\.description))
+            },
+            evaluation: result.evaluation.map {
+                ImportDocument.EvaluationDocument(
+                    ruby: $0.ruby, rubyVersion: $0.rubyVersion, firstLine: $0.firstLine, message: ImportTextPresenter.evaluationLine($0))
             },
             depsfile: result.written ? nil : result.manifestText,
             lockfile: result.written ? nil : result.lockfileText))

@@ -206,6 +206,11 @@ public enum ChildProcess {
     }
 
     /// `path` made absolute against the current directory when it is relative.
+    /// Where a program named without a `/` is found on PATH; nil when it is not.
+    public static func executablePath(of name: String) -> String? {
+        ExecutableSearch.shared.path(of: name)
+    }
+
     private static func absolutePath(_ path: String) -> String {
         if path.hasPrefix("/") { return path }
         guard let cwd = currentDirectory() else { return path }

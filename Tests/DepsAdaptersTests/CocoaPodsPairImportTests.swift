@@ -20,6 +20,9 @@ final class CocoaPodsPairImportTests: XCTestCase {
         case dynamicPodfile(lines: [Int])
         /// The Podfile.lock holds entries deps' lock cannot say: these are named.
         case lockRefused(entries: [String])
+        /// The Podfile names sources deps cannot take (a podspec at a URL) for these pods, and
+        /// its lock the same pods.
+        case sourcesRefused(pods: [String], entries: [String])
     }
 
     /// Counted by reading each file; the README of Tests/Fixtures/CocoaPods says why.
@@ -48,29 +51,52 @@ final class CocoaPodsPairImportTests: XCTestCase {
         "simplenote-ios": .imported(),
     ]
 
-    func testEveryPairImportsExactlyOrIsRefusedNamingWhy() throws {
+    /// With `--static`: the Podfiles that need Ruby are refused, every such line named.
+    func testEveryPairImportsExactlyOrIsRefusedNamingWhy() async throws {
         let projects = try CocoaPodsFixtures.projects()
         XCTAssertEqual(Set(projects), Set(Self.expected.keys), "every fixture project has its expected outcome")
         XCTAssertGreaterThanOrEqual(projects.count, 12)
         var outcomes: [String: Outcome] = [:]
         for project in projects {
-            outcomes[project] = try importPair(project)
+            outcomes[project] = try await importPair(project, staticOnly: true)
         }
         for project in projects {
             XCTAssertEqual(outcomes[project], Self.expected[project], project)
         }
     }
 
+    /// What Ruby changes: the Podfiles the static reader refuses are evaluated (BEHAVIOUR 10).
+    static let expectedWithRuby: [String: Outcome] = [
+        // Evaluated, it names four pods' podspecs by URL, which a Depsfile cannot take.
+        "WordPress-iOS": .sourcesRefused(
+            pods: ["React", "yoga", "Folly", "react-native-safe-area"], entries: ["Folly", "React", "react-native-safe-area", "yoga"]),
+        // Evaluated, only the `:head` requirement (75) is left, which no Ruby makes a version.
+        "eidolon": .dynamicPodfile(lines: [75]),
+        "home-assistant-iOS": .imported(),
+    ]
+
+    func testWithRubyThePodfilesThatNeedItAreEvaluated() async throws {
+        try XCTSkipIf(ChildProcessPath.ruby == nil, "no ruby on PATH: Podfile evaluation is not tested here")
+        var outcomes: [String: Outcome] = [:]
+        for project in try CocoaPodsFixtures.projects() {
+            outcomes[project] = try await importPair(project, staticOnly: false)
+        }
+        for (project, outcome) in outcomes.sorted(by: { $0.key < $1.key }) {
+            XCTAssertEqual(outcome, Self.expectedWithRuby[project] ?? Self.expected[project], project)
+        }
+    }
+
     /// Imports one project in a temporary folder and checks what was (or was not) written.
-    func importPair(_ project: String) throws -> Outcome {
+    func importPair(_ project: String, staticOnly: Bool) async throws -> Outcome {
         let directory = try TemporaryDirectory(self)
         try directory.write("Podfile", bytes: try CocoaPodsFixtures.podfile(project))
         try directory.write("Podfile.lock", bytes: try CocoaPodsFixtures.podfileLock(project))
         let path = LocalPath(directory.path)
-        let interactor = ImportInteractor(cocoaPods: CocoaPodsProjectFiles(directory: path), destination: FileProjectStore(directory: path))
+        let interactor = ImportInteractor(
+            cocoaPods: CocoaPodsProjectFiles(directory: path, staticOnly: staticOnly), destination: FileProjectStore(directory: path))
         let result: ProjectImport
         do {
-            result = try interactor.importProject(dryRun: false)
+            result = try await interactor.importProject(dryRun: false)
         } catch let error as PodfileRefusal {
             assertNothingWritten(directory, project)
             let lines = error.errors.map(\.line)
@@ -78,7 +104,9 @@ final class CocoaPodsPairImportTests: XCTestCase {
             return .dynamicPodfile(lines: lines)
         } catch let error as PodfileImportError {
             assertNothingWritten(directory, project)
-            XCTAssertEqual(error.podfileGaps, [], project)
+            guard error.podfileGaps.isEmpty else {
+                return .sourcesRefused(pods: error.podfileGaps.map(\.name.description), entries: error.lockProblems.map(\.pod))
+            }
             return .lockRefused(entries: error.lockProblems.map(\.pod))
         }
         let podfileLock = try PodfileLockCodec().decode(try CocoaPodsFixtures.podfileLock(project))
@@ -128,5 +156,13 @@ final class CocoaPodsPairImportTests: XCTestCase {
         for name in ["Depsfile", "Depsfile.lock"] {
             XCTAssertFalse(FileManager.default.fileExists(atPath: directory.path + "/" + name), "\(project): \(name)", line: line)
         }
+    }
+}
+
+/// Where `ruby` is on PATH, for the tests that need it.
+enum ChildProcessPath {
+    static var ruby: String? {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        return folders.map { "\($0)/ruby" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }

@@ -9,7 +9,7 @@ final class CommandOptionsTests: XCTestCase {
     /// Every command and subcommand, with the long options its `--help` lists (`--help` left out).
     static let table: [(command: [String], options: Set<String>)] = [
         (["init"], ["--project", "--json", "--quiet", "--source"]),
-        (["import"], ["--project", "--json", "--quiet", "--dry-run"]),
+        (["import"], ["--project", "--json", "--quiet", "--dry-run", "--static"]),
         (["install"], ["--project", "--json", "--quiet", "--verbose", "--no-color", "--offline", "--jobs",
                        "--dry-run", "--deployment", "--lock-only", "--repo-update"]),
         (["update"], ["--project", "--json", "--quiet", "--verbose", "--no-color", "--offline", "--jobs",

@@ -76,7 +76,7 @@ final class ImportCommandTests: XCTestCase {
     func testDynamicPodfileLinesAreAllNamedAndNothingIsWritten() throws {
         let project = try TemporaryProject(self)
         try copyFixtures(project, podfile: "WordPress-iOS", podfileLock: "WordPress-iOS")
-        let outcome = try project.deps("import")
+        let outcome = try project.deps("import", "--static")
         XCTAssertEqual(outcome.status, 65)
         XCTAssertEqual(outcome.stderr, (100...103).map {
             "Podfile:\($0): error: `gutenberg_pod` is a method with parameters; deps expands only methods without them\n"
@@ -84,11 +84,35 @@ final class ImportCommandTests: XCTestCase {
         assertNothingWritten(project)
 
         try copyFixtures(project, podfile: "home-assistant-iOS", podfileLock: nil)
-        let refused = try project.deps("import", "--json")
+        let refused = try project.deps("import", "--json", "--static")
         XCTAssertEqual(refused.status, 65)
         XCTAssertEqual(refused.stderr.split(separator: "\n").map { $0.prefix(12) }, ["Podfile:8: e", "Podfile:16: ", "Podfile:17: ", "Podfile:18: ", "Podfile:19: "])
         XCTAssertTrue(refused.stdout.contains("\"status\" : 65"), refused.stdout)
         assertNothingWritten(project)
+    }
+
+    /// Without `--static`, a Podfile that needs Ruby is evaluated with the ruby on PATH through
+    /// deps' own DSL: home-assistant's (`if File.exist?`, `puts`, `ENV`) imports, every locked
+    /// version kept, and the output says which Ruby and why; a Ruby error is named at its line.
+    func testAPodfileThatNeedsRubyIsEvaluatedWithIt() throws {
+        try XCTSkipIf(ChildProcessLookup.path(of: "ruby") == nil, "no ruby on PATH: Podfile evaluation is not tested here")
+        let project = try TemporaryProject(self)
+        try copyFixtures(project, podfile: "home-assistant-iOS", podfileLock: "home-assistant-iOS")
+        let outcome = try project.deps("import")
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertTrue(outcome.stdout.contains("Podfile evaluated with ruby "), outcome.stdout)
+        XCTAssertTrue(outcome.stdout.contains("line 8 is Ruby the static reader cannot follow\n"), outcome.stdout)
+        XCTAssertTrue(outcome.stdout.contains("(every version kept)"), outcome.stdout)
+        // What the Podfile printed while it ran is not deps' output.
+        XCTAssertFalse(outcome.stdout.contains("MaterialDesignIcons"), outcome.stdout)
+        XCTAssertTrue(outcome.stderr.contains("Podfile:114: warning: post_install hook dropped"), outcome.stderr)
+
+        let broken = try TemporaryProject(self)
+        try broken.write("App/Podfile", "platform :ios, '13.0'\ntarget 'App' do\n  pod 'Kit', kit_version(1)\nend\n")
+        let failed = try broken.deps("import")
+        XCTAssertEqual(failed.status, 65, failed.stderr)
+        XCTAssertTrue(failed.stderr.hasPrefix("Podfile:3: error: NoMethodError: undefined method `kit_version'"), failed.stderr)
+        XCTAssertFalse(broken.exists("App/Depsfile"))
     }
 
     /// `:podspec`: a URL is not a file beside the Depsfile: each refused at its line, exit 65,

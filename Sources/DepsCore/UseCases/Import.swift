@@ -11,8 +11,8 @@ public final class ImportInteractor {
     }
 
     /// Reads, converts and (unless `dryRun`) writes; returns what was (or would be) written.
-    public func importProject(dryRun: Bool) throws -> ProjectImport {
-        guard let podfile = try cocoaPods.readPodfile() else { throw PodfileMissingError() }
+    public func importProject(dryRun: Bool) async throws -> ProjectImport {
+        guard let podfile = try await cocoaPods.readPodfile() else { throw PodfileMissingError() }
         let existing = destination.existingFiles()
         guard existing.isEmpty else { throw ImportWouldOverwriteError(files: existing) }
         let podfileLock = try cocoaPods.readPodfileLock()
@@ -46,7 +46,7 @@ public final class ImportInteractor {
         return ProjectImport(
             manifest: imported, warnings: podfile.warnings, lockfile: lockfile,
             manifestText: manifestFile.text, lockfileText: lockfileText, written: !dryRun,
-            staleLock: drift.flatMap { $0.isEmpty ? nil : $0 })
+            staleLock: drift.flatMap { $0.isEmpty ? nil : $0 }, evaluation: podfile.evaluation)
     }
 }
 
@@ -64,10 +64,12 @@ public struct ProjectImport: Sendable, Equatable {
     /// How the Podfile's dependencies differ from the Podfile.lock's DEPENDENCIES; nil when they
     /// agree (or there is no lock). The next install resolves those again.
     public let staleLock: DependencyDrift?
+    /// How the Podfile was evaluated with Ruby; nil when it was read statically.
+    public let evaluation: PodfileEvaluation?
 
     public init(
         manifest: ImportedManifest, warnings: [PodfileWarning], lockfile: Lockfile?, manifestText: String,
-        lockfileText: String?, written: Bool, staleLock: DependencyDrift? = nil
+        lockfileText: String?, written: Bool, staleLock: DependencyDrift? = nil, evaluation: PodfileEvaluation? = nil
     ) {
         self.manifest = manifest
         self.warnings = warnings
@@ -76,6 +78,7 @@ public struct ProjectImport: Sendable, Equatable {
         self.lockfileText = lockfileText
         self.written = written
         self.staleLock = staleLock
+        self.evaluation = evaluation
     }
 }
 
@@ -83,10 +86,31 @@ public struct ProjectImport: Sendable, Equatable {
 public struct ReadPodfile: Sendable, Equatable {
     public var podfile: Podfile
     public var warnings: [PodfileWarning]
+    /// How the Podfile was evaluated with Ruby, when the static reader could not follow it.
+    public var evaluation: PodfileEvaluation?
 
-    public init(podfile: Podfile, warnings: [PodfileWarning]) {
+    public init(podfile: Podfile, warnings: [PodfileWarning], evaluation: PodfileEvaluation? = nil) {
         self.podfile = podfile
         self.warnings = warnings
+        self.evaluation = evaluation
+    }
+}
+
+/// A Podfile read by running it with Ruby (BEHAVIOUR 10): which Ruby, and the first line the
+/// static reader could not follow, with why.
+public struct PodfileEvaluation: Sendable, Equatable {
+    /// The `ruby` run, as found on PATH.
+    public let ruby: String
+    public let rubyVersion: String
+    /// The first line the static reader could not follow, and what is there.
+    public let firstLine: Int
+    public let construct: PodfileConstruct
+
+    public init(ruby: String, rubyVersion: String, firstLine: Int, construct: PodfileConstruct) {
+        self.ruby = ruby
+        self.rubyVersion = rubyVersion
+        self.firstLine = firstLine
+        self.construct = construct
     }
 }
 

@@ -86,9 +86,9 @@ final class ImportInteractorTests: XCTestCase {
 
     func testImportWritesTheDepsfileAndTheLockThatRecordsItsChecksum() throws {
         let destination = InMemoryImportDestination()
-        let result = try ImportInteractor(
-            cocoaPods: InMemoryCocoaPodsProject(podfile: podfile, podfileLock: podfileLock), destination: destination
-        ).importProject(dryRun: false)
+        let result = try waitFor { try await ImportInteractor(
+            cocoaPods: InMemoryCocoaPodsProject(podfile: self.podfile, podfileLock: self.podfileLock), destination: destination
+        ).importProject(dryRun: false) }
         XCTAssertTrue(result.written)
         XCTAssertEqual(result.manifest.sources, ["trunk"])
         XCTAssertEqual(result.manifest.platform?.description, "ios 15.0")
@@ -113,9 +113,9 @@ final class ImportInteractorTests: XCTestCase {
         var read = podfile
         read.podfile.root.children[0].pods[0] = declaration("Alamofire", ["~> 5.9"], line: 4)
         read.podfile.root.children[0].pods.append(declaration("Quick", line: 8))
-        let result = try ImportInteractor(
-            cocoaPods: InMemoryCocoaPodsProject(podfile: read, podfileLock: podfileLock), destination: InMemoryImportDestination()
-        ).importProject(dryRun: true)
+        let result = try waitFor { try await ImportInteractor(
+            cocoaPods: InMemoryCocoaPodsProject(podfile: read, podfileLock: self.podfileLock), destination: InMemoryImportDestination()
+        ).importProject(dryRun: true) }
         XCTAssertEqual(result.staleLock?.added, [name("Quick")])
         XCTAssertEqual(result.staleLock?.modified, [name("Alamofire")])
         XCTAssertEqual(result.staleLock?.removed, [])
@@ -146,9 +146,9 @@ final class ImportInteractorTests: XCTestCase {
             specRepos: [PodfileLock.SpecRepo(source: "trunk", pods: ["Alamofire", "Quick"])],
             externalSources: lock.externalSources.merging(["Local": .path("Local")]) { first, _ in first },
             checkoutOptions: lock.checkoutOptions)
-        let result = try ImportInteractor(
+        let result = try waitFor { try await ImportInteractor(
             cocoaPods: InMemoryCocoaPodsProject(podfile: read, podfileLock: podfileLock), destination: InMemoryImportDestination()
-        ).importProject(dryRun: true)
+        ).importProject(dryRun: true) }
         XCTAssertNil(result.staleLock)
         XCTAssertEqual(result.manifest.dependencies.map(\.name), [name("Alamofire"), name("Kit"), name("Local")])
         let lockfile = try XCTUnwrap(result.lockfile)
@@ -161,17 +161,17 @@ final class ImportInteractorTests: XCTestCase {
 
     func testWithoutAPodfileLockOnlyTheDepsfileIsWritten() throws {
         let destination = InMemoryImportDestination()
-        let result = try ImportInteractor(cocoaPods: InMemoryCocoaPodsProject(podfile: podfile), destination: destination)
-            .importProject(dryRun: false)
+        let result = try waitFor { try await ImportInteractor(cocoaPods: InMemoryCocoaPodsProject(podfile: self.podfile), destination: destination)
+            .importProject(dryRun: false) }
         XCTAssertNil(result.lockfile)
         XCTAssertEqual(destination.existingFiles(), ["Depsfile"])
     }
 
     func testDryRunWritesNothingAndSaysWhatItWouldWrite() throws {
         let destination = InMemoryImportDestination()
-        let result = try ImportInteractor(
-            cocoaPods: InMemoryCocoaPodsProject(podfile: podfile, podfileLock: podfileLock), destination: destination
-        ).importProject(dryRun: true)
+        let result = try waitFor { try await ImportInteractor(
+            cocoaPods: InMemoryCocoaPodsProject(podfile: self.podfile, podfileLock: self.podfileLock), destination: destination
+        ).importProject(dryRun: true) }
         XCTAssertFalse(result.written)
         XCTAssertTrue(destination.files.isEmpty)
         XCTAssertNotNil(result.lockfileText)
@@ -182,9 +182,9 @@ final class ImportInteractorTests: XCTestCase {
         for existing in [["Depsfile"], ["Depsfile.lock"], ["Depsfile", "Depsfile.lock"]] {
             let destination = InMemoryImportDestination()
             for file in existing { destination.files[file] = "mine" }
-            XCTAssertThrowsError(try ImportInteractor(
-                cocoaPods: InMemoryCocoaPodsProject(podfile: podfile, podfileLock: podfileLock), destination: destination
-            ).importProject(dryRun: false)) { error in
+            XCTAssertThrowsError(try waitFor { try await ImportInteractor(
+                cocoaPods: InMemoryCocoaPodsProject(podfile: self.podfile, podfileLock: self.podfileLock), destination: destination
+            ).importProject(dryRun: false) }) { error in
                 XCTAssertEqual(error as? ImportWouldOverwriteError, ImportWouldOverwriteError(files: existing))
             }
             XCTAssertEqual(destination.files.values.sorted(), existing.map { _ in "mine" })
@@ -192,9 +192,9 @@ final class ImportInteractorTests: XCTestCase {
     }
 
     func testNoPodfileIsRefused() {
-        XCTAssertThrowsError(try ImportInteractor(
+        XCTAssertThrowsError(try waitFor { try await ImportInteractor(
             cocoaPods: InMemoryCocoaPodsProject(podfile: nil), destination: InMemoryImportDestination()
-        ).importProject(dryRun: false)) { error in
+        ).importProject(dryRun: false) }) { error in
             XCTAssertTrue(error is PodfileMissingError)
         }
     }
@@ -204,7 +204,7 @@ final class ImportInteractorTests: XCTestCase {
         let project = InMemoryCocoaPodsProject(podfile: podfile)
         project.podfileFailure = Refusal()
         let destination = InMemoryImportDestination()
-        XCTAssertThrowsError(try ImportInteractor(cocoaPods: project, destination: destination).importProject(dryRun: false)) {
+        XCTAssertThrowsError(try waitFor { try await ImportInteractor(cocoaPods: project, destination: destination).importProject(dryRun: false) }) {
             XCTAssertTrue($0 is Refusal)
         }
         XCTAssertTrue(destination.files.isEmpty)
@@ -218,9 +218,9 @@ final class ImportInteractorTests: XCTestCase {
             pods: lock.pods + [PodfileLock.Pod(name: "Deep/A B", version: try! Version("1.0"))], dependencies: lock.dependencies,
             specRepos: lock.specRepos, externalSources: lock.externalSources, checkoutOptions: lock.checkoutOptions)
         let destination = InMemoryImportDestination()
-        XCTAssertThrowsError(try ImportInteractor(
+        XCTAssertThrowsError(try waitFor { try await ImportInteractor(
             cocoaPods: InMemoryCocoaPodsProject(podfile: read, podfileLock: lock), destination: destination
-        ).importProject(dryRun: false)) { error in
+        ).importProject(dryRun: false) }) { error in
             XCTAssertEqual(error as? PodfileImportError, PodfileImportError(
                 podfileGaps: [PodfileDependencyGap(name: name("Spec"), lines: [8], gap: .unreadablePodspec("Spec.plist", .unknownFormat))],
                 lockProblems: [.invalidName("Deep/A B")]))
@@ -231,9 +231,9 @@ final class ImportInteractorTests: XCTestCase {
     func testALockThatCannotBeWrittenTakesTheDepsfileWithIt() {
         let destination = InMemoryImportDestination()
         destination.lockfileWriteFailure = WriteFailure()
-        XCTAssertThrowsError(try ImportInteractor(
-            cocoaPods: InMemoryCocoaPodsProject(podfile: podfile, podfileLock: podfileLock), destination: destination
-        ).importProject(dryRun: false))
+        XCTAssertThrowsError(try waitFor { try await ImportInteractor(
+            cocoaPods: InMemoryCocoaPodsProject(podfile: self.podfile, podfileLock: self.podfileLock), destination: destination
+        ).importProject(dryRun: false) })
         XCTAssertTrue(destination.files.isEmpty)
     }
 }
