@@ -191,23 +191,8 @@ public struct PodspecJSONCodec {
         /// A pattern or a list of patterns; nil when the field is absent.
         func sourceFiles(_ node: YAMLNode?, _ what: String) throws(MalformedInputError) -> [SourceFileGlob]? {
             guard let node, !node.isNull else { return nil }
-            var patterns: [(String, YAMLNode)] = []
-            if let single = node.scalarValue {
-                patterns = [(single, node)]
-            } else if let items = node.sequenceItems {
-                for item in items { patterns.append((try document.scalar(item, "a pattern of \(what)"), item)) }
-            } else {
-                throw document.error(node, "expected a string or a list of strings for \(what), found \(node.kindDescription)")
-            }
-            var globs: [SourceFileGlob] = []
-            for (pattern, patternNode) in patterns {
-                let meant = pattern.hasSuffix("/") ? pattern + BuildAttributesReader.folderSourcePattern : pattern
-                do {
-                    globs.append(try SourceFileGlob(meant))
-                } catch {
-                    throw document.error(patternNode, "\(error)")
-                }
-            }
+            let globs = try BuildAttributesReader(document: document).patterns(
+                node, what, folderMeans: BuildAttributesReader.folderSourcePattern)
             return globs.isEmpty ? nil : globs
         }
 
