@@ -24,6 +24,9 @@ extension PackageBuild {
         let fileSet = Set(files)
         let folders = Self.folders(of: files)
         let headerFiles = files.filter { Self.headerExtensions.contains(Self.fileExtension($0)) }
+        // Each path split once, for the many patterns it is matched against.
+        let paths = files.map(SourceFileGlob.Path.init)
+        let headerPaths = Dictionary(uniqueKeysWithValues: zip(files, paths).filter { Self.headerExtensions.contains(Self.fileExtension($0.0)) }.map { ($0.0, $0.1) })
 
         var swiftSources: Set<String> = []
         var compiled: Set<String> = []
@@ -41,16 +44,16 @@ extension PackageBuild {
             let attributes = part.attributes
             // A pattern that names a folder (no wildcard) takes, as CocoaPods reads it, the source
             // files directly in it (`source_files`, header attributes) or everything below it (`exclude_files`).
-            let excluded = { (file: String) in
-                attributes.excludeFiles.contains { glob in
-                    glob.matches(file) || (Self.literalFolder(glob).map { file.hasPrefix($0 + "/") } ?? false)
-                }
+            let excludedFolders = attributes.excludeFiles.compactMap(Self.literalFolder).map { $0 + "/" }
+            let sourceFolders = Set((attributes.sourceFiles ?? []).compactMap(Self.literalFolder))
+            let excluded = { (file: String, path: SourceFileGlob.Path) in
+                attributes.excludeFiles.contains { $0.matches(path) } || excludedFolders.contains { file.hasPrefix($0) }
             }
-            let own = files.filter { file in
-                !excluded(file) && (attributes.sourceFiles ?? []).contains { glob in
-                    glob.matches(file) || (Self.isCompiledOrHeader(file) && Self.literalFolder(glob) == Self.parent(of: file))
-                }
-            }
+            let own = zip(files, paths).filter { file, path in
+                ((attributes.sourceFiles ?? []).contains { $0.matches(path) }
+                    || (Self.isCompiledOrHeader(file) && sourceFolders.contains(Self.parent(of: file))))
+                    && !excluded(file, path)
+            }.map(\.0)
             for file in own {
                 let ext = Self.fileExtension(file)
                 if Self.swiftExtensions.contains(ext) { swiftSources.insert(file) }
@@ -59,11 +62,12 @@ extension PackageBuild {
             let ownHeaders = own.filter { Self.headerExtensions.contains(Self.fileExtension($0)) }
             headers.formUnion(ownHeaders)
             let headerMatches = { (globs: [SourceFileGlob], file: String) in
-                globs.contains { $0.matches(file) || Self.literalFolder($0) == Self.parent(of: file) }
+                let path = headerPaths[file] ?? SourceFileGlob.Path(file)
+                return globs.contains { $0.matches(path) || Self.literalFolder($0) == Self.parent(of: file) }
             }
             // CocoaPods makes every header public when `public_header_files` matches none.
             var publicOnes = attributes.publicHeaderFiles.map { globs in
-                headerFiles.filter { file in !excluded(file) && headerMatches(globs, file) }
+                headerFiles.filter { file in headerMatches(globs, file) && !excluded(file, headerPaths[file]!) }
             } ?? []
             if publicOnes.isEmpty { publicOnes = ownHeaders }
             headers.formUnion(publicOnes)

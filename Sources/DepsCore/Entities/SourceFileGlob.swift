@@ -6,7 +6,22 @@
 public struct SourceFileGlob: Sendable, Hashable, CustomStringConvertible {
     public let description: String
     /// The pattern with its braces expanded, each split into path segments.
-    private let alternatives: [[String]]
+    private let alternatives: [[Segment]]
+
+    /// One segment of a pattern: `**` (any number of folders), or a pattern within one name.
+    private enum Segment: Sendable, Hashable {
+        case anyFolders
+        case name([Unicode.Scalar])
+    }
+
+    /// A path split once into its segments, to be matched against many patterns.
+    public struct Path: Sendable {
+        let segments: [[Unicode.Scalar]]
+
+        public init(_ path: String) {
+            segments = path.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.unicodeScalars) }
+        }
+    }
 
     /// The default of a spec without `source_files`.
     public static let defaultPatterns = ["Sources/**/*.swift"]
@@ -21,18 +36,29 @@ public struct SourceFileGlob: Sendable, Hashable, CustomStringConvertible {
             throw SourceFileGlobError(pattern: pattern, reason: "it reaches outside the package's folder with `..`")
         }
         description = pattern
-        alternatives = expanded.map { $0.split(separator: "/", omittingEmptySubsequences: true).map(String.init).filter { $0 != "." } }
+        alternatives = expanded.map { alternative in
+            let parts = alternative.split(separator: "/", omittingEmptySubsequences: true).map(String.init).filter { $0 != "." }
+            return parts.enumerated().map { index, part in
+                // `**` not followed by `/` is `*`, as Ruby's fnmatch reads it.
+                part == "**" && index < parts.count - 1 ? .anyFolders : .name(Array((part == "**" ? "*" : part).unicodeScalars))
+            }
+        }
     }
 
     /// Whether a file's path (relative to the package's folder) matches.
     public func matches(_ path: String) -> Bool {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        return alternatives.contains { Self.match($0[...], segments[...]) }
+        matches(Path(path))
     }
 
-    private static func match(_ pattern: ArraySlice<String>, _ path: ArraySlice<String>) -> Bool {
+    /// The same for a path already split.
+    public func matches(_ path: Path) -> Bool {
+        alternatives.contains { Self.match($0[...], path.segments[...]) }
+    }
+
+    private static func match(_ pattern: ArraySlice<Segment>, _ path: ArraySlice<[Unicode.Scalar]>) -> Bool {
         guard let head = pattern.first else { return path.isEmpty }
-        if head == "**" {
+        switch head {
+        case .anyFolders:
             // Any number of folders, none included.
             var rest = path
             while true {
@@ -40,13 +66,13 @@ public struct SourceFileGlob: Sendable, Hashable, CustomStringConvertible {
                 guard !rest.isEmpty else { return false }
                 rest = rest.dropFirst()
             }
+        case let .name(name):
+            guard let segment = path.first else { return false }
+            // A wildcard does not match a hidden file or folder's leading dot, as in a shell.
+            if segment.first == ".", name.first != "." { return false }
+            guard matchSegment(name[...], segment[...]) else { return false }
+            return match(pattern.dropFirst(), path.dropFirst())
         }
-        // A wildcard does not match a hidden file or folder's leading dot, as in a shell.
-        if let segment = path.first, segment.hasPrefix("."), !head.hasPrefix(".") { return false }
-        guard let segment = path.first, matchSegment(Array(head.unicodeScalars)[...], Array(segment.unicodeScalars)[...]) else {
-            return false
-        }
-        return match(pattern.dropFirst(), path.dropFirst())
     }
 
     /// `*`, `?` and `[...]` within one segment; `*` does not match a leading dot (hidden files), as a

@@ -43,6 +43,11 @@ final class PackageBuildTests: XCTestCase {
         XCTAssertFalse(alternatives.matches("GoogleUtilities/Network/x.m"))
         // An unclosed `[` is an ordinary character.
         XCTAssertTrue(try SourceFileGlob("a[b").matches("a[b"))
+        // `**` not followed by `/` is `*`, as Ruby's fnmatch reads it; `/**/` is any number of folders.
+        XCTAssertTrue(try SourceFileGlob("Tests/**").matches("Tests/a.m"))
+        XCTAssertFalse(try SourceFileGlob("Tests/**").matches("Tests/x/a.m"))
+        XCTAssertTrue(try SourceFileGlob("Tests/**/*.m").matches("Tests/a.m"))
+        XCTAssertTrue(try SourceFileGlob("Tests/**/*.m").matches("Tests/x/y/a.m"))
     }
 
     func testExcludeFilesTakeFilesAndWholeFoldersOut() throws {
