@@ -115,6 +115,60 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertFalse(broken.exists("App/Depsfile"))
     }
 
+    /// A team's local pod whose spec is Ruby (a version read from a file, subspecs made in a loop):
+    /// imported as a `path:` dependency, installed through `ruby`, built into one module with its
+    /// subspecs, and an edit of the podspec shows in `deps check` (BEHAVIOUR 10).
+    func testALocalPodWithARubyPodspecImportsInstallsAndBuilds() throws {
+        try XCTSkipIf(ChildProcessLookup.path(of: "ruby") == nil, "no ruby on PATH: Ruby podspecs are not tested here")
+        let project = try TemporaryProject(self)
+        try project.write("App/Podfile", "platform :ios, '13.0'\ntarget 'App' do\n  pod 'Kit', :path => 'LocalPods/Kit'\nend\n")
+        try project.write("App/LocalPods/Kit/VERSION", "2.1.0\n")
+        try project.write("App/LocalPods/Kit/Kit.podspec", """
+            Pod::Spec.new do |s|
+              s.name = 'Kit'
+              s.version = File.read(File.join(__dir__, 'VERSION')).strip
+              s.summary = 'Kit'
+              s.license = 'MIT'
+              s.source = { :git => 'https://git.example/kit.git', :tag => s.version.to_s }
+              s.ios.deployment_target = '13.0'
+              %w[Core Text].each do |part|
+                s.subspec part do |ss|
+                  ss.source_files = "Sources/#{part}/*.swift"
+                end
+              end
+            end
+
+            """)
+        try project.write("App/LocalPods/Kit/Sources/Core/Core.swift", "public let core = 40\n")
+        try project.write("App/LocalPods/Kit/Sources/Text/Text.swift", "public let text = \"Kit \\(core + 2)\"\n")
+        try project.write("App/Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "App", dependencies: [.package(path: "Deps")],
+                targets: [.executableTarget(name: "App", dependencies: [.product(name: "Kit", package: "Deps")])])
+
+            """)
+        try project.write("App/Sources/App/main.swift", "import Kit\nprint(text)\n")
+        let imported = try project.deps("import")
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let depsfile = try project.read("App/Depsfile")
+        XCTAssertTrue(depsfile.contains("  Kit:\n    path: LocalPods/Kit\n"), depsfile)
+        let install = try project.deps("install")
+        XCTAssertEqual(install.status, 0, install.stderr)
+        XCTAssertTrue(install.stdout.contains("Installing Kit/Core (2.1.0)\n"), install.stdout)
+        XCTAssertEqual(try project.deps("check").status, 0)
+        let log = project.root + "/swift-build.txt"
+        let build = try runLogged(["swift", "build", "--scratch-path", project.root + "/build"], in: project.app,
+                                  environment: ProcessInfo.processInfo.environment, log: log)
+        XCTAssertEqual(build.status, 0, build.output)
+        XCTAssertEqual(try tool([project.root + "/build/debug/App"]), "Kit 42")
+
+        try project.write("App/LocalPods/Kit/Kit.podspec", try project.read("App/LocalPods/Kit/Kit.podspec") + "# edited\n")
+        let edited = try project.deps("check")
+        XCTAssertEqual(edited.status, 1, edited.stdout + edited.stderr)
+        XCTAssertTrue((edited.stdout + edited.stderr).contains("Kit"), edited.stdout + edited.stderr)
+    }
+
     /// `:podspec`: a URL is not a file beside the Depsfile: each refused at its line, exit 65,
     /// nothing written; the podspec.json and Ruby podspec files on the same Podfile are not among them.
     func testUnreadablePodspecSourcesAreRefusedAtTheirLines() throws {
