@@ -36,11 +36,13 @@ let package = Package(
         // Entities, the resolver and the use cases: Swift standard library only.
         .target(name: "DepsCore"),
 
-        // Interface adapters. Files: Depsfile, lock and spec codecs, the project store and lock.
+        // Interface adapters. Files: deps' own Depsfile, lock and spec codecs, the project store and lock.
         .target(
             name: "DepsFiles",
             dependencies: ["DepsCore", "DepsYAML", "DepsFileSystem", "DepsProcess", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        // CocoaPods' files: the Podfile (read statically, else evaluated with Ruby), Podfile.lock, podspec.json.
+        .target(name: "DepsCocoaPods", dependencies: ["DepsCore", "DepsFiles", "DepsYAML", "DepsFileSystem", "DepsProcess"]),
         // Code: the fetchers, the shared cache and the sandbox.
         .target(
             name: "DepsCode",
@@ -50,7 +52,7 @@ let package = Package(
         .target(
             name: "DepsSpecSources",
             dependencies: [
-                "DepsCore", "DepsFiles", "DepsCode", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsProcess", "DepsYAML",
+                "DepsCore", "DepsFiles", "DepsCocoaPods", "DepsCode", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsProcess", "DepsYAML",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -65,6 +67,7 @@ let package = Package(
             dependencies: [
                 "DepsCore",
                 "DepsFiles",
+                "DepsCocoaPods",
                 "DepsCode",
                 "DepsSpecSources",
                 "DepsSwiftPM",
@@ -95,7 +98,7 @@ let package = Package(
         .testTarget(
             name: "DepsAdaptersTests",
             dependencies: [
-                "DepsFiles", "DepsCode", "DepsSpecSources", "DepsSwiftPM", "DepsPresenters", "DepsFileSystem", "DepsGit", "DepsCore",
+                "DepsFiles", "DepsCocoaPods", "DepsCode", "DepsSpecSources", "DepsSwiftPM", "DepsPresenters", "DepsFileSystem", "DepsGit", "DepsCore",
                 "DepsYAML", "SeededRandom", "ResolutionFixtures",
             ],
             exclude: ["Fixtures"]

@@ -1,3 +1,4 @@
+import DepsCocoaPods
 import DepsCode
 import DepsFiles
 import DepsSpecSources
@@ -10,7 +11,7 @@ extension Composition {
     var specLint: SpecLintInteractor {
         get throws {
             SpecLintInteractor(
-                reader: SpecFileLinter(fileSystem: fileSystem),
+                reader: SpecFileLinter(fileSystem: fileSystem, decodingJSON: PodspecJSONCodec.decodeSpecFile),
                 opener: try opener,
                 fetcher: try codeFetcher(offline: false))
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DepsCocoaPods
 import DepsFiles
 import DepsPresenters
 import DepsCore

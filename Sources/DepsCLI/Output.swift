@@ -1,6 +1,7 @@
 import Synchronization
 import ArgumentParser
 import DepsCode
+import DepsCocoaPods
 import DepsFiles
 import DepsFileSystem
 import DepsPresenters

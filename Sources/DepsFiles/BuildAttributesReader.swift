@@ -5,8 +5,12 @@ import DepsYAML
 /// deps' own spec format alike: CocoaPods' names (`exclude_files`, `public_header_files`,
 /// `resource_bundles`, `pod_target_xcconfig`, ...), their singular aliases, and each platform's
 /// part (`"ios": {...}`). A field of the wrong shape is an error naming it.
-struct BuildAttributesReader {
-    let document: YAMLDocument
+package struct BuildAttributesReader {
+    package let document: YAMLDocument
+
+    package init(document: YAMLDocument) {
+        self.document = document
+    }
 
     /// Every key read here, for a format that refuses keys it does not know.
     static let keys: [String] = [
@@ -21,11 +25,11 @@ struct BuildAttributesReader {
 
     /// What a pattern naming a folder (`Sources/Moya/`) means in `source_files`: the source files
     /// directly in it, as CocoaPods reads it.
-    static let folderSourcePattern = "*{.m,.mm,.i,.c,.cc,.cxx,.cpp,.c++,.swift,.h,.hh,.hpp,.ipp,.tpp,.hxx,.def,.inl,.inc}"
+    package static let folderSourcePattern = "*{.m,.mm,.i,.c,.cc,.cxx,.cpp,.c++,.swift,.h,.hh,.hpp,.ipp,.tpp,.hxx,.def,.inl,.inc}"
 
     /// The attributes of one spec, subspec or platform part; `what` names it in errors
     /// (`` `exclude_files` of subspec 'Moya/Core' ``).
-    func attributes(_ fields: [String: YAMLNode], naming what: (String) -> String) throws(MalformedInputError) -> BuildAttributes {
+    package func attributes(_ fields: [String: YAMLNode], naming what: (String) -> String) throws(MalformedInputError) -> BuildAttributes {
         func node(_ keys: String...) -> (String, YAMLNode)? {
             for key in keys { if let node = fields[key], !node.isNull { return (key, node) } }
             return nil
@@ -98,7 +102,7 @@ struct BuildAttributesReader {
     }
 
     /// Each platform's part (`"ios": {"frameworks": ...}`), by platform (`macos` read as `osx`).
-    func platformAttributes(
+    package func platformAttributes(
         _ fields: [String: YAMLNode], naming what: @escaping (String) -> String
     ) throws(MalformedInputError) -> [String: BuildAttributes] {
         var result: [String: BuildAttributes] = [:]
@@ -139,7 +143,7 @@ struct BuildAttributesReader {
     }
 
     /// A pattern or a list of patterns; `folderMeans` is what a pattern ending in `/` stands for inside that folder.
-    func patterns(_ node: YAMLNode, _ what: String, folderMeans: String?) throws(MalformedInputError) -> [SourceFileGlob] {
+    package func patterns(_ node: YAMLNode, _ what: String, folderMeans: String?) throws(MalformedInputError) -> [SourceFileGlob] {
         var items: [(String, YAMLNode)] = []
         if let single = node.scalarValue {
             items = [(single, node)]

@@ -9,8 +9,8 @@
 /// - inside a string, U+0085, U+2028 and U+2029 (line breaks to YAML, which would fold them into
 ///   a space) and DEL, the C1 controls, U+FFFE and U+FFFF (which libyaml refuses unescaped)
 ///   become `\u` escapes.
-enum JSONForYAML {
-    static func prepared(_ bytes: [UInt8]) -> [UInt8] {
+package enum JSONForYAML {
+    package static func prepared(_ bytes: [UInt8]) -> [UInt8] {
         guard needsRewriting(bytes) else { return bytes }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + 16)

@@ -5,7 +5,7 @@ extension YAMLDocument {
     /// A path, URL or spec repository read from `node`. Any text reads back from deps' files as
     /// written, NUL included, but a path or a command-line argument ends at its first NUL and
     /// would name somewhere else, so a location holding one is refused where it is read.
-    func location(_ text: String, at node: YAMLNode, _ what: String) throws(MalformedInputError) -> String {
+    package func location(_ text: String, at node: YAMLNode, _ what: String) throws(MalformedInputError) -> String {
         guard !text.utf8.contains(0) else {
             throw error(node, "\(what) cannot hold a NUL character: '\(text)'")
         }

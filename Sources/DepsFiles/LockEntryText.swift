@@ -16,12 +16,12 @@ import DepsFileSystem
 /// parentheses, `, `, line breaks, control characters) is carried by the YAML scalar the
 /// entry is written as. Reading works on Unicode scalars, so that a backtick or a space
 /// followed by a combining mark is still a backtick or a space.
-struct LockEntryText {
-    let name: String
+package struct LockEntryText {
+    package let name: String
     /// The text between the parentheses; nil when the entry is a name alone.
-    let details: Substring.UnicodeScalarView?
+    package let details: Substring.UnicodeScalarView?
 
-    init(_ text: String) {
+    package init(_ text: String) {
         let scalars = text.unicodeScalars
         if let open = scalars.firstIndex(of: " "), scalars[open...].starts(with: " (".unicodeScalars), scalars.last == ")" {
             name = String(scalars[..<open])
@@ -86,7 +86,7 @@ struct LockEntryText {
 
     /// The quoted value `text` starts with, and the text after it; nil when `text` does not
     /// start with a well-formed quoted value.
-    static func unquoted(_ text: Substring.UnicodeScalarView) -> (value: String, rest: Substring.UnicodeScalarView)? {
+    package static func unquoted(_ text: Substring.UnicodeScalarView) -> (value: String, rest: Substring.UnicodeScalarView)? {
         let fence = text.prefix { $0 == "`" }.count
         guard fence > 0 else { return nil }
         let contentStart = text.index(text.startIndex, offsetBy: fence)

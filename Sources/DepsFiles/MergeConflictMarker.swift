@@ -1,12 +1,12 @@
 import DepsFileSystem
 /// A line left by an unresolved merge: `<<<<<<<`, `=======`, `|||||||` or `>>>>>>>` at its start.
-struct MergeConflictMarker {
-    let line: Int
-    let text: String
+package struct MergeConflictMarker {
+    package let line: Int
+    package let text: String
 
     static let prefixes = ["<<<<<<<", "|||||||", "=======", ">>>>>>>"]
 
-    static func first(in bytes: [UInt8]) -> MergeConflictMarker? {
+    package static func first(in bytes: [UInt8]) -> MergeConflictMarker? {
         var line = 1
         var lineStart = 0
         for index in 0...bytes.count {

@@ -7,10 +7,18 @@ import DepsFileSystem
 /// The values are read through the same document helpers as the codecs, so a problem is worded
 /// the same way whichever reads it; the codec then reads the whole spec for the checks that need it.
 public final class SpecFileLinter: SpecFileReader {
-    private let fileSystem: any FileSystem
+    /// Reads a whole `.json` spec file, CocoaPods' podspec.json (DepsCocoaPods reads that format):
+    /// the file as shown, where its relative locations lead, its bytes, checksum and expected name.
+    public typealias JSONSpecDecoding = @Sendable (
+        _ file: String, _ relocate: (@Sendable (String) -> String)?, _ bytes: [UInt8], _ checksum: String, _ name: PackageName
+    ) throws(MalformedInputError) -> Specification
 
-    public init(fileSystem: any FileSystem) {
+    private let fileSystem: any FileSystem
+    private let decodeJSON: JSONSpecDecoding
+
+    public init(fileSystem: any FileSystem, decodingJSON: @escaping JSONSpecDecoding) {
         self.fileSystem = fileSystem
+        self.decodeJSON = decodingJSON
     }
 
     public func readSpecFile(_ path: String) throws -> SpecFileReading {
@@ -19,7 +27,7 @@ public final class SpecFileLinter: SpecFileReader {
         let bytes = try fileSystem.readFile(location, shownAs: path)
         // A relative code location in the spec is relative to the spec's folder.
         let folder = location.parent.string
-        return Self.reading(bytes, file: path, relocate: { folder + "/" + $0 })
+        return Self.reading(bytes, file: path, relocate: { folder + "/" + $0 }, decodingJSON: decodeJSON)
     }
 
     public func files(inTree tree: String) throws -> [String] {
@@ -27,8 +35,10 @@ public final class SpecFileLinter: SpecFileReader {
             .filter { !$0.isDirectory }.map(\.relativePath)
     }
 
-    /// Every problem of one spec file's bytes; `.json` files are read as podspec.json.
-    static func reading(_ bytes: [UInt8], file: String, relocate: (@Sendable (String) -> String)? = nil) -> SpecFileReading {
+    /// Every problem of one spec file's bytes; `.json` files are read as podspec.json, whole by `decodingJSON`.
+    static func reading(
+        _ bytes: [UInt8], file: String, relocate: (@Sendable (String) -> String)? = nil, decodingJSON: JSONSpecDecoding
+    ) -> SpecFileReading {
         let json = file.hasSuffix(".json")
         var walk = Walk(document: YAMLDocument(file: file), json: json)
         let fields = walk.topLevel(json ? JSONForYAML.prepared(bytes) : bytes)
@@ -40,7 +50,7 @@ public final class SpecFileLinter: SpecFileReader {
             let checksum = SHA256Digest.hex(of: bytes)
             do throws(MalformedInputError) {
                 specification = json
-                    ? try PodspecJSONCodec(fileName: file, relocate: relocate).decode(bytes, checksum: checksum, expectedName: name, expectedVersion: nil)
+                    ? try decodingJSON(file, relocate, bytes, checksum, name)
                     : try SpecCodec(fileName: file, relocate: relocate).decode(bytes, checksum: checksum, expectedName: name, expectedVersion: nil)
             } catch {
                 walk.recordUnlessNamed(error)

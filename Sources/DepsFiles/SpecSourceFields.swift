@@ -1,13 +1,13 @@
 import DepsCore
 
 /// A spec's `source:` mapping as deps' YAML specs and CocoaPods' podspec.json write it.
-enum SpecSourceFields {
+package enum SpecSourceFields {
     /// The keys a spec's `source:` mapping may hold.
-    static let keys = ["git", "tag", "commit", "branch", "http", "sha256", "type", "path", "submodules"]
+    package static let keys = ["git", "tag", "commit", "branch", "http", "sha256", "type", "path", "submodules"]
 
     /// Reads a spec's `source:` mapping: `git:` with exactly one of `tag:`/`commit:`/`branch:`,
     /// `http:` with an optional `sha256:`, or `path:`. Exactly one location key.
-    static func codeSource(_ fields: [String: String]) throws(CodeSourceError) -> CodeSource {
+    package static func codeSource(_ fields: [String: String]) throws(CodeSourceError) -> CodeSource {
         let locations = ["git", "http", "path"].filter { fields[$0] != nil }
         guard locations.count == 1, let kind = locations.first, let location = fields[kind] else {
             throw CodeSourceError(

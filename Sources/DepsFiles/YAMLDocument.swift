@@ -4,11 +4,15 @@ import DepsFileSystem
 
 /// Reads the node tree of one file and turns shape problems into errors that name
 /// the file, the line and the value. Shared by the Depsfile, lockfile and spec codecs.
-struct YAMLDocument {
-    let file: String
+package struct YAMLDocument {
+    package let file: String
+
+    package init(file: String) {
+        self.file = file
+    }
 
     /// The root node; an empty file is an error that says what the file should hold.
-    func root(of bytes: [UInt8], expecting: String) throws(MalformedInputError) -> YAMLNode {
+    package func root(of bytes: [UInt8], expecting: String) throws(MalformedInputError) -> YAMLNode {
         let parsed: YAMLNode?
         do {
             parsed = try YAMLParser.parse(bytes, fileName: file)
@@ -21,12 +25,12 @@ struct YAMLDocument {
         return root
     }
 
-    func error(_ node: YAMLNode, _ message: MessageText) -> MalformedInputError {
+    package func error(_ node: YAMLNode, _ message: MessageText) -> MalformedInputError {
         MalformedInputError(file: file, at: node, message)
     }
 
     /// The pairs of a mapping (an empty value counts as an empty mapping).
-    func mapping(_ node: YAMLNode, _ what: String) throws(MalformedInputError) -> [YAMLNode.Pair] {
+    package func mapping(_ node: YAMLNode, _ what: String) throws(MalformedInputError) -> [YAMLNode.Pair] {
         if node.isNull { return [] }
         guard let pairs = node.mappingPairs else {
             throw error(node, "expected a mapping for \(what), found \(node.kindDescription)")
@@ -35,7 +39,7 @@ struct YAMLDocument {
     }
 
     /// The items of a sequence (an empty value counts as an empty sequence).
-    func sequence(_ node: YAMLNode, _ what: String) throws(MalformedInputError) -> [YAMLNode] {
+    package func sequence(_ node: YAMLNode, _ what: String) throws(MalformedInputError) -> [YAMLNode] {
         if node.isNull { return [] }
         guard let items = node.sequenceItems else {
             throw error(node, "expected a list for \(what), found \(node.kindDescription)")
@@ -43,7 +47,7 @@ struct YAMLDocument {
         return items
     }
 
-    func scalar(_ node: YAMLNode, _ what: String) throws(MalformedInputError) -> String {
+    package func scalar(_ node: YAMLNode, _ what: String) throws(MalformedInputError) -> String {
         guard let text = node.scalarValue else {
             throw error(node, "expected a single value for \(what), found \(node.kindDescription)")
         }
@@ -60,7 +64,7 @@ struct YAMLDocument {
     }
 
     /// The text of a mapping key.
-    func key(_ pair: YAMLNode.Pair) throws(MalformedInputError) -> String {
+    package func key(_ pair: YAMLNode.Pair) throws(MalformedInputError) -> String {
         guard let text = pair.key.scalarValue else {
             throw error(pair.key, "expected a name as a key, found \(pair.key.kindDescription)")
         }
@@ -68,7 +72,7 @@ struct YAMLDocument {
     }
 
     /// The values of a mapping by key, refusing keys not in `known` with the closest known key.
-    func fields(
+    package func fields(
         _ pairs: [YAMLNode.Pair], known: [String], in context: String
     ) throws(MalformedInputError) -> [String: YAMLNode] {
         var fields: [String: YAMLNode] = [:]
@@ -88,7 +92,7 @@ struct YAMLDocument {
         return fields
     }
 
-    func packageName(_ text: String, at node: YAMLNode) throws(MalformedInputError) -> PackageName {
+    package func packageName(_ text: String, at node: YAMLNode) throws(MalformedInputError) -> PackageName {
         do {
             return try PackageName(text)
         } catch {
@@ -96,7 +100,7 @@ struct YAMLDocument {
         }
     }
 
-    func version(_ text: String, at node: YAMLNode, for what: String) throws(MalformedInputError) -> Version {
+    package func version(_ text: String, at node: YAMLNode, for what: String) throws(MalformedInputError) -> Version {
         do {
             return try Version(text)
         } catch {
@@ -104,7 +108,7 @@ struct YAMLDocument {
         }
     }
 
-    func requirement(_ node: YAMLNode, for name: PackageName) throws(MalformedInputError) -> Requirement {
+    package func requirement(_ node: YAMLNode, for name: PackageName) throws(MalformedInputError) -> Requirement {
         if node.isNull { return .any }
         let text = try scalar(node, "the requirement of \(name)")
         do {

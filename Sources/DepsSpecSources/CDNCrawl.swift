@@ -1,4 +1,5 @@
 import DepsCore
+import DepsCocoaPods
 import DepsFiles
 
 /// Fetching ahead of the resolver from a CDN: for each package, its shard index and then its

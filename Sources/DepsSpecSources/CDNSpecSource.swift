@@ -1,6 +1,7 @@
 import DepsCode
 import DepsCore
 import DepsFileSystem
+import DepsCocoaPods
 import DepsFiles
 import DepsHTTP
 

@@ -1,5 +1,6 @@
 import DepsCore
 import DepsCode
+import DepsCocoaPods
 import DepsFiles
 import DepsFileSystem
 import DepsGit

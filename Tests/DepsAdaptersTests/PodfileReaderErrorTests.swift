@@ -1,4 +1,5 @@
 import DepsCore
+import DepsCocoaPods
 import DepsFiles
 import XCTest
 

@@ -1,5 +1,5 @@
 import DepsCore
-import DepsFiles
+import DepsCocoaPods
 import SeededRandom
 import XCTest
 

@@ -1,4 +1,5 @@
 import DepsCode
+import DepsCocoaPods
 import DepsFiles
 import DepsFileSystem
 import DepsSpecSources

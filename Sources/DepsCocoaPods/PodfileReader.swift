@@ -1,4 +1,5 @@
 import DepsCore
+import DepsFiles
 
 /// Reads a CocoaPods `Podfile` statically, running no Ruby (BEHAVIOUR 10): the directives of the
 /// Podfile DSL, `def` groups of pods expanded where they are called, and variables set to a

@@ -1,4 +1,5 @@
 import DepsCore
+import DepsFiles
 import DepsYAML
 import DepsFileSystem
 

@@ -1,4 +1,5 @@
 import DepsCore
+import DepsFiles
 import DepsYAML
 import DepsFileSystem
 
@@ -279,5 +280,14 @@ public struct PodspecJSONCodec {
             }
             return names.map(\.0)
         }
+    }
+}
+
+extension PodspecJSONCodec {
+    /// A `.json` spec file read whole for `deps spec lint` (`SpecFileLinter`'s `decodingJSON`).
+    public static func decodeSpecFile(
+        _ file: String, relocate: (@Sendable (String) -> String)?, _ bytes: [UInt8], checksum: String, expectedName: PackageName
+    ) throws(MalformedInputError) -> Specification {
+        try PodspecJSONCodec(fileName: file, relocate: relocate).decode(bytes, checksum: checksum, expectedName: expectedName, expectedVersion: nil)
     }
 }

@@ -1,4 +1,5 @@
 import DepsCore
+import DepsFiles
 import DepsProcess
 
 /// Runs a Podfile with the `ruby` on PATH through deps' Podfile DSL (`RubyPodfileDSL`), in the

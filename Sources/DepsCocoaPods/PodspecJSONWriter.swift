@@ -1,4 +1,5 @@
 import DepsCore
+import DepsFiles
 import DepsYAML
 
 /// Turns a spec in deps' YAML (BEHAVIOUR 1.2) into CocoaPods' `podspec.json`, for a repository in
