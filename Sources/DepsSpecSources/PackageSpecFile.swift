@@ -43,12 +43,21 @@ enum PackageSpecFile {
         _ name: PackageName, at path: LocalPath, shownAs: String, namedBy: String? = nil,
         relocate: (@Sendable (String) -> String)? = nil, fileSystem: any FileSystem
     ) async throws -> Specification {
-        if self == .rubyPodspec {
-            return try await RubyPodspecEvaluation(fileSystem: fileSystem).specification(
-                of: name, at: path, shownAs: shownAs, namedBy: namedBy, relocate: relocate)
-        }
         let bytes = try fileSystem.readFile(path, shownAs: shownAs)
         let checksum = SHA256Digest.hex(of: bytes)
+        if self == .rubyPodspec {
+            // Static first: a podspec of literals needs no Ruby; anything else is evaluated.
+            guard let json = RubyPodspecStaticReader.json(of: bytes) else {
+                return try await RubyPodspecEvaluation(fileSystem: fileSystem).specification(
+                    of: name, at: path, shownAs: shownAs, namedBy: namedBy, relocate: relocate)
+            }
+            do {
+                return try PodspecJSONCodec(fileName: shownAs, relocate: relocate).decode(
+                    json, checksum: checksum, expectedName: name, expectedVersion: nil, namedBy: namedBy)
+            } catch {
+                throw MalformedInputError(file: shownAs, message: "\(message: MessageText(escaping: error.message)) (in the spec it describes)")
+            }
+        }
         switch self {
         case .podspecJSON:
             return try PodspecJSONCodec(fileName: shownAs, relocate: relocate).decode(

@@ -94,6 +94,48 @@ final class PodspecExternalSourceTests: XCTestCase {
         XCTAssertFalse(project.exists("App/Deps"))
     }
 
+    /// A Ruby podspec of literals, as `pod spec create` writes it, is read statically: it installs
+    /// with no `ruby` on PATH at all; one that needs Ruby then says how to give its JSON form.
+    func testALiteralRubyPodspecIsReadWithoutRuby() throws {
+        try project.write("LocalKit/Sources/Kit/Kit.swift", "public let kit = 1\n")
+        try project.write("LocalKit/Kit.podspec", """
+            #
+            # Be sure to run `pod lib lint Kit.podspec' to ensure this is a valid spec.
+            #
+            Pod::Spec.new do |s|
+              s.name             = 'Kit'
+              s.version          = '0.3.0'
+              s.summary          = 'A short description of Kit.'
+              s.description      = <<-DESC
+            A longer description of Kit, in Markdown.
+                                   DESC
+              s.homepage         = 'https://git.example/Kit'
+              s.license          = { :type => 'MIT', :file => 'LICENSE' }
+              s.author           = { 'Team' => 'team@example.com' }
+              s.source           = { :git => 'https://git.example/Kit.git', :tag => s.version.to_s }
+              s.ios.deployment_target = '13.0'
+              s.swift_versions   = ['5.0']
+              s.source_files     = 'Sources/Kit/**/*'
+              s.ios.frameworks   = 'UIKit'
+              s.dependency 'Helper', '~> 1.0'
+            end
+
+            """)
+        try project.publish(["Helper": ["1.0.0": [:]]])
+        try project.write("App/Depsfile", "sources:\n  - ../Specs\ndependencies:\n  Kit:\n    path: ../LocalKit\n")
+        let noRuby = ["PATH": project.root + "/no-programs"]
+        let install = try project.deps(["install"], cache: cache, environment: noRuby)
+        XCTAssertEqual(install.status, 0, install.stderr)
+        let lock = try XCTUnwrap(project.lockfile)
+        XCTAssertTrue(lock.contains("  - Kit (0.3.0):\n    - Helper (~> 1.0)\n"), lock)
+        XCTAssertTrue(try project.read("App/Deps/Package.swift").contains(#".linkedFramework("UIKit", .when(platforms: [.iOS]))"#))
+
+        try project.write("LocalKit/Kit.podspec", "Pod::Spec.new do |s|\n  s.name = 'Kit'\n  s.version = File.read('VERSION')\nend\n")
+        let dynamic = try project.deps(["install"], cache: cache, environment: noRuby)
+        XCTAssertEqual(dynamic.status, 65, dynamic.stderr)
+        XCTAssertTrue(dynamic.stderr.hasPrefix("../LocalKit/Kit.podspec: error: a Ruby podspec is read with `ruby`, and none is on PATH"), dynamic.stderr)
+    }
+
     /// A Ruby `.podspec` is read through `ruby` and deps' own podspec DSL (BEHAVIOUR 10): its
     /// checksum is the file's, so an edit shows in `deps check`; a Ruby error names its line.
     func testARubyPodspecIsReadThroughRubyAndAURLIsRefused() throws {
@@ -140,7 +182,7 @@ final class PodspecExternalSourceTests: XCTestCase {
         try project.write("App/Vendor/Kit.podspec", "Pod::Spec.new do |s|\nend\n")
         let empty = try project.deps(["install"], cache: cache)
         XCTAssertEqual(empty.status, 65, empty.stderr)
-        XCTAssertEqual(empty.stderr, "Vendor/Kit.podspec: error: missing field `name` (in the spec it evaluates to)\n")
+        XCTAssertEqual(empty.stderr, "Vendor/Kit.podspec: error: missing field `name` (in the spec it describes)\n")
 
         try writeDepsfile("    podspec: https://example.com/Kit.podspec.json\n")
         let remote = try project.deps(["install"], cache: cache)
