@@ -99,11 +99,11 @@ let package = Package(
             name: "DepsAdaptersTests",
             dependencies: [
                 "DepsFiles", "DepsCocoaPods", "DepsCode", "DepsSpecSources", "DepsSwiftPM", "DepsPresenters", "DepsFileSystem", "DepsGit", "DepsCore",
-                "DepsYAML", "SeededRandom", "ResolutionFixtures",
+                "DepsYAML", "DepsProcess", "SeededRandom", "ResolutionFixtures",
             ],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "DepsCLITests", dependencies: ["deps", "DepsCLI", "DepsYAML", "LoopbackHTTPServer"]),
+        .testTarget(name: "DepsCLITests", dependencies: ["deps", "DepsCLI", "DepsYAML", "DepsProcess", "LoopbackHTTPServer"]),
     ]
 )
 

@@ -1,3 +1,4 @@
+import DepsProcess
 import DepsCore
 import DepsCocoaPods
 import DepsFiles
@@ -77,7 +78,7 @@ final class CocoaPodsPairImportTests: XCTestCase {
     ]
 
     func testWithRubyThePodfilesThatNeedItAreEvaluated() async throws {
-        try XCTSkipIf(ChildProcessPath.ruby == nil, "no ruby on PATH: Podfile evaluation is not tested here")
+        try XCTSkipIf(ChildProcess.executablePath(of: "ruby") == nil, "no ruby on PATH: Podfile evaluation is not tested here")
         var outcomes: [String: Outcome] = [:]
         for project in try CocoaPodsFixtures.projects() {
             outcomes[project] = try await importPair(project, staticOnly: false)
@@ -160,10 +161,3 @@ final class CocoaPodsPairImportTests: XCTestCase {
     }
 }
 
-/// Where `ruby` is on PATH, for the tests that need it.
-enum ChildProcessPath {
-    static var ruby: String? {
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-        return folders.map { "\($0)/ruby" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-}

@@ -163,10 +163,3 @@ func sha256Hex(_ bytes: [UInt8]) throws -> String {
     return String(try tool(["sha256sum", file]).prefix(64))
 }
 
-/// Where a program is on PATH, for tests that need one the machine may lack (`ruby`).
-enum ChildProcessLookup {
-    static func path(of program: String) -> String? {
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-        return folders.map { "\($0)/\(program)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-}

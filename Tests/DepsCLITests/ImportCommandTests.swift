@@ -1,3 +1,4 @@
+import DepsProcess
 import Foundation
 import XCTest
 
@@ -95,7 +96,7 @@ final class ImportCommandTests: XCTestCase {
     /// deps' own DSL: home-assistant's (`if File.exist?`, `puts`, `ENV`) imports, every locked
     /// version kept, and the output says which Ruby and why; a Ruby error is named at its line.
     func testAPodfileThatNeedsRubyIsEvaluatedWithIt() throws {
-        try XCTSkipIf(ChildProcessLookup.path(of: "ruby") == nil, "no ruby on PATH: Podfile evaluation is not tested here")
+        try XCTSkipIf(ChildProcess.executablePath(of: "ruby") == nil, "no ruby on PATH: Podfile evaluation is not tested here")
         let project = try TemporaryProject(self)
         try copyFixtures(project, podfile: "home-assistant-iOS", podfileLock: "home-assistant-iOS")
         let outcome = try project.deps("import")
@@ -119,7 +120,7 @@ final class ImportCommandTests: XCTestCase {
     /// imported as a `path:` dependency, installed through `ruby`, built into one module with its
     /// subspecs, and an edit of the podspec shows in `deps check` (BEHAVIOUR 10).
     func testALocalPodWithARubyPodspecImportsInstallsAndBuilds() throws {
-        try XCTSkipIf(ChildProcessLookup.path(of: "ruby") == nil, "no ruby on PATH: Ruby podspecs are not tested here")
+        try XCTSkipIf(ChildProcess.executablePath(of: "ruby") == nil, "no ruby on PATH: Ruby podspecs are not tested here")
         let project = try TemporaryProject(self)
         try project.write("App/Podfile", "platform :ios, '13.0'\ntarget 'App' do\n  pod 'Kit', :path => 'LocalPods/Kit'\nend\n")
         try project.write("App/LocalPods/Kit/VERSION", "2.1.0\n")

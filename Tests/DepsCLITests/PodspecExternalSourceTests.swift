@@ -1,3 +1,4 @@
+import DepsProcess
 import Foundation
 import XCTest
 
@@ -139,7 +140,7 @@ final class PodspecExternalSourceTests: XCTestCase {
     /// A Ruby `.podspec` is read through `ruby` and deps' own podspec DSL (BEHAVIOUR 10): its
     /// checksum is the file's, so an edit shows in `deps check`; a Ruby error names its line.
     func testARubyPodspecIsReadThroughRubyAndAURLIsRefused() throws {
-        try XCTSkipIf(ChildProcessLookup.path(of: "ruby") == nil, "no ruby on PATH: Ruby podspecs are not tested here")
+        try XCTSkipIf(ChildProcess.executablePath(of: "ruby") == nil, "no ruby on PATH: Ruby podspecs are not tested here")
         try project.write("App/Vendor/Kit.podspec", """
             # A team's local pod, as `pod spec create` writes it.
             kit_version = File.read(File.join(__dir__, 'VERSION')).strip

@@ -58,7 +58,7 @@ public struct Specification: Sendable, Hashable {
         self.checksum = checksum
         self.sourceFiles = sourceFiles ?? SourceFileGlob.defaults
         // CocoaPods names the module after `header_dir` when the spec gives one and no `module_name`.
-        let headerDir = build?.headerDir.map { $0.split(separator: "/").filter { $0 != "." }.joined(separator: "/") }
+        let headerDir = build?.headerDir.map(PackageBuild.folderPath)
         self.moduleName = moduleName ?? headerDir.flatMap { $0.isEmpty ? nil : ModuleName.identifier(from: $0) }
             ?? ModuleName.defaultName(for: name)
         self.subspecs = subspecs
