@@ -41,12 +41,12 @@ public struct PodfileReading: Sendable, Equatable {
     public let warnings: [PodfileWarning]
     public let fileName: String
 
-    /// What a warning says: `post_install hook dropped: deps runs no Ruby`.
+    /// What a warning says: `post_install hook dropped: deps runs no install hooks`.
     public static func message(for warning: PodfileWarning) -> String {
         PodfileWording.text(of: warning.dropped).text
     }
 
-    /// `Podfile:12: warning: post_install hook dropped: deps runs no Ruby`, one per warning.
+    /// `Podfile:12: warning: post_install hook dropped: deps runs no install hooks`, one per warning.
     public var warningLines: [String] {
         warnings.map { "\(MessageText.escaped(fileName)):\($0.line): warning: \(PodfileWording.text(of: $0.dropped))" }
     }
@@ -71,12 +71,12 @@ public struct PodfileRefusal: Error, Sendable, Equatable, CustomStringConvertibl
 enum PodfileWording {
     static func text(of construct: PodfileConstruct) -> MessageText {
         switch construct {
-        case let .unknownName(name): "`\(name)` is a method or variable deps does not know; deps runs no Ruby"
+        case let .unknownName(name): "`\(name)` is a method or variable known only when Ruby runs; deps reads Podfiles statically"
         case let .conditional(keyword): "a conditional (`\(keyword)`) needs Ruby to run; deps reads Podfiles statically"
         case .interpolation: "a string with interpolation (`#{…}`) needs Ruby to run; deps reads Podfiles statically"
         case .environment: "`ENV` is read when Ruby runs; deps reads Podfiles statically"
-        case let .evaluation(name): "`\(name)` runs code; deps runs no Ruby"
-        case let .loading(name): "`\(name)` loads another file's Ruby; deps runs no Ruby"
+        case let .evaluation(name): "`\(name)` runs code when Ruby runs; deps reads Podfiles statically"
+        case let .loading(name): "`\(name)` loads another file's Ruby; deps reads Podfiles statically"
         case .podspecDirective: "the `podspec` directive is not read; declare the pods it brings with `pod`"
         case let .methodWithParameters(name): "`\(name)` is a method with parameters; deps expands only methods without them"
         case let .recursion(name): "`\(name)` calls itself"
@@ -90,7 +90,7 @@ enum PodfileWording {
 
     static func text(of dropped: PodfileDroppedItem) -> MessageText {
         switch dropped {
-        case let .hook(name): "\(name) hook dropped: deps runs no Ruby"
+        case let .hook(name): "\(name) hook dropped: deps runs no install hooks"
         case let .plugin(name): "plugin '\(name)' dropped: deps runs no plugin, and pods only it adds are not imported"
         case let .setting(name): "`\(name)` dropped: an Xcode or CocoaPods setting deps does not use"
         case let .podOption(pod, option): "`\(option.key)` of \(pod) dropped: deps does not honour it"

@@ -3,7 +3,7 @@ import DepsCore
 /// Words what `deps import` did (BEHAVIOUR 10): the summary on stdout, the warnings on stderr,
 /// and why a Podfile or Podfile.lock could not be imported.
 public enum ImportTextPresenter {
-    /// `Podfile:12: warning: post_install hook dropped: deps runs no Ruby`, one line each; the
+    /// `Podfile:12: warning: post_install hook dropped: deps runs no install hooks`, one line each; the
     /// messages are the warnings' own, in the same order.
     public static func warningLines(_ result: ProjectImport, messages: [String]) -> [String] {
         zip(result.warnings, messages).map { "Podfile:\($0.line): warning: \($1)" }

@@ -95,7 +95,7 @@ final class PodfileReaderFixtureTests: XCTestCase {
             target Rocket.ChatTests: Fabric, Crashlytics, SwiftyJSON, semver, SideMenuController, SlackTextViewController, MobilePlayer, SimpleImageViewer, TSMarkdownParser, RealmSwift, SDWebImage, Starscream, 1PasswordExtension, Google/SignIn
             Podfile:4: warning: `use_frameworks!` dropped: an Xcode or CocoaPods setting deps does not use
             Podfile:5: warning: `inhibit_all_warnings!` dropped: an Xcode or CocoaPods setting deps does not use
-            Podfile:47: warning: post_install hook dropped: deps runs no Ruby
+            Podfile:47: warning: post_install hook dropped: deps runs no install hooks
             """)
     }
 
@@ -197,7 +197,7 @@ final class PodfileReaderFixtureTests: XCTestCase {
             Podfile:5: warning: `inhibit_all_warnings!` dropped: an Xcode or CocoaPods setting deps does not use
             Podfile:8: warning: `inhibit_warnings` of AFNetworking dropped: deps does not honour it
             """.split(separator: "\n").map(String.init))
-        XCTAssertEqual(warnings.last, "Podfile:96: warning: post_install hook dropped: deps runs no Ruby")
+        XCTAssertEqual(warnings.last, "Podfile:96: warning: post_install hook dropped: deps runs no install hooks")
     }
 
     /// What Signal's Podfile becomes in a Depsfile: every pod with its requirement and git source,
@@ -218,9 +218,9 @@ final class PodfileReaderFixtureTests: XCTestCase {
     func testHomeAssistantIsRefusedNamingEveryDynamicLine() throws {
         XCTAssertEqual(try refusal("home-assistant-iOS"), """
             Podfile:8: error: a conditional (`if`) needs Ruby to run; deps reads Podfiles statically
-            Podfile:16: error: `puts` is a method or variable deps does not know; deps runs no Ruby
+            Podfile:16: error: `puts` is a method or variable known only when Ruby runs; deps reads Podfiles statically
             Podfile:17: error: `ENV` is read when Ruby runs; deps reads Podfiles statically
-            Podfile:18: error: `puts` is a method or variable deps does not know; deps runs no Ruby
+            Podfile:18: error: `puts` is a method or variable known only when Ruby runs; deps reads Podfiles statically
             Podfile:19: error: `ENV` is read when Ruby runs; deps reads Podfiles statically
             """)
     }

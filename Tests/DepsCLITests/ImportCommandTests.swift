@@ -35,7 +35,7 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(outcome.stderr, """
             Podfile:4: warning: `use_frameworks!` dropped: an Xcode or CocoaPods setting deps does not use
             Podfile:5: warning: `inhibit_all_warnings!` dropped: an Xcode or CocoaPods setting deps does not use
-            Podfile:47: warning: post_install hook dropped: deps runs no Ruby
+            Podfile:47: warning: post_install hook dropped: deps runs no install hooks
 
             """)
         XCTAssertTrue(outcome.stdout.hasPrefix("Imported Podfile and Podfile.lock into Depsfile and Depsfile.lock.\n"), outcome.stdout)
@@ -325,7 +325,7 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(imported.status, 0, imported.stderr)
         XCTAssertEqual(imported.stderr, """
             Podfile:10: warning: `use_frameworks!` dropped: an Xcode or CocoaPods setting deps does not use
-            Podfile:20: warning: post_install hook dropped: deps runs no Ruby
+            Podfile:20: warning: post_install hook dropped: deps runs no install hooks
 
             """)
         XCTAssertTrue(imported.stdout.contains("  App: Moya\n  AppTests: Alamofire, Quick\n"), imported.stdout)

@@ -73,7 +73,7 @@ public struct Dependency: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Why a `podspec:` location cannot be read as a spec file: deps reads a local `.podspec.json`
-/// or `.yaml` spec, and runs no Ruby.
+/// or `.yaml` spec, or a Ruby `.podspec`.
 public enum PodspecFileProblem: Sendable, Hashable {
     /// A URL rather than a file relative to the project.
     case url
