@@ -24,9 +24,11 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .target(name: "DepsYAML", dependencies: ["CYaml"]),
-        // Running a child process, and HTTP GET through the system curl: they know nothing of deps either.
+        // libcurl, loaded by the first transfer (its headers from libcurl4-openssl-dev; nothing linked).
+        .target(name: "CLibcurl"),
+        // Running a child process, and HTTP through libcurl: they know nothing of deps either.
         .target(name: "DepsProcess", dependencies: [.product(name: "Subprocess", package: "swift-subprocess")]),
-        .target(name: "DepsHTTP", dependencies: ["DepsProcess"]),
+        .target(name: "DepsHTTP", dependencies: ["CLibcurl"]),
 
         // The file system: atomic writes, the lock, the tree walk and copy, temporary paths.
         .target(name: "DepsFileSystem", dependencies: ["DepsProcess"]),

@@ -1,12 +1,11 @@
-// HTTP GET into a file, through the system's `curl` program run as a child process.
+// HTTP GET into a file, through libcurl in the process (loaded by the first transfer).
 //
-// Using the installed curl keeps this module free of a networking stack: nothing is loaded or
-// initialised until a download actually happens. curl does the protocol work (TLS, redirects,
-// proxies from the environment); this module chooses its options, reads back the status and
-// ETag, retries what is worth retrying and makes sure a destination file is either complete or
-// absent.
+// libcurl does the protocol work (TLS, HTTP/2, redirects, proxies from the environment, netrc);
+// every transfer shares one pool of connections (`TransferEngine`), so a run pays one handshake
+// per host. This module chooses the options, reads back the status and ETag, retries what is
+// worth retrying and makes sure a destination file is either complete or absent.
 
-import DepsProcess
+import CLibcurl
 
 #if canImport(Glibc)
 import Glibc
@@ -16,10 +15,10 @@ import Musl
 import Darwin
 #endif
 
-/// Downloads files over HTTP(S) with retries, using the system `curl`.
+/// Downloads files over HTTP(S) with retries, through libcurl.
 ///
-/// `curl` is looked up in `PATH`; `~/.curlrc` is not read, and the environment is passed on
-/// unchanged (so `https_proxy` and friends apply).
+/// libcurl reads the proxy variables (`https_proxy`, `no_proxy`, ...) itself; the netrc file and
+/// the CA bundle are the configuration's.
 public struct HTTPClient: Sendable {
     /// Timeouts, retries and the `User-Agent`.
     public struct Configuration: Sendable {
@@ -40,6 +39,11 @@ public struct HTTPClient: Sendable {
         /// What changes `deadlineSeconds` (an environment variable, say), named when a download
         /// reaches it so that the message says how to allow longer; nil names nothing.
         public var deadlineSetting: String?
+        /// The netrc file that gives logins for the hosts it names; nil reads `~/.netrc`. A login
+        /// is sent only to the host it names, never to a host a redirect leads to.
+        public var netrcFile: String?
+        /// The CA certificates that server certificates are checked against; nil uses the system's.
+        public var caBundle: String?
 
         /// The default of `deadlineSeconds`, half an hour: a gigabyte arrives in that time at
         /// 600 kB/s, and a server that never finishes is given up on.
@@ -52,8 +56,12 @@ public struct HTTPClient: Sendable {
             initialBackoffSeconds: Double = 0.25,
             userAgent: String = "deps",
             deadlineSeconds: Double = Configuration.defaultDeadlineSeconds,
-            deadlineSetting: String? = nil
+            deadlineSetting: String? = nil,
+            netrcFile: String? = nil,
+            caBundle: String? = nil
         ) {
+            self.netrcFile = netrcFile
+            self.caBundle = caBundle
             self.deadlineSetting = deadlineSetting
             self.timeoutSeconds = timeoutSeconds
             self.attempts = attempts
@@ -90,7 +98,7 @@ public struct HTTPClient: Sendable {
     ///   connections once every attempt is used up (with an exponential backoff between tries),
     ///   and at once for anything not worth retrying (an unsupported URL, an unwritable
     ///   destination, the configuration's `deadlineSeconds` reached); `CancellationError` when
-    ///   the calling task is cancelled, which also stops a running curl.
+    ///   the calling task is cancelled, which also ends the transfer.
     public func download(
         _ url: String,
         to destination: String,
@@ -166,68 +174,48 @@ public struct HTTPClient: Sendable {
 
     private func attemptOnce(_ url: String, into partial: String, isFile: Bool, etag: String?, maximumSeconds: Double?) async throws -> Outcome {
         _ = unlink(partial)
-        let timeout = configuration.timeoutSeconds > 0 ? configuration.timeoutSeconds : 30
-        var arguments = [
-            "-q",  // must come first: do not read ~/.curlrc
-            "--silent", "--show-error",
-            "--globoff",
-            "--location", "--max-redirs", "5",
-            "--proto", "=http,https,file", "--proto-redir", "=http,https",
-            "--connect-timeout", formatSeconds(timeout),
-            "--speed-limit", "1", "--speed-time", String(Int(timeout.rounded(.up))),
-            "--user-agent", headerSafe(configuration.userAgent) ?? "",
-            "--dump-header", "-",
-            "--output", partial,
-            "--write-out", "\\n%{http_code}",
-        ]
-        if let maximumSeconds {
-            arguments += ["--max-time", formatSeconds(maximumSeconds)]
+        let engine: TransferEngine
+        switch TransferEngine.shared {
+        case let .success(shared): engine = shared
+        case let .failure(error): return .failure(.other(error.reason), retryable: false)
         }
-        if let etag, let value = headerSafe(etag), !value.isEmpty {
-            arguments += ["--header", "If-None-Match: " + value]
-        }
-        arguments += ["--url", url]
-
-        let result: ChildProcessResult
-        do {
-            result = try await ChildProcess.run("curl", arguments, outputLimit: 1 << 20)
-        } catch let error as ChildProcessError {
-            return .failure(.other(error.description), retryable: false)
-        }
-
-        let (headers, code) = Self.splitOutput(result.standardOutput)
-        switch result.status {
-        case 0:
-            break
-        case 28:
-            return .failure(.timedOut, retryable: true)
-        case 18:
-            return .failure(.truncated, retryable: true)
-        case 7:
-            return .failure(.connectionFailed("could not connect"), retryable: true)
-        case 52:
-            return .failure(.connectionFailed("the server sent an empty reply"), retryable: true)
-        case 55, 56:
-            return .failure(.connectionFailed("the connection broke"), retryable: true)
-        case 6:
-            return .failure(.connectionFailed("could not resolve the host"), retryable: false)
-        case 37 where isFile:
-            return .response(HTTPResponse(status: 404, etag: nil))
-        case 47:
-            return .failure(.other("too many redirects"), retryable: false)
-        case 23:
+        let descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
             return .failure(.other("cannot write \(partial)"), retryable: false)
-        default:
-            return .failure(.other(Self.curlMessage(result)), retryable: false)
+        }
+        defer { close(descriptor) }
+        let transfer: CurlTransfer
+        do { transfer = try CurlTransfer(bodyDescriptor: descriptor) } catch {
+            return .failure(.other(error.reason), retryable: false)
+        }
+        configure(transfer, url: url, maximumSeconds: maximumSeconds)
+        if let etag, let value = headerSafe(etag), !value.isEmpty, !transfer.addHeader("If-None-Match: " + value) {
+            return .failure(.other("cannot send the request"), retryable: false)
         }
 
+        let code: CURLcode
+        switch await engine.run(transfer) {
+        case .cancelled: throw CancellationError()
+        case let .finished(result): code = result
+        }
+        try Task.checkCancellation()
+        if code != CURLE_OK {
+            if code == CURLE_FILE_COULDNT_READ_FILE && isFile {
+                return .response(HTTPResponse(status: 404, etag: nil))
+            }
+            if code == CURLE_WRITE_ERROR || transfer.writeFailed {
+                return .failure(.other("cannot write \(partial)"), retryable: false)
+            }
+            return Self.failure(code, text: transfer.errorText(code))
+        }
         if isFile {
             return .body(HTTPResponse(status: 200, etag: nil))
         }
-        guard let status = code, (100...599).contains(status) else {
+        let status = transfer.responseCode
+        guard (100...599).contains(status) else {
             return .failure(.other("no HTTP status in the response"), retryable: false)
         }
-        let response = HTTPResponse(status: status, etag: Self.etag(inFinalHeaders: headers))
+        let response = HTTPResponse(status: status, etag: transfer.etag)
         switch status {
         case 200..<300: return .body(response)
         case 500...: return .failure(.serverError(status), retryable: true)
@@ -235,9 +223,63 @@ public struct HTTPClient: Sendable {
         }
     }
 
+    /// The options every transfer shares: redirects (at most 5, to http or https only), the
+    /// connect timeout and stall limit, the overall limit left, the `User-Agent`, credentials from
+    /// netrc, the CA bundle, and waiting for a connection that can carry several streams rather
+    /// than opening another.
+    private func configure(_ transfer: CurlTransfer, url: String, maximumSeconds: Double?) {
+        let timeout = configuration.timeoutSeconds > 0 ? configuration.timeoutSeconds : 30
+        transfer.set(CURLOPT_URL, url)
+        transfer.set(CURLOPT_PROTOCOLS_STR, "http,https,file")
+        transfer.set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        transfer.set(CURLOPT_FOLLOWLOCATION, 1)
+        transfer.set(CURLOPT_MAXREDIRS, 5)
+        transfer.set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(timeout))
+        transfer.set(CURLOPT_LOW_SPEED_LIMIT, 1)
+        transfer.set(CURLOPT_LOW_SPEED_TIME, Int(timeout.rounded(.up)))
+        if let maximumSeconds {
+            transfer.set(CURLOPT_TIMEOUT_MS, Self.milliseconds(maximumSeconds))
+        }
+        transfer.set(CURLOPT_USERAGENT, headerSafe(configuration.userAgent) ?? "")
+        transfer.set(CURLOPT_PIPEWAIT, 1)
+        transfer.set(CURLOPT_NETRC, Int(CURL_NETRC_OPTIONAL.rawValue))
+        if let netrcFile = configuration.netrcFile {
+            transfer.set(CURLOPT_NETRC_FILE, netrcFile)
+        }
+        if let caBundle = configuration.caBundle {
+            transfer.set(CURLOPT_CAINFO, caBundle)
+        }
+    }
+
+    /// What a failed transfer means, and whether trying again may help.
+    private static func failure(_ code: CURLcode, text: String) -> Outcome {
+        switch code {
+        case CURLE_OPERATION_TIMEDOUT:
+            return .failure(.timedOut, retryable: true)
+        case CURLE_PARTIAL_FILE:
+            return .failure(.truncated, retryable: true)
+        case CURLE_COULDNT_CONNECT:
+            return .failure(.connectionFailed("could not connect"), retryable: true)
+        case CURLE_GOT_NOTHING:
+            return .failure(.connectionFailed("the server sent an empty reply"), retryable: true)
+        case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_HTTP2, CURLE_HTTP2_STREAM:
+            return .failure(.connectionFailed("the connection broke"), retryable: true)
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
+            return .failure(.connectionFailed("could not resolve the host"), retryable: false)
+        case CURLE_TOO_MANY_REDIRECTS:
+            return .failure(.other("too many redirects"), retryable: false)
+        default:
+            return .failure(.other(printable(text, limit: 160)), retryable: false)
+        }
+    }
+
+    private static func milliseconds(_ seconds: Double) -> Int {
+        Int(max(seconds, 0.001) * 1000)
+    }
+
     /// Flushes the `.part` file and renames it over `destination`.
     private func commit(_ partial: String, to destination: String, url: String, attempts: Int) throws {
-        // curl creates no file for an empty body.
+        // The file exists already; this reopens it to flush it.
         let fd = open(partial, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             throw HTTPError(url: url, cause: .other("cannot write \(partial)"), attempts: attempts)
@@ -247,45 +289,6 @@ public struct HTTPClient: Sendable {
         guard synced, rename(partial, destination) == 0 else {
             throw HTTPError(url: url, cause: .other("cannot write \(destination)"), attempts: attempts)
         }
-    }
-
-    /// Splits curl's standard output (the dumped headers, then a line with the status code).
-    static func splitOutput(_ bytes: [UInt8]) -> (headers: [UInt8], code: Int?) {
-        guard let newline = bytes.lastIndex(of: UInt8(ascii: "\n")) else {
-            return ([], Int(String(decoding: bytes, as: UTF8.self)))
-        }
-        let code = Int(String(decoding: bytes[(newline + 1)...], as: UTF8.self))
-        return (Array(bytes[..<newline]), code)
-    }
-
-    /// The ETag of the last response in a header dump that may hold several (one per redirect).
-    static func etag(inFinalHeaders bytes: [UInt8]) -> String? {
-        var etag: String?
-        // Split the bytes: as Characters, "\r\n" is one grapheme and would not split on "\n".
-        for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            let bytes = rawLine.last == UInt8(ascii: "\r") ? rawLine.dropLast() : rawLine
-            let line = Substring(String(decoding: bytes, as: UTF8.self))
-            if line.hasPrefix("HTTP/") {
-                etag = nil  // a new response starts
-            } else if let colon = line.firstIndex(of: ":"),
-                      line[..<colon].lowercased() == "etag" {
-                let value = line[line.index(after: colon)...].drop(while: { $0 == " " || $0 == "\t" })
-                let trimmed = String(value.reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
-                etag = trimmed.isEmpty ? nil : trimmed
-            }
-        }
-        return etag
-    }
-
-    /// curl's own one-line message for an exit status, printable and short.
-    private static func curlMessage(_ result: ChildProcessResult) -> String {
-        let line = result.standardErrorText.split(separator: "\n").first.map(String.init) ?? ""
-        let text = line.isEmpty ? "curl exited with status \(result.status)" : line
-        return printable(text, limit: 160)
-    }
-
-    private func formatSeconds(_ seconds: Double) -> String {
-        String(max(seconds, 0.001))
     }
 
     /// `value` when it can go into a header line as is, `nil` when it holds a line break or NUL.
@@ -347,7 +350,17 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// One short line, e.g. `http://127.0.0.1:4321/a.tar.gz: timed out after 3 attempts`.
     public var description: String {
-        "\(printable(url, limit: 300)): \(causeDescription)"
+        "\(printable(Self.withoutCredentials(url), limit: 300)): \(causeDescription)"
+    }
+
+    /// `url` without a `user:password@` part, so that a login written into a URL is never shown.
+    public static func withoutCredentials(_ url: String) -> String {
+        let scheme = url.prefix { $0 != ":" }
+        guard url.dropFirst(scheme.count).hasPrefix("://") else { return url }
+        let rest = url.dropFirst(scheme.count + 3)
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let at = authority.lastIndex(of: "@") else { return url }
+        return scheme + "://" + rest[rest.index(after: at)...]
     }
 
     /// Why, in a few words, for a message that names the URL beside it: `timed out after 3 attempts`.
