@@ -241,7 +241,11 @@ public struct HTTPClient: Sendable {
             transfer.set(CURLOPT_TIMEOUT_MS, Self.milliseconds(maximumSeconds))
         }
         transfer.set(CURLOPT_USERAGENT, headerSafe(configuration.userAgent) ?? "")
-        transfer.set(CURLOPT_PIPEWAIT, 1)
+        if url.lowercased().hasPrefix("https:") {
+            // HTTP/2 is negotiated over TLS only: there a transfer waits for the connection being
+            // set up rather than opening another beside it.
+            transfer.set(CURLOPT_PIPEWAIT, 1)
+        }
         transfer.set(CURLOPT_NETRC, Int(CURL_NETRC_OPTIONAL.rawValue))
         if let netrcFile = configuration.netrcFile {
             transfer.set(CURLOPT_NETRC_FILE, netrcFile)

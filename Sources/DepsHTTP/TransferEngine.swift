@@ -131,6 +131,9 @@ final class TransferEngine: @unchecked Sendable {
                 inbox.withLock { inbox in
                     inbox.added.append(Job(id: id, transfer: transfer, continuation: continuation))
                     inbox.live.insert(id)
+                    // A task cancelled before its job was live had its handler run already; the
+                    // flag is set before the handler runs, so under the lock one of the two sees it.
+                    if Task.isCancelled { inbox.cancelled.insert(id) }
                 }
                 _ = clibcurl_multi_wakeup(multi)
             }

@@ -54,10 +54,16 @@ struct CDNCrawl: Sendable {
         return found
     }
 
-    /// Every dependency a spec declares: its own, its subspecs' and its platforms'.
+    /// Every dependency a spec declares: its own and its platforms', and those of its subspecs
+    /// at any depth (`Firebase/Core` depends on FirebaseAnalytics for iOS only).
     static func declaredDependencies(of specification: Specification) -> [Dependency] {
-        specification.dependencies + specification.subspecs.flatMap(\.dependencies)
-            + specification.platformDependencies.values.flatMap { $0 }
+        specification.dependencies + specification.platformDependencies.values.flatMap { $0 }
+            + specification.subspecs.flatMap(declaredDependencies(of:))
+    }
+
+    private static func declaredDependencies(of subspec: Subspec) -> [Dependency] {
+        subspec.dependencies + subspec.platformDependencies.values.flatMap { $0 }
+            + subspec.subspecs.flatMap(declaredDependencies(of:))
     }
 
     /// One package visited: the files loaded for it, and its newest release's spec if it was found.

@@ -93,6 +93,7 @@ public final class CDNSpecSource: SpecSource {
     public func specification(of name: PackageName, version: Version) throws -> Specification {
         let root = name.root
         if let known = specifications[root]?[version] { return known }
+        if try hasPinnedSpecification(root, version), let known = specifications[root]?[version] { return known }
         guard let spellings = try versionSpellings(of: root) else {
             throw SpecsNotFetched(source: label, needed: [.specification(root, version)])
         }
@@ -111,6 +112,15 @@ public final class CDNSpecSource: SpecSource {
             bytes, checksum: SHA256Digest.hex(of: bytes), expectedName: root, expectedVersion: spelling)
         specifications[root, default: [:]][version] = specification
         return specification
+    }
+
+    /// Whether a spec fetched (or cached) by its version is here, decoded into `specifications`;
+    /// false when there is none, so that the index is read.
+    private func hasPinnedSpecification(_ root: PackageName, _ version: Version) throws -> Bool {
+        guard spellings[root] == nil, let path = try pinnedPath(root, version), let file = try available(path), let bytes = file,
+              let specification = try? decodePinned(bytes, path: path, root: root, version: version) else { return false }
+        specifications[root, default: [:]][version] = specification
+        return true
     }
 
     /// The names in the shard indexes read so far (all_pods.txt is far too big to read for a suggestion).
@@ -272,6 +282,49 @@ public final class CDNSpecSource: SpecSource {
         case .fromCache: counts.fromCache += 1
         case .absent: break
         }
+    }
+
+    // MARK: Locked versions, without the indexes
+
+    /// Whether the CDN has this version: a spec fetched (or cached) by its version answers it with
+    /// no shard index; otherwise the index says.
+    public func hasSpecification(of name: PackageName, version: Version) throws -> Bool {
+        let root = name.root
+        if specifications[root]?[version] != nil { return true }
+        if try hasPinnedSpecification(root, version) { return true }
+        return try versions(of: root).contains(version)
+    }
+
+    /// Fetches each pinned version's podspec by its path, all at once: the path needs only the
+    /// name's shard and the version as the lock spells it, so no index is read. Without the
+    /// shard lengths yet, `CocoaPods-version.yml` is fetched alongside and trunk's lengths are
+    /// assumed; a CDN with other lengths costs one more round.
+    public func fetchPinned(_ pinned: [(name: PackageName, version: Version)]) async {
+        let known = try? knownPrefixLengths()
+        var lengths = known ?? CocoaPodsShards.trunkPrefixLengths
+        for round in 0..<2 {
+            var paths = pinned.compactMap { pin -> String? in
+                guard specifications[pin.name.root]?[pin.version] == nil else { return nil }
+                let path = CDNLayout.specPath(pin.name.root, pin.version.description, CocoaPodsShards.fragments(of: pin.name.root, lengths))
+                return (try? available(path)) == nil ? path : nil
+            }
+            if round == 0, known == nil { paths.append(CocoaPodsShards.versionFile) }
+            try? await load([], ahead: unique(paths))
+            guard round == 0, known == nil, let actual = try? knownPrefixLengths(), actual != lengths else { return }
+            lengths = actual
+        }
+    }
+
+    /// Where a version's podspec is when the version is spelled as the lock spells it; nil
+    /// until the shard lengths are known.
+    private func pinnedPath(_ root: PackageName, _ version: Version) throws -> String? {
+        guard let fragments = try shardFragments(root) else { return nil }
+        return CDNLayout.specPath(root, version.description, fragments)
+    }
+
+    private func decodePinned(_ bytes: [UInt8], path: String, root: PackageName, version: Version) throws -> Specification {
+        try PodspecJSONCodec(fileName: loader.url(of: path), relocate: nil).decode(
+            bytes, checksum: SHA256Digest.hex(of: bytes), expectedName: root, expectedVersion: version.description)
     }
 
     // MARK: Refreshing

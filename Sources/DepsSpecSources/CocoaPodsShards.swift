@@ -9,6 +9,8 @@ import DepsYAML
 /// lengths (`Alamofire` → `d`, `a`, `2`).
 enum CocoaPodsShards {
     static let versionFile = "CocoaPods-version.yml"
+    /// Trunk's `prefix_lengths`.
+    static let trunkPrefixLengths = [1, 1, 1]
 
     /// `prefix_lengths` of a `CocoaPods-version.yml`; none when the document or the key is absent.
     static func prefixLengths(in bytes: [UInt8], shownAs: String) throws -> [Int] {

@@ -38,6 +38,7 @@ public final class CheckInteractor {
         let catalog = try await SpecCatalog.open(
             manifest: manifest, lockfile: lockfile, choice: .keepingEveryRecordedSource(manifest: manifest, lockfile: lockfile),
             opener: opener)
+        await catalog.fetchLocked(lockfile)
         let problems = try await catalog.reading {
             try Self.problems(of: lockfile, against: manifest, catalog: catalog, deployment: deployment)
         }

@@ -20,10 +20,21 @@ public protocol SpecSource: AnyObject {
     /// Fetches what the reads above lacked, and what reading it will need next (a package's
     /// dependencies, level by level), so that they can answer. Nothing by default.
     func fetch(_ needed: [SpecToFetch]) async throws
+    /// Whether the source has this version of the package. A source that can tell without
+    /// listing every version (a CDN, for a spec fetched by its version) answers from that spec.
+    func hasSpecification(of name: PackageName, version: Version) throws -> Bool
+    /// Fetches the specs of these versions directly, without listing any package's versions, so
+    /// that a locked project's specs arrive in one round. What cannot be fetched is left for the
+    /// reads to fetch and report. Nothing by default.
+    func fetchPinned(_ pinned: [(name: PackageName, version: Version)]) async
 }
 
 extension SpecSource {
     public func fetch(_ needed: [SpecToFetch]) async throws {}
+    public func hasSpecification(of name: PackageName, version: Version) throws -> Bool {
+        try versions(of: name).contains(version)
+    }
+    public func fetchPinned(_ pinned: [(name: PackageName, version: Version)]) async {}
 }
 
 /// What a spec source has to fetch before it can answer a read.

@@ -17,6 +17,7 @@ public final class InstallInteractor {
     /// - Parameter lockOnly: stop after resolving: write Depsfile.lock, touch no sandbox.
     public func install(dryRun: Bool = false, lockOnly: Bool = false) async throws -> LockfileUpdate {
         let session = try await LockfileResolution.open(store: store, opener: opener).refusingNewerLockfile()
+        await session.fetchLockedSpecs()
         let next = try await session.catalog.reading {
             try session.lockfileStillHolding() ?? session.resolve().lockfile
         }

@@ -63,6 +63,13 @@ struct LockfileResolution {
         return lockfile.pins(roots: manifest.dependencies.map(\.name), releasing: released)
     }
 
+    /// Fetches the specs the lock pins, all at once, when the lock is in sync with the Depsfile (so
+    /// that `lockfileStillHolding` is likely to answer with it and read nothing else).
+    func fetchLockedSpecs() async {
+        guard let lockfile, lockfile.problems(against: manifest).isEmpty else { return }
+        await catalog.fetchLocked(lockfile)
+    }
+
     /// The lock itself when a pinned resolution could only reproduce it: it is in sync with the
     /// Depsfile (no drift, every requirement admits its pin, nothing missing or orphaned, the same
     /// Depsfile bytes) and every locked spec is still in its source with the recorded checksum.

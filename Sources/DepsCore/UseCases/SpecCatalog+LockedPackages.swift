@@ -8,8 +8,8 @@ extension SpecCatalog {
            !listedSources.contains(source) {
             return [.sourceNotListed(package.name, source: source)]
         }
-        guard try versions(of: package.name).contains(package.version),
-              let origin = try origin(of: package.name) else {
+        let listed = try locateLocked(package.name, version: package.version) ?? versions(of: package.name).contains(package.version)
+        guard listed, let origin = try origin(of: package.name) else {
             return [.versionMissing(package.name, package.version, source: lockfile.source(of: package.name.root) ?? sourceLabels.joined(separator: ", "))]
         }
         let specification = try specification(of: package.name, version: package.version)

@@ -209,6 +209,39 @@ public final class SpecCatalog: PackageCatalog {
         return chosen
     }
 
+    /// Whether the source a locked package's choice names has its locked version, asked of that
+    /// source alone (a CDN answers from the spec fetched by its version, with no index); the
+    /// package is then taken from there. Nil when that cannot be told so (no such choice, or the
+    /// source lacks the version): the caller looks the package up as usual.
+    func locateLocked(_ name: PackageName, version: Version) throws -> Bool? {
+        let root = name.root
+        guard externalSpecifications[root] == nil, sourceOfPackage[root] == nil else { return nil }
+        let candidate: SpecSource?
+        switch choice.preference(for: root) {
+        case let .only(label): candidate = sourcesByLabel[label]
+        case let .recorded(label): candidate = sources.first { $0.label == label }
+        case nil: return nil
+        }
+        guard let candidate, try candidate.hasSpecification(of: root, version: version) else { return nil }
+        sourceOfPackage[root] = candidate
+        return true
+    }
+
+    /// Asks each source for the specs a lock pins in it, all at once and before any read, so that
+    /// reading a lock that still holds needs no other round (BEHAVIOUR 13).
+    public func fetchLocked(_ lockfile: Lockfile) async {
+        var pinnedBySource: [String: [(name: PackageName, version: Version)]] = [:]
+        var seen: Set<PackageName> = []
+        for package in lockfile.packages where externalSpecifications[package.name.root] == nil {
+            let root = package.name.root
+            guard seen.insert(root).inserted, let label = lockfile.source(of: root) else { continue }
+            pinnedBySource[label, default: []].append((root, package.version))
+        }
+        for (label, pinned) in pinnedBySource.sorted(by: { $0.key < $1.key }) {
+            await sourcesByLabel[label]?.fetchPinned(pinned)
+        }
+    }
+
     private func firstSource(having name: PackageName) throws -> SpecSource? {
         try sources.first { try !$0.versions(of: name).isEmpty }
     }
