@@ -12,8 +12,11 @@ public struct GitCodeFetcher: Sendable {
     let offline: Bool
     /// Resolves a relative location (a path) against the project directory.
     let projectDirectory: LocalPath
+    /// How long git may take over the network.
+    let network: GitNetworkLimits
 
-    public init(cache: CodeCache, offline: Bool, projectDirectory: LocalPath) {
+    public init(cache: CodeCache, offline: Bool, projectDirectory: LocalPath, network: GitNetworkLimits = GitNetworkLimits()) {
+        self.network = network
         self.cache = cache
         self.offline = offline
         self.projectDirectory = projectDirectory
@@ -53,7 +56,7 @@ public struct GitCodeFetcher: Sendable {
         _ request: CodeRequest, url: String, reference: GitReference, submodules: Bool, version: String
     ) async throws -> (tree: LocalPath, commit: String) {
         let remote = CodeLocation.isRelative(url) ? LocalPath(url).resolved(against: projectDirectory).string : url
-        let mirror = GitMirror(path: cache.mirrorPath(remote), fileSystem: cache.fileSystem)
+        let mirror = GitMirror(path: cache.mirrorPath(remote), fileSystem: cache.fileSystem, network: network)
         // Shared when the cache cannot be written: what it holds is read, what it lacks is named.
         let commit = try await withWritingOrReadingLock(cache.mirrorLockPath(remote), shownAs: mirror.path.string) { access in
             try await resolveCommitRepairing(request, remote: remote, shownURL: url, reference: reference, mirror: mirror, access: access)

@@ -41,7 +41,7 @@ struct GitSubmodules {
                 throw refusal(shownURL, error.reason)
             }
             let subrequest = CodeRequest(name: request.name, version: request.version, source: .git(url: url, .commit(link.commit)), pin: nil)
-            let submirror = GitMirror(path: fetcher.cache.mirrorPath(url), fileSystem: fetcher.cache.fileSystem)
+            let submirror = GitMirror(path: fetcher.cache.mirrorPath(url), fileSystem: fetcher.cache.fileSystem, network: fetcher.network)
             // The superproject's tree is being made, so the cache can be written.
             _ = try await withFileLock(fetcher.cache.mirrorLockPath(url), shownAs: submirror.path.string) {
                 try await fetcher.resolveCommitRepairing(

@@ -1,4 +1,5 @@
 import DepsCore
+import DepsGit
 import DepsHTTP
 import DepsFiles
 import DepsFileSystem
@@ -14,7 +15,7 @@ public struct SourceCodeFetcher: CodeFetcher {
     ///   - offline: use only what the cache holds.
     ///   - limits: how much one archive may unpack to.
     public init(cache: CodeCache, projectDirectory: LocalPath, offline: Bool, http: HTTPClient, limits: ArchiveLimits = ArchiveLimits()) {
-        git = GitCodeFetcher(cache: cache, offline: offline, projectDirectory: projectDirectory)
+        git = GitCodeFetcher(cache: cache, offline: offline, projectDirectory: projectDirectory, network: GitNetworkLimits(http.configuration))
         archives = ArchiveCodeFetcher(cache: cache, offline: offline, projectDirectory: projectDirectory, http: http, limits: limits)
         self.projectDirectory = projectDirectory
         self.cache = cache
@@ -40,5 +41,13 @@ public struct SourceCodeFetcher: CodeFetcher {
             }
             return FetchedCode(tree: folder.string, pin: nil)
         }
+    }
+}
+
+extension GitNetworkLimits {
+    /// The limits HTTP downloads have, for git: a stall as long as HTTP's timeout, one operation
+    /// as long as one download may take.
+    public init(_ http: HTTPClient.Configuration) {
+        self.init(stallSeconds: http.timeoutSeconds, deadlineSeconds: http.deadlineSeconds, deadlineSetting: http.deadlineSetting)
     }
 }

@@ -106,5 +106,7 @@ public func reportingGitFailures<T>(
         throw report(error.description)
     } catch let failure as GitCommandFailure {
         throw report(failure.reason(for: subject))
+    } catch let deadline as GitDeadlineExceeded {
+        throw report(deadline.reason)
     }
 }

@@ -9,13 +9,16 @@ public struct GitMirror: Sendable {
     /// The mirror's folder (`<key>.git`, `mirror.git`).
     public let path: LocalPath
     let fileSystem: any FileSystem
+    /// How long a clone, a fetch or a listing of the remote's references may take.
+    public let network: GitNetworkLimits
 
     /// git asks no questions, reads no system configuration and speaks plain English.
     public static let environment = ["GIT_TERMINAL_PROMPT": "0", "GIT_ASKPASS": "", "LC_ALL": "C", "GIT_CONFIG_NOSYSTEM": "1"]
 
-    public init(path: LocalPath, fileSystem: any FileSystem = POSIXFileSystem()) {
+    public init(path: LocalPath, fileSystem: any FileSystem = POSIXFileSystem(), network: GitNetworkLimits = GitNetworkLimits()) {
         self.path = path
         self.fileSystem = fileSystem
+        self.network = network
     }
 
     /// Whether a whole mirror is there. A folder that does not look like one (damaged, or left
@@ -38,19 +41,19 @@ public struct GitMirror: Sendable {
 
     /// Clones `url` into `temporary`, then renames it into place.
     public func clone(_ url: String, through temporary: LocalPath, shownAs name: String) async throws {
-        try await Self.run("git", ["clone", "--mirror", "--quiet", "--template=", "--", url, temporary.string])
+        try await overNetwork(url, ["clone", "--mirror", "--quiet", "--template=", "--", url, temporary.string])
         try fileSystem.move(temporary, to: path, shownAs: name)
     }
 
     /// Fetches what the repository has now, dropping what it no longer has.
     public func fetch() async throws {
-        try await git(["fetch", "--quiet", "--prune", "--force", "origin"])
+        try await overNetwork(remoteURL(), ["--git-dir", path.string, "fetch", "--quiet", "--prune", "--force", "origin"])
     }
 
     /// Points the mirror's `HEAD` at the branch the remote's `HEAD` names now (a mirror's fetch
     /// leaves `HEAD` as it was cloned); leaves it alone when the remote names none the mirror has.
     public func followRemoteHead() async throws {
-        let listing = try await git(["ls-remote", "--symref", "origin", "HEAD"])
+        let listing = try await overNetwork(remoteURL(), ["--git-dir", path.string, "ls-remote", "--symref", "origin", "HEAD"])
         for line in listing.split(separator: "\n") where line.hasPrefix("ref: ") && line.hasSuffix("\tHEAD") {
             let branch = String(line.dropFirst(5).dropLast(5))
             guard branch.hasPrefix("refs/heads/"), try await commit(of: branch) != nil else { return }
@@ -156,10 +159,23 @@ public struct GitMirror: Sendable {
         try await Self.run("git", ["--git-dir", path.string] + arguments)
     }
 
+    /// Runs a git command that talks to `url`, within the network limits.
+    @discardableResult
+    func overNetwork(_ url: String, _ arguments: [String]) async throws -> String {
+        let environment = Self.environment.merging(network.environment) { _, limit in limit }
+        return try await network.bounding(url) { try await Self.run("git", arguments, environment: environment) }
+    }
+
+    /// The URL of the mirror's `origin`, for messages; the mirror's folder when it has none.
+    func remoteURL() async -> String {
+        let url = try? await git(["config", "--get", "remote.origin.url"])
+        return url?.split(separator: "\n").first.map(String.init) ?? path.string
+    }
+
     /// Runs git or tar; a non-zero exit is thrown as a `GitCommandFailure`, a process that
     /// cannot be run as its `ChildProcessError`.
     @discardableResult
-    static func run(_ tool: String, _ arguments: [String]) async throws -> String {
+    static func run(_ tool: String, _ arguments: [String], environment: [String: String] = environment) async throws -> String {
         let result = try await ChildProcess.run(tool, arguments, environment: environment, outputLimit: 64 << 20)
         guard result.succeeded else {
             throw GitCommandFailure(tool: tool, arguments: arguments, standardError: result.standardErrorText, status: result.status)

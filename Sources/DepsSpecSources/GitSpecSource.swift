@@ -65,8 +65,10 @@ public final class GitSpecSource: SpecSource {
 
     /// Opens the repository at `url`: the clone in the cache, made first when there is none
     /// (unless `offline`), fetched again first when `refresh` (and not `offline`).
-    static func open(label: String, url: String, cache: CodeCache, offline: Bool, refresh: Bool) async throws -> (GitSpecSource, Refresh?) {
-        let store = GitSpecStore(cache: cache, url: url)
+    static func open(
+        label: String, url: String, cache: CodeCache, network: GitNetworkLimits, offline: Bool, refresh: Bool
+    ) async throws -> (GitSpecSource, Refresh?) {
+        let store = GitSpecStore(cache: cache, url: url, network: network)
         if !refresh || offline, let (commit, checkout) = store.current() {
             return (GitSpecSource(label: label, url: url, checkout: checkout, commit: commit, fileSystem: cache.fileSystem), nil)
         }
@@ -91,10 +93,12 @@ public final class GitSpecSource: SpecSource {
 struct GitSpecStore: Sendable {
     let cache: CodeCache
     let url: String
+    /// How long git may take over the network.
+    var network = GitNetworkLimits()
 
     var folder: LocalPath { cache.specsGitFolder / CodeCache.key(of: url) }
     var lockPath: LocalPath { folder.addingSuffix(".lock") }
-    var mirror: GitMirror { GitMirror(path: folder / "mirror.git", fileSystem: cache.fileSystem) }
+    var mirror: GitMirror { GitMirror(path: folder / "mirror.git", fileSystem: cache.fileSystem, network: network) }
     var pointer: LocalPath { folder / "current" }
     func checkoutPath(_ commit: String) -> LocalPath { folder / commit }
 

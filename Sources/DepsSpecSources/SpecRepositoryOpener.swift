@@ -1,4 +1,5 @@
 import DepsCore
+import DepsGit
 import DepsHTTP
 import DepsCode
 import DepsFiles
@@ -71,7 +72,8 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
         case .directory, .unsupported:
             source = try local.openSource(label)
         case let .git(url):
-            source = try await GitSpecSource.open(label: label, url: url, cache: cache, offline: offline, refresh: refresh).0
+            source = try await GitSpecSource.open(
+                label: label, url: url, cache: cache, network: GitNetworkLimits(http.configuration), offline: offline, refresh: refresh).0
         case let .cdn(url):
             if let warning = CDNSpecSource.insecureWarning(for: url) {
                 warnings.append(warning)
@@ -88,7 +90,8 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
     /// and its spec read from the checkout's root: `<Name>.yaml`, else `<Name>.podspec.json`.
     public func externalSpecification(of name: PackageName, from source: ExternalSource, pinnedTo commit: String?) async throws -> Specification {
         guard case let .git(url, reference, _) = source else { return try await local.externalSpecification(of: name, from: source, pinnedTo: nil) }
-        let fetcher = GitCodeFetcher(cache: cache, offline: offline, projectDirectory: local.projectDirectory)
+        let fetcher = GitCodeFetcher(
+            cache: cache, offline: offline, projectDirectory: local.projectDirectory, network: GitNetworkLimits(http.configuration))
         let checkout = try await fetcher.checkout(name: name, url: url, reference: reference, pin: commit)
         guard let file = PackageSpecFile(of: name, in: checkout.tree, fileSystem: cache.fileSystem) else {
             throw FileAccessError(
@@ -107,7 +110,8 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
             return .directory(label)
         case let .git(url):
             guard !offline else { throw FileAccessError(path: url, reason: "--offline cannot refresh a spec repository") }
-            let (_, refreshed) = try await GitSpecSource.open(label: label, url: url, cache: cache, offline: false, refresh: true)
+            let (_, refreshed) = try await GitSpecSource.open(
+                label: label, url: url, cache: cache, network: GitNetworkLimits(http.configuration), offline: false, refresh: true)
             let result = refreshed!
             return SpecRepositoryRefresh(
                 source: label, kind: .git, changed: result.filesChanged, unchanged: 0, removed: 0,
