@@ -101,7 +101,7 @@ let package = Package(
             name: "DepsAdaptersTests",
             dependencies: [
                 "DepsFiles", "DepsCocoaPods", "DepsCode", "DepsSpecSources", "DepsSwiftPM", "DepsPresenters", "DepsFileSystem", "DepsGit", "DepsCore",
-                "DepsYAML", "DepsProcess", "SeededRandom", "ResolutionFixtures",
+                "DepsYAML", "DepsProcess", "DepsHTTP", "SeededRandom", "ResolutionFixtures", "LoopbackHTTPServer",
             ],
             exclude: ["Fixtures"]
         ),

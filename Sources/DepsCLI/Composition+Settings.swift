@@ -1,5 +1,11 @@
 import DepsCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An environment variable that tunes deps: its name, what a usable value is, and how its text
 /// is read. Every `DEPS_*` variable the composition root reads goes through one, so each is
 /// treated alike: unset or empty, the default holds; a value deps cannot use is refused with
@@ -59,6 +65,15 @@ extension Composition {
     /// Files, folders and links one archive may hold.
     static let unpackedEntriesSetting = EnvironmentSetting<Int>(
         name: "DEPS_MAX_UNPACKED_FILES", expected: "a whole number above 0", read: positiveWholeNumber)
+    /// The netrc file that gives logins for HTTP(S) hosts, as curl reads it; `~/.netrc` when unset.
+    static let netrcSetting = EnvironmentSetting<String>(
+        name: "NETRC", expected: "the path of a readable netrc file", read: readableFile)
+    /// The CA certificates HTTPS servers are checked against, as curl reads them.
+    static let caBundleSetting = EnvironmentSetting<String>(
+        name: "CURL_CA_BUNDLE", expected: "the path of a readable file of CA certificates", read: readableFile)
+    /// The same for OpenSSL's users, read when `CURL_CA_BUNDLE` is unset.
+    static let sslCertFileSetting = EnvironmentSetting<String>(
+        name: "SSL_CERT_FILE", expected: "the path of a readable file of CA certificates", read: readableFile)
     /// Seconds a command that writes waits for another deps process to release the project.
     static let lockTimeoutSetting = EnvironmentSetting<Double>(
         name: "DEPS_LOCK_TIMEOUT", expected: "a number of seconds, 0 or more", read: seconds)
@@ -67,6 +82,11 @@ extension Composition {
     @Sendable static func seconds(_ text: String) -> Double? {
         guard let value = Double(text), value.isFinite, value >= 0 else { return nil }
         return value
+    }
+
+    /// A path to a file this process can read.
+    @Sendable static func readableFile(_ text: String) -> String? {
+        access(text, R_OK) == 0 ? text : nil
     }
 
     @Sendable static func positiveWholeNumber(_ text: String) -> Int? {

@@ -79,7 +79,8 @@ struct Composition {
     }
 
     /// The HTTP client: `DEPS_HTTP_TIMEOUT`, `DEPS_HTTP_ATTEMPTS` and `DEPS_HTTP_BACKOFF` tune it,
-    /// `DEPS_DOWNLOAD_TIMEOUT` bounds one download.
+    /// `DEPS_DOWNLOAD_TIMEOUT` bounds one download, `NETRC` names the logins and `CURL_CA_BUNDLE`
+    /// (else `SSL_CERT_FILE`) the CA certificates.
     var http: HTTPClient {
         get throws { HTTPClient(configuration: try httpConfiguration()) }
     }
@@ -91,6 +92,8 @@ struct Composition {
         configuration.timeoutSeconds = try Self.httpTimeoutSetting.value(else: configuration.timeoutSeconds)
         configuration.attempts = try Self.httpAttemptsSetting.value(else: configuration.attempts)
         configuration.initialBackoffSeconds = try Self.httpBackoffSetting.value(else: configuration.initialBackoffSeconds)
+        configuration.netrcFile = try Self.netrcSetting.value()
+        configuration.caBundle = try Self.caBundleSetting.value() ?? Self.sslCertFileSetting.value()
         return configuration
     }
 

@@ -23,6 +23,9 @@ final class EnvironmentSettingTests: XCTestCase {
         ("DEPS_MAX_UNPACKED_FILES", ["0", "1e6"], "a whole number above 0"),
         ("DEPS_LOCK_TIMEOUT", ["-1", "forever"], "a number of seconds, 0 or more"),
         ("DEPS_TRUNK_URL", ["/srv/trunk", "ftp://mirror.example/trunk"], "an http(s) URL of a CocoaPods CDN"),
+        ("NETRC", ["/no/such/netrc"], "the path of a readable netrc file"),
+        ("CURL_CA_BUNDLE", ["/no/such/ca.pem"], "the path of a readable file of CA certificates"),
+        ("SSL_CERT_FILE", ["/no/such/ca.pem"], "the path of a readable file of CA certificates"),
     ]
 
     /// An installed project (a lock, a sandbox) whose Depsfile then asks for one more package.
@@ -42,7 +45,9 @@ final class EnvironmentSettingTests: XCTestCase {
         for (name, values, expected) in Self.badValues {
             for value in values {
                 for command in [["install"], ["update"]] {
-                    let outcome = try project.deps(command, cache: cache, environment: [name: value])
+                    // SSL_CERT_FILE is read only where CURL_CA_BUNDLE is unset (empty is unset).
+                    let environment = name == "SSL_CERT_FILE" ? [name: value, "CURL_CA_BUNDLE": ""] : [name: value]
+                    let outcome = try project.deps(command, cache: cache, environment: environment)
                     let what = "\(command[0]) with \(name)=\(value)"
                     XCTAssertEqual(outcome.status, 64, "\(what): \(outcome.stderr)")
                     XCTAssertEqual(outcome.stderr, "error: \(name) must be \(expected), not '\(value)'\n", what)

@@ -249,6 +249,36 @@ final class RemoteSpecSourceTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: project.root + "/Cold/Depsfile.lock"))
     }
 
+    /// BEHAVIOUR 13: a lock names every spec it pins, so a cold install from it (a fresh CI
+    /// machine) asks the CDN for those podspecs by their paths and for nothing else: no shard
+    /// index, no newest release it will not use; `deps check` likewise.
+    func testACDNIsAskedForNoIndexWhenALockPinsEverySpec() throws {
+        let cdn = try CDN(self, project: project)
+        try cdn.publish("Lib", "1.0.0")
+        try cdn.publish("Lib", "1.1.0", dependencies: ["Dep": "~> 1.0"])
+        try cdn.publish("Lib", "2.0.0")
+        try cdn.publish("Dep", "1.0.0")
+        try cdn.publish("Dep", "1.2.0")
+        try depsfile(source: cdn.url, ["Lib: ~> 1.0"])
+        let first = try deps("install")
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let lock = try XCTUnwrap(project.lockfile)
+
+        for (index, command) in [["install"], ["check"]].enumerated() {
+            try? FileManager.default.removeItem(atPath: project.root + "/App/Deps")
+            let before = cdn.server.requests.count
+            let cold = try DepsBinary.run(
+                command + ["--project", project.root + "/App"],
+                environment: environment.merging(["DEPS_CACHE_DIR": project.root + "/fresh-cache-\(index)"]) { $1 })
+            XCTAssertEqual(cold.status, 0, cold.stdout + cold.stderr)
+            let asked = cdn.server.requests.dropFirst(before).map(\.path).sorted()
+            var expected = ["/CocoaPods-version.yml", try CDN.specPath("Dep", "1.2.0"), try CDN.specPath("Lib", "1.1.0")]
+            if command == ["install"] { expected += ["/Dep-1.2.0.tar.gz", "/Lib-1.1.0.tar.gz"] }
+            XCTAssertEqual(asked, expected.sorted(), "\(command[0]) from the lock")
+            XCTAssertEqual(project.lockfile, lock)
+        }
+    }
+
     func testRepoUpdateRevalidatesWithETagsAndPicksUpAChangedIndex() throws {
         let cdn = try CDN(self, project: project)
         try cdn.publish("Lib", "1.0.0")

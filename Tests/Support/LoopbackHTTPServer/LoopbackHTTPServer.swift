@@ -13,7 +13,9 @@ import Foundation
 /// An HTTP/1.1 server bound to 127.0.0.1 on an ephemeral port, answering GET requests with
 /// responses registered per path.
 ///
-/// Every connection gets one response and is closed (`Connection: close`). The server is
+/// Every connection gets one response and is closed (`Connection: close`), unless the server is
+/// made with `keepAlive`: then a connection serves request after request until the client closes
+/// it or sends nothing for the receive timeout (`connectionCount` tells how many were opened). The server is
 /// bounded: a request head may be at most 16 KiB (larger ones get 431), each connection has a
 /// 5-second receive timeout, at most 64 connections are served at once (more wait in the
 /// listen backlog), and request bodies are never read. All state is guarded by a lock, so
@@ -41,6 +43,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         /// download that never stalls but takes `bytes.count * interval` seconds. It ends when every
         /// byte is sent, the client goes away or the server stops.
         case trickle([UInt8], interval: Double)
+        /// 200 with the bytes for a request with HTTP Basic credentials `user:password`; 401 with
+        /// `WWW-Authenticate` for one without them or with others.
+        case requiringLogin(user: String, password: String, [UInt8])
     }
 
     /// The port the server listens on.
@@ -49,7 +54,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private let state: State
 
     /// Binds 127.0.0.1 on an ephemeral port and starts accepting connections on a background thread.
-    public init() throws {
+    public init(keepAlive: Bool = false) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM_VALUE), 0)
         guard fd >= 0 else { throw ServerError(operation: "socket", code: errno) }
         var yes: Int32 = 1
@@ -79,7 +84,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             throw ServerError(operation: "getsockname", code: code)
         }
         port = UInt16(bigEndian: address.sin_port)
-        state = State(listener: fd)
+        state = State(listener: fd, keepAlive: keepAlive)
         let state = self.state
         let thread = Thread { state.acceptLoop() }
         thread.name = "LoopbackHTTPServer.accept"
@@ -107,6 +112,16 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     /// Every request received, in order of arrival: its path and its `If-None-Match` header.
     public var requests: [(path: String, ifNoneMatch: String?)] {
         state.withLock { $0.requests }
+    }
+
+    /// How many connections were accepted.
+    public var connectionCount: Int {
+        state.withLock { $0.connections }
+    }
+
+    /// The `Authorization` headers received, in order (requests without one are not listed).
+    public var authorizations: [String] {
+        state.withLock { $0.authorizations }
     }
 
     /// Stops accepting, closes the listening socket and cuts the connections still open.
@@ -146,15 +161,19 @@ private final class State: @unchecked Sendable {
         var requests: [(path: String, ifNoneMatch: String?)] = []
         var stopped = false
         var active: Set<Int32> = []
+        var connections = 0
+        var authorizations: [String] = []
     }
 
     private let lock = NSLock()
     private var values = Values()
     private let listener: Int32
+    private let keepAlive: Bool
     private let acceptFinished = DispatchSemaphore(value: 0)
 
-    init(listener: Int32) {
+    init(listener: Int32, keepAlive: Bool) {
         self.listener = listener
+        self.keepAlive = keepAlive
     }
 
     func withLock<T>(_ body: (inout Values) -> T) -> T {
@@ -195,6 +214,7 @@ private final class State: @unchecked Sendable {
             let admitted = withLock { values -> Bool in
                 guard !values.stopped else { return false }
                 values.active.insert(client)
+                values.connections += 1
                 return true
             }
             guard admitted else {
@@ -215,30 +235,52 @@ private final class State: @unchecked Sendable {
         var timeout = timeval(tv_sec: receiveTimeoutSeconds, tv_usec: 0)
         _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-
-        guard let head = readHead(fd) else {
-            sendAll(fd, Self.head(status: 431, headers: [("Content-Length", "0")]))
-            return
+        var first = true
+        while !isStopped, serveOne(fd, first: first) {
+            first = false
         }
-        guard let request = Request(head: head) else {
-            sendAll(fd, Self.head(status: 400, headers: [("Content-Length", "0")]))
-            return
+    }
+
+    /// Serves one request; true when the connection may carry another (keep-alive, and a
+    /// complete answer was sent).
+    private func serveOne(_ fd: Int32, first: Bool) -> Bool {
+        guard let requestHead = readHead(fd) else {
+            // A kept-alive connection the client closed, or left idle, just ends.
+            if !first { return false }
+            sendAll(fd, head(status: 431, headers: [("Content-Length", "0")]))
+            return false
+        }
+        guard let request = Request(head: requestHead) else {
+            sendAll(fd, head(status: 400, headers: [("Content-Length", "0")]))
+            return false
         }
         let (route, count) = withLock { values -> (LoopbackHTTPServer.Response?, Int) in
             values.requests.append((path: request.path, ifNoneMatch: request.ifNoneMatch))
+            if let authorization = request.authorization { values.authorizations.append(authorization) }
             values.counts[request.path, default: 0] += 1
             return (values.routes[request.path], values.counts[request.path, default: 0])
         }
         let sendsBody = request.method != "HEAD"
-
+        // Only a whole answer of known length leaves the connection fit for another request.
+        var reusable = true
         switch route {
         case nil:
             respond(fd, status: 404, body: Array("not found\n".utf8), sendsBody: sendsBody)
         case .body(let bytes, let etag)?:
             if let etag, request.ifNoneMatch == etag {
-                sendAll(fd, Self.head(status: 304, headers: [("ETag", etag)]))
+                sendAll(fd, head(status: 304, headers: [("ETag", etag)]))
             } else {
                 respond(fd, status: 200, body: bytes, etag: etag, sendsBody: sendsBody)
+            }
+        case .requiringLogin(let user, let password, let bytes)?:
+            let expected = "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
+            if request.authorization == expected {
+                respond(fd, status: 200, body: bytes, sendsBody: sendsBody)
+            } else {
+                let body = Array("login required\n".utf8)
+                sendAll(fd, head(status: 401, headers: [
+                    ("Content-Length", String(body.count)), ("WWW-Authenticate", "Basic realm=\"deps tests\""),
+                ]) + (sendsBody ? body : []))
             }
         case .status(let status)?:
             respond(fd, status: status, body: Array("status \(status)\n".utf8), sendsBody: sendsBody)
@@ -249,27 +291,32 @@ private final class State: @unchecked Sendable {
                 respond(fd, status: 200, body: bytes, sendsBody: sendsBody)
             }
         case .truncated(let bytes, let declaredLength)?:
-            sendAll(fd, Self.head(status: 200, headers: [("Content-Length", String(declaredLength))]))
+            reusable = false
+            sendAll(fd, head(status: 200, headers: [("Content-Length", String(declaredLength))]))
             if sendsBody { sendAll(fd, bytes) }
         case .stall(let seconds)?:
+            reusable = false
             pause(seconds)
         case .delayed(let seconds, let bytes)?:
             pause(seconds)
             if !isStopped { respond(fd, status: 200, body: bytes, sendsBody: sendsBody) }
         case .slowBody(let bytes, let seconds)?:
-            sendAll(fd, Self.head(status: 200, headers: [("Content-Length", String(bytes.count))]))
-            guard sendsBody else { return }
+            reusable = false
+            sendAll(fd, head(status: 200, headers: [("Content-Length", String(bytes.count))]))
+            guard sendsBody else { return false }
             sendAll(fd, Array(bytes.prefix(bytes.count / 2)))
             pause(seconds)
             if !isStopped { sendAll(fd, Array(bytes.dropFirst(bytes.count / 2))) }
         case .trickle(let bytes, let interval)?:
-            sendAll(fd, Self.head(status: 200, headers: [("Content-Length", String(bytes.count))]))
-            guard sendsBody else { return }
+            reusable = false
+            sendAll(fd, head(status: 200, headers: [("Content-Length", String(bytes.count))]))
+            guard sendsBody else { return false }
             for byte in bytes {
-                guard !isStopped, sendAll(fd, [byte]) else { return }
+                guard !isStopped, sendAll(fd, [byte]) else { return false }
                 pause(interval)
             }
         }
+        return keepAlive && reusable
     }
 
     /// Sleeps for `seconds`, waking early when the server stops.
@@ -314,11 +361,11 @@ private final class State: @unchecked Sendable {
         var headers = [("Content-Length", String(body.count))]
         if let etag { headers.append(("ETag", etag)) }
         if status != 200 { headers.append(("Content-Type", "text/plain")) }
-        sendAll(fd, Self.head(status: status, headers: headers) + (sendsBody ? body : []))
+        sendAll(fd, head(status: status, headers: headers) + (sendsBody ? body : []))
     }
 
-    private static func head(status: Int, headers: [(String, String)]) -> [UInt8] {
-        var text = "HTTP/1.1 \(status) \(reason(status))\r\nConnection: close\r\n"
+    private func head(status: Int, headers: [(String, String)]) -> [UInt8] {
+        var text = "HTTP/1.1 \(status) \(Self.reason(status))\r\nConnection: \(keepAlive ? "keep-alive" : "close")\r\n"
         for (name, value) in headers { text += "\(name): \(value)\r\n" }
         text += "\r\n"
         return Array(text.utf8)
@@ -360,6 +407,7 @@ private struct Request {
     let method: String
     let path: String
     let ifNoneMatch: String?
+    let authorization: String?
 
     init?(head: [UInt8]) {
         let text = String(decoding: head, as: UTF8.self)
@@ -372,12 +420,17 @@ private struct Request {
         if let query = target.firstIndex(of: "?") { target = target[..<query] }
         path = String(target)
         var etag: String?
+        var authorization: String?
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            if line[..<colon].lowercased() == "if-none-match" {
-                etag = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            switch line[..<colon].lowercased() {
+            case "if-none-match": etag = value
+            case "authorization": authorization = value
+            default: break
             }
         }
         ifNoneMatch = etag
+        self.authorization = authorization
     }
 }
