@@ -15,12 +15,13 @@ import DepsHTTP
 ///
 /// The reads (`versions`, `specification`) are synchronous and answer from what this run fetched
 /// or, without `refresh`, from the cache; what neither has is named by `SpecsNotFetched`, and
-/// `fetch` brings it, at most 8 downloads at once. Fetching a package's versions also fetches
+/// `fetch` brings it, at most 32 downloads at once (streams of one HTTP/2 connection, or at most 8
+/// kept-alive HTTP/1.1 connections). Fetching a package's versions also fetches
 /// ahead, level by level, its newest release's podspec and then the same for that podspec's
 /// dependencies, since the resolver asks for those next. Each file is loaded once per run.
 public final class CDNSpecSource: SpecSource {
     public static let trunkURL = "https://cdn.cocoapods.org/"
-    public static let maximumDownloads = 8
+    public static let maximumDownloads = 32
     /// The most packages one run fetches ahead for.
     static let maximumCrawl = 400
 
@@ -329,7 +330,7 @@ public final class CDNSpecSource: SpecSource {
 
     // MARK: Refreshing
 
-    /// Revalidates every file this CDN has in the cache (the version file at least), 8 at a
+    /// Revalidates every file this CDN has in the cache (the version file at least), 32 at a
     /// time, and returns what changed. Meant for an instance opened with `refresh`.
     public func refreshCachedFiles() async throws -> Counts {
         var files: Set<String> = [CocoaPodsShards.versionFile]
