@@ -215,7 +215,12 @@ public final class SpecCatalog: PackageCatalog {
     /// source lacks the version): the caller looks the package up as usual.
     func locateLocked(_ name: PackageName, version: Version) throws -> Bool? {
         let root = name.root
-        guard externalSpecifications[root] == nil, sourceOfPackage[root] == nil else { return nil }
+        guard externalSpecifications[root] == nil else { return nil }
+        // Another subspec of the package located it already.
+        if let located = sourceOfPackage[root] {
+            guard let located else { return nil }
+            return try located.hasSpecification(of: root, version: version) ? true : nil
+        }
         let candidate: SpecSource?
         switch choice.preference(for: root) {
         case let .only(label): candidate = sourcesByLabel[label]
