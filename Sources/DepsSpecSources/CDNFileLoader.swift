@@ -117,14 +117,22 @@ struct CDNFileLoader: Sendable {
             throw FileAccessError(path: fileURL, reason: "the server answered \(response.status)")
         }
         let bytes = try cache.fileSystem.readFile(temporary, shownAs: fileURL)
+        try cache.fileSystem.makeDirectories(local.parent, shownAs: fileURL)
+        // The ETag is written and flushed before the lock is taken (the body was, by the
+        // download), so that under the lock only renames wait: loads running at once do not
+        // queue behind one another's disk flushes.
+        let temporaryETag = cache.temporaryPath("cdn-etag")
+        defer { cache.fileSystem.removeTree(temporaryETag) }
+        if let etag = response.etag {
+            try cache.fileSystem.writeAtomically(Array(etag.utf8), to: temporaryETag, shownAs: fileURL)
+        }
         // The body and its ETag change together, under the CDN folder's lock: a reader or a
         // revalidation never pairs a body with another body's ETag.
-        try cache.fileSystem.makeDirectories(local.parent, shownAs: fileURL)
         try await withFileLock(folder.addingSuffix(".lock"), shownAs: fileURL) {
             cache.fileSystem.removeTree(etagPath)
             try cache.fileSystem.move(temporary, to: local, shownAs: fileURL)
-            if let etag = response.etag {
-                try cache.fileSystem.writeAtomically(Array(etag.utf8), to: etagPath, shownAs: fileURL)
+            if response.etag != nil {
+                try cache.fileSystem.move(temporaryETag, to: etagPath, shownAs: fileURL)
             }
         }
         return (bytes, .downloaded)
