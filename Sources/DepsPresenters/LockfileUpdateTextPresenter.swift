@@ -41,14 +41,25 @@ public struct LockfileUpdateTextPresenter {
     }
 
     /// `Moya 14.0.0 (pinned) requires Alamofire ~> 4.9; run deps update Alamofire Moya`.
+    /// When updating more would not move it either: `AlamofireNetworkActivityIndicator 3.1.0 (pinned)
+    /// requires Alamofire >= 5.1, < 5.8, and updating AlamofireNetworkActivityIndicator too would not let Alamofire move`.
     public static func sentence(for held: HeldBackPackage) -> String {
-        let remedy = "run deps update " + held.remedy.map(\.description).joined(separator: " ")
         switch held.reason {
         case let .pinnedDependent(holder, version, requirement):
-            return "\(holder) \(version) (pinned) requires \(held.name) \(requirement); \(remedy)"
+            let cause = "\(holder) \(version) (pinned) requires \(held.name) \(requirement)"
+            return cause + remedy(held, others: [holder])
         case let .pinnedDependency(wanted, needed, requirement, pinned):
-            return "\(held.name) \(wanted) requires \(needed) \(requirement), but \(needed) is pinned at \(pinned); \(remedy)"
+            let cause = "\(held.name) \(wanted) requires \(needed) \(requirement), but \(needed) is pinned at \(pinned)"
+            return cause + remedy(held, others: [needed])
         }
+    }
+
+    /// `; run deps update Alamofire Moya`, or, when that would not move it either, says so.
+    private static func remedy(_ held: HeldBackPackage, others: [PackageName]) -> String {
+        guard !held.remedy.isEmpty else {
+            return ", and updating \(others.map(\.description).joined(separator: " and ")) too would not let \(held.name) move"
+        }
+        return "; run deps update " + held.remedy.map(\.description).joined(separator: " ")
     }
 
     /// `SDWebImage: prepare_command is not in Deps/Package.swift (deps does not run it)`.

@@ -51,6 +51,12 @@ public struct SyncReportTextPresenter {
         case let .externalSourceChanged(name): return "\(name): its external source differs from Depsfile.lock"
         case let .specChecksumMismatch(name, version):
             return "\(name) \(version): the spec's SHA-256 differs from SPEC CHECKSUMS"
+        case let .codeNotPinned(name, kind):
+            let entry = switch kind {
+            case .commit: "no commit in CHECKOUT OPTIONS"
+            case .archiveDigest: "no SHA-256 in SOURCE CHECKSUMS"
+            }
+            return "\(name): Depsfile.lock does not pin its code (\(entry)); deps install would record it"
         case .depsfileChecksumMismatch: return "Depsfile: its SHA-256 differs from DEPSFILE CHECKSUM"
         case .lockfileWouldBeRewritten: return "Depsfile.lock would be rewritten by deps install"
         case let .sandboxOutOfSync(change): return "Deps/ is not in sync with Depsfile.lock: \(change)"

@@ -408,6 +408,62 @@ final class FetchTests: XCTestCase {
         XCTAssertTrue(try XCTUnwrap(project.lockfile).contains("CHECKOUT OPTIONS"))
     }
 
+    /// BEHAVIOUR 4.4: a lock that a plain install would change is out of sync. One that lost a git
+    /// package's CHECKOUT OPTIONS entry gets it back from `deps install`, so check and deployment
+    /// refuse it (exit 1) and leave it as it is.
+    func testALockLackingAGitCommitIsOutOfSyncForCheckAndDeployment() throws {
+        _ = try gitLibrary()
+        try project.depsfile(["Lib": "~> 1.0"])
+        XCTAssertEqual(try project.deps(["install"], cache: cache).status, 0)
+        let pinned = try XCTUnwrap(project.lockfile)
+        let start = try XCTUnwrap(pinned.range(of: "CHECKOUT OPTIONS:"))
+        let end = try XCTUnwrap(pinned.range(of: "DEPSFILE CHECKSUM:"))
+        let unpinned = String(pinned[..<start.lowerBound]) + String(pinned[end.lowerBound...])
+        try project.write("App/Depsfile.lock", unpinned)
+        try FileManager.default.removeItem(atPath: project.app + "/Deps")
+
+        let check = try project.deps(["check"], cache: cache)
+        XCTAssertEqual(check.status, 1, check.stdout + check.stderr)
+        XCTAssertEqual(check.stdout, """
+            Lib: Depsfile.lock does not pin its code (no commit in CHECKOUT OPTIONS); deps install would record it
+            Depsfile.lock is out of sync (1 problem); run deps install and commit Depsfile.lock.
+
+            """)
+        let json = try project.deps(["check", "--json"], cache: cache)
+        XCTAssertTrue(json.stdout.contains("\"code\" : \"code-not-pinned\""), json.stdout)
+        let deployment = try project.deps(["install", "--deployment"], cache: cache)
+        XCTAssertEqual(deployment.status, 1, deployment.stdout + deployment.stderr)
+        XCTAssertTrue(deployment.stdout.hasPrefix("Lib: Depsfile.lock does not pin its code"), deployment.stdout)
+        XCTAssertEqual(project.lockfile, unpinned)
+        XCTAssertFalse(project.exists("App/Deps"))
+
+        // What check promised: install records the commit again, and then all is in sync.
+        XCTAssertEqual(try project.deps(["install"], cache: cache).status, 0)
+        XCTAssertEqual(project.lockfile, pinned)
+        XCTAssertEqual(try project.deps(["check"], cache: cache).status, 0)
+    }
+
+    /// `deps update NAME --dry-run` says what the real run does: a package already at its newest
+    /// version, fetched again at the same tag, leaves the lock as it is, and the dry run says so.
+    func testUpdateDryRunOfAPackageThatWouldNotMoveSaysTheLockStays() throws {
+        _ = try gitLibrary()
+        try project.depsfile(["Lib": "~> 1.0"])
+        XCTAssertEqual(try project.deps(["install"], cache: cache).status, 0)
+        let lock = try XCTUnwrap(project.lockfile)
+        let dryRun = try project.deps(["update", "Lib", "--dry-run"], cache: cache)
+        XCTAssertEqual(dryRun.status, 0, dryRun.stderr)
+        XCTAssertEqual(dryRun.stdout, """
+            1 dependency from the Depsfile, 1 total package locked.
+            Dry run: Depsfile.lock is already up to date.
+
+            """)
+        let json = try project.deps(["update", "Lib", "--dry-run", "--json"], cache: cache)
+        XCTAssertTrue(json.stdout.contains("\"lockfileChanged\" : false"), json.stdout)
+        let real = try project.deps(["update", "Lib"], cache: cache)
+        XCTAssertEqual(real.status, 0, real.stderr)
+        XCTAssertEqual(project.lockfile, lock, "as the dry run said")
+    }
+
     func testCheckReportsAnOutOfSyncSandboxAndDeploymentRepairsItWithoutTouchingTheLock() throws {
         _ = try gitLibrary()
         try project.publish(["Local": ["1.0.0": [:]]])
@@ -441,6 +497,57 @@ final class FetchTests: XCTestCase {
     }
 
     // MARK: signals
+    /// Starts `deps arguments` in the background, waits until `path` was asked for and `ready`
+    /// holds, then sends `signal` and waits for deps to end.
+    func interrupt(_ arguments: [String], _ signal: Int32, server: LoopbackHTTPServer, once path: String, and ready: () -> Bool = { true }) throws -> Int32 {
+        let process = try DepsBinary.start(arguments + ["--quiet", "--project", project.app], cache: cache)
+        let deadline = Date().addingTimeInterval(20)
+        while (server.requestCount(path) == 0 || !ready()) && Date() < deadline { usleep(20_000) }
+        XCTAssertEqual(server.requestCount(path), 1, "the download started")
+        usleep(100_000)
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// BEHAVIOUR 8.1: interrupted while the new version downloads, the sandbox still holds the old
+    /// one, and Manifest.lock still says so (it does not drop the package until its folder is replaced).
+    func testSIGINTDuringAnUpdateLeavesManifestLockListingTheVersionDepsHolds() throws {
+        let server = try loopbackServer()
+        let old = try makeTarGz(["Sources/Zip/Zip.swift": "let zip = 1\n"], topFolder: "Zip-1.0.0", at: project.root + "/Zip-1.0.0.tar.gz")
+        server.serve("/Zip-1.0.0.tar.gz", .body(old))
+        server.serve("/Zip-1.0.1.tar.gz", .stall(seconds: 20))
+        try project.publishArchive("Zip", "1.0.0", url: server.baseURL + "/Zip-1.0.0.tar.gz", sha256: try sha256Hex(old))
+        try project.depsfile(["Zip": ""])
+        XCTAssertEqual(try project.deps(["install"], cache: cache).status, 0)
+        let lock = try XCTUnwrap(project.lockfile)
+        try project.publishArchive("Zip", "1.0.1", url: server.baseURL + "/Zip-1.0.1.tar.gz", sha256: nil)
+
+        XCTAssertEqual(try interrupt(["update", "Zip"], SIGINT, server: server, once: "/Zip-1.0.1.tar.gz"), 130)
+        XCTAssertEqual(project.lockfile, lock)
+        XCTAssertEqual(try project.read("App/Deps/Zip/Sources/Zip/Zip.swift"), "let zip = 1\n")
+        XCTAssertEqual(try project.read("App/Deps/Manifest.lock"), lock, "Manifest.lock lists Zip 1.0.0, which Deps/Zip holds")
+        XCTAssertEqual(try project.deps(["check"], cache: cache).status, 0)
+    }
+
+    /// A first install interrupted after one package was placed: Manifest.lock lists that one, so
+    /// that the folder is not a stranger to the next install, and not the one still downloading.
+    func testSIGINTDuringAFirstInstallListsWhatWasPlacedInManifestLock() throws {
+        let server = try loopbackServer()
+        server.serve("/Zip-1.0.0.tar.gz", .stall(seconds: 20))
+        try project.publishArchive("Zip", "1.0.0", url: server.baseURL + "/Zip-1.0.0.tar.gz", sha256: nil)
+        _ = try gitLibrary()
+        try project.depsfile(["Lib": "~> 1.0", "Zip": ""])
+        let status = try interrupt(["install"], SIGINT, server: server, once: "/Zip-1.0.0.tar.gz") { project.exists("App/Deps/Lib") }
+        XCTAssertEqual(status, 130)
+        XCTAssertNil(project.lockfile)
+        XCTAssertEqual(try source("Lib"), "public let version = \"1.1.0\"\n")
+        let manifest = try project.read("App/Deps/Manifest.lock")
+        XCTAssertTrue(manifest.contains("  - Lib (1.1.0)\n"), manifest)
+        XCTAssertFalse(manifest.contains("Zip"), manifest)
+        XCTAssertFalse(project.exists("App/Deps/Zip"))
+    }
+
 
     /// Starts an install whose archive download stalls, waits until the download is under way,
     /// then sends `signal`.

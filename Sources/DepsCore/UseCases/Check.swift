@@ -48,9 +48,12 @@ public final class CheckInteractor {
 
     private static func problems(of lockfile: Lockfile, against manifest: Manifest, catalog: SpecCatalog, deployment: Bool) throws -> [SyncProblem] {
         var problems = lockfile.problems(against: manifest)
+        var specProblems: [SyncProblem] = []
         for package in lockfile.packages {
-            problems += try catalog.problems(with: package, in: lockfile, listedSources: manifest.searchedSources)
+            specProblems += try catalog.problems(with: package, in: lockfile, listedSources: manifest.searchedSources)
         }
+        // Only specs that still hold say where the code is; a plain install would pin what the lock does not.
+        problems += specProblems.isEmpty ? try catalog.unpinnedCode(in: lockfile) : specProblems
         if deployment && problems.isEmpty {
             // In sync, every locked package is pinned: the catalog's choice is the one these pins make.
             let pins = LockfileResolution.pins(of: manifest, lockfile: lockfile)
