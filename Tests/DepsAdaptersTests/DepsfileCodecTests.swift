@@ -178,7 +178,8 @@ final class DepsfileCodecTests: XCTestCase {
             Depsfile:4: error: expected a mapping for dependencies, found a scalar; put a space after the colon: Greeting: ~> 1.0
             """)
         assertError(head + "  Banner: ~> 1.0\n  Greeting:~> 1.0\n", """
-            Depsfile:5: error: expected a mapping for dependencies, found a scalar; put a space after the colon: Greeting: ~> 1.0
+            Depsfile:6:1: error: could not find expected ':' (while scanning a simple key at line 5, column 3); \
+            put a space after the colon: Greeting: ~> 1.0
             """)
         // A syntax error that is none of these gets libyaml's words alone.
         assertError(head + "  Greeting: \"~> 1.0\n", """

@@ -393,6 +393,21 @@ final class FetchTests: XCTestCase {
         XCTAssertEqual(try project.deps(["cache", "clean"], cache: cache).status, 64)
     }
 
+    /// `deps cache clean NoSuch` names what it could not remove, and answers no (exit 1).
+    func testCacheCleanOfAPackageTheCacheDoesNotHoldNamesIt() throws {
+        _ = try gitLibrary()
+        try project.depsfile(["Lib": "~> 1.0"])
+        XCTAssertEqual(try project.deps(["install"], cache: cache).status, 0)
+        let missing = try project.deps(["cache", "clean", "NoSuch"], cache: cache)
+        XCTAssertEqual(missing.status, 1, missing.stderr)
+        XCTAssertTrue(missing.stdout.hasPrefix("NoSuch is not in the cache; nothing of it to remove.\n"), missing.stdout)
+        let both = try project.deps(["cache", "clean", "Lib", "NoSuch"], cache: cache)
+        XCTAssertEqual(both.status, 1, both.stderr)
+        XCTAssertTrue(both.stdout.hasPrefix("Removed Lib 1.1.0 ("), both.stdout)
+        XCTAssertTrue(both.stdout.contains("\nNoSuch is not in the cache; nothing of it to remove.\n"), both.stdout)
+        XCTAssertTrue(try project.deps(["cache", "list"], cache: cache).stdout.hasPrefix("The cache holds no packages."))
+    }
+
     // MARK: --lock-only, check and deployment
 
     func testLockOnlyWritesTheLockWithoutCodePinsAndTouchesNoSandbox() throws {
@@ -544,7 +559,7 @@ final class FetchTests: XCTestCase {
         XCTAssertEqual(try source("Lib"), "public let version = \"1.1.0\"\n")
         let manifest = try project.read("App/Deps/Manifest.lock")
         XCTAssertTrue(manifest.contains("  - Lib (1.1.0)\n"), manifest)
-        XCTAssertFalse(manifest.contains("Zip"), manifest)
+        XCTAssertFalse(manifest.contains("  - Zip ("), manifest)
         XCTAssertFalse(project.exists("App/Deps/Zip"))
     }
 
