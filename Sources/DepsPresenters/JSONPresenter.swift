@@ -85,6 +85,8 @@ public enum JSONPresenter {
     struct SyncDocument: Encodable {
         let inSync: Bool
         let problems: [ProblemDocument]
+        /// What `install --deployment` fetched into or removed from Deps/; left out when nothing.
+        let changes: [ChangeDocument]?
     }
 
     public static func render(_ update: LockfileUpdate, command: String) -> String {
@@ -119,7 +121,9 @@ public enum JSONPresenter {
     }
 
     public static func render(_ report: SyncReport) -> String {
-        encode(SyncDocument(inSync: report.isInSync, problems: report.problems.map(document(for:))))
+        encode(SyncDocument(
+            inSync: report.isInSync, problems: report.problems.map(document(for:)),
+            changes: report.sandboxChanges.isEmpty ? nil : report.sandboxChanges.map(document(for:))))
     }
 
     static func document(for problem: SyncProblem) -> ProblemDocument {

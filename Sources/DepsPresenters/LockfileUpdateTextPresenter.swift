@@ -7,11 +7,14 @@ public struct LockfileUpdateTextPresenter {
     public let command: Command
     public let verbose: Bool
     public let style: TextStyle
+    /// Whether only Depsfile.lock was written (`--lock-only`): a new package is then locked, not installed.
+    public let lockOnly: Bool
 
-    public init(command: Command, verbose: Bool = false, style: TextStyle = .plain) {
+    public init(command: Command, verbose: Bool = false, style: TextStyle = .plain, lockOnly: Bool = false) {
         self.command = command
         self.verbose = verbose
         self.style = style
+        self.lockOnly = lockOnly
     }
 
     /// The lines for stdout, each ending in a newline.
@@ -83,13 +86,15 @@ public struct LockfileUpdateTextPresenter {
             + "\(locked) total \(locked == 1 ? "package" : "packages") locked."
     }
 
-    private func line(for change: PackageChange) -> String? {
+    /// One package's line: `Installing Foo (1.2)`, or `Locking Foo (1.2)` when only the lock records it.
+    func line(for change: PackageChange) -> String? {
+        let adding = lockOnly ? "Locking" : "Installing"
         switch change.kind {
         case let .installed(version):
-            return "Installing \(style.green(change.name.description)) (\(version))"
+            return "\(adding) \(style.green(change.name.description)) (\(version))"
         case let .updated(from, to):
             switch command {
-            case .install: return "Installing \(style.yellow(change.name.description)) \(to) (was \(from))"
+            case .install: return "\(adding) \(style.yellow(change.name.description)) \(to) (was \(from))"
             case .update: return "Updating \(style.yellow(change.name.description)) \(from) -> \(to)"
             }
         case .removed:

@@ -6,9 +6,11 @@ public struct SyncReportTextPresenter {
     public enum Mode: Sendable { case check, deployment }
 
     public let mode: Mode
+    public let style: TextStyle
 
-    public init(mode: Mode) {
+    public init(mode: Mode, style: TextStyle = .plain) {
         self.mode = mode
+        self.style = style
     }
 
     public func render(_ report: SyncReport) -> String {
@@ -18,6 +20,9 @@ public struct SyncReportTextPresenter {
             case .check:
                 lines.append("Depsfile.lock is in sync with the Depsfile.")
             case .deployment:
+                // What filling Deps/ did, as a plain install says it.
+                let install = LockfileUpdateTextPresenter(command: .install, style: style)
+                lines += report.sandboxChanges.compactMap(install.line(for:))
                 lines.append(LockfileUpdateTextPresenter.summary(
                     direct: report.directDependencyCount, locked: report.lockedPackageCount))
             }

@@ -415,6 +415,8 @@ final class FetchTests: XCTestCase {
         try project.depsfile(["Lib": "~> 1.0"])
         let outcome = try project.deps(["install", "--lock-only"], cache: cache)
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        // Nothing is installed: the lock records the package (issue 30 item 5).
+        XCTAssertEqual(outcome.stdout, "Locking Lib (1.1.0)\n1 dependency from the Depsfile, 1 total package locked.\n")
         XCTAssertFalse(try XCTUnwrap(project.lockfile).contains("CHECKOUT OPTIONS"))
         XCTAssertFalse(project.exists("App/Deps"))
         XCTAssertFalse(project.exists("cache"))
@@ -595,6 +597,26 @@ final class FetchTests: XCTestCase {
         XCTAssertEqual(project.files(under: "App/Deps").filter { $0.hasPrefix(".") }, [])
         XCTAssertEqual(project.files(under: "cache/v1/tmp"), [])
         XCTAssertFalse(project.exists("App/.deps-lock"))
+    }
+
+    /// Issue 30 item 5: on a fresh clone `install --deployment` says what it fetched, as install does.
+    func testDeploymentOnAFreshCloneSaysWhatItInstalls() throws {
+        _ = try gitLibrary()
+        try project.publish(["Local": ["1.0.0": [:]]])
+        try project.depsfile(["Lib": "~> 1.0", "Local": ""])
+        XCTAssertEqual(try project.deps(["install"], cache: cache).status, 0)
+        try FileManager.default.removeItem(atPath: project.app + "/Deps")
+        let deployment = try project.deps(["install", "--deployment"], cache: cache)
+        XCTAssertEqual(deployment.status, 0, deployment.stderr)
+        XCTAssertEqual(deployment.stdout, """
+            Installing Lib (1.1.0)
+            Installing Local (1.0.0)
+            2 dependencies from the Depsfile, 2 total packages locked.
+
+            """)
+        let again = try project.deps(["install", "--deployment", "--json"], cache: cache)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertFalse(again.stdout.contains("\"changes\""), again.stdout)
     }
 
     func testSIGINTExits130() throws {

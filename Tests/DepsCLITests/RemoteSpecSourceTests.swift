@@ -71,7 +71,7 @@ final class RemoteSpecSourceTests: XCTestCase {
         try depsfile(in: "Third", source: url, ["Lib:"])
         let stale = try deps("install", "--lock-only", in: "Third")
         XCTAssertEqual(stale.status, 0, stale.stderr)
-        XCTAssertTrue(stale.stdout.contains("Installing Lib (1.0.0)"), stale.stdout)
+        XCTAssertTrue(stale.stdout.contains("Locking Lib (1.0.0)"), stale.stdout)
 
         let refresh = try deps("repo", "update", url)
         XCTAssertEqual(refresh.status, 0, refresh.stderr)
@@ -97,10 +97,10 @@ final class RemoteSpecSourceTests: XCTestCase {
         try repository.git(["commit", "--quiet", "-m", "Lib 1.3.0"])
         try depsfile(in: "Fourth", source: url, ["Lib:"])
         let plain = try deps("install", "--lock-only", in: "Fourth")
-        XCTAssertTrue(plain.stdout.contains("Installing Lib (1.2.0)"), plain.stdout + plain.stderr)
+        XCTAssertTrue(plain.stdout.contains("Locking Lib (1.2.0)"), plain.stdout + plain.stderr)
         try FileManager.default.removeItem(atPath: project.root + "/Fourth/Depsfile.lock")
         let withRefresh = try deps("install", "--lock-only", "--repo-update", in: "Fourth")
-        XCTAssertTrue(withRefresh.stdout.contains("Installing Lib (1.3.0)"), withRefresh.stdout + withRefresh.stderr)
+        XCTAssertTrue(withRefresh.stdout.contains("Locking Lib (1.3.0)"), withRefresh.stdout + withRefresh.stderr)
     }
 
     func testOfflineWithoutACloneNamesTheURL() throws {

@@ -174,14 +174,14 @@ final class RepoPushCommandTests: XCTestCase {
         try project.write("App/Depsfile", "sources:\n  - \(url)\ndependencies:\n  Lib: ~> 1.0\n")
         let first = try deps(["install", "--lock-only"])
         XCTAssertEqual(first.status, 0, first.stderr)
-        XCTAssertTrue(first.stdout.contains("Installing Lib (1.0.0)"), first.stdout)
+        XCTAssertTrue(first.stdout.contains("Locking Lib (1.0.0)"), first.stdout)
 
         let pushed = try push("Lib-1.1.0.yaml")
         XCTAssertEqual(pushed.status, 0, pushed.stdout + pushed.stderr)
         try project.write("Second/Depsfile", "sources:\n  - \(url)\ndependencies:\n  Lib: ~> 1.0\n")
         let stale = try deps(["install", "--lock-only"], in: "Second")
         XCTAssertEqual(stale.status, 0, stale.stderr)
-        XCTAssertTrue(stale.stdout.contains("Installing Lib (1.0.0)"), "not before repo update: \(stale.stdout)")
+        XCTAssertTrue(stale.stdout.contains("Locking Lib (1.0.0)"), "not before repo update: \(stale.stdout)")
 
         let refresh = try deps(["repo", "update"])
         XCTAssertEqual(refresh.status, 0, refresh.stderr)
@@ -190,7 +190,7 @@ final class RepoPushCommandTests: XCTestCase {
         XCTAssertTrue(updated.stdout.contains("Updating Lib 1.0.0 -> 1.1.0"), updated.stdout)
         try project.write("Third/Depsfile", "sources:\n  - \(url)\ndependencies:\n  Lib: ~> 1.0\n")
         let fresh = try deps(["install", "--lock-only"], in: "Third")
-        XCTAssertTrue(fresh.stdout.contains("Installing Lib (1.1.0)"), fresh.stdout)
+        XCTAssertTrue(fresh.stdout.contains("Locking Lib (1.1.0)"), fresh.stdout)
     }
 
     /// SIGKILL while the spec is being committed in the cache's working copy: the next push from

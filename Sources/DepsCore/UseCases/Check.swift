@@ -28,8 +28,10 @@ public final class CheckInteractor {
     public func deployment() async throws -> SyncReport {
         let (report, lockfile, catalog) = try await lockfileReport(deployment: true)
         guard report.isInSync, let installation else { return report }
-        _ = try await installation.apply(lockfile, catalog: catalog)
-        return report
+        let outcome = try await installation.apply(lockfile, catalog: catalog)
+        var filled = report
+        filled.sandboxChanges = outcome.packageChanges
+        return filled
     }
 
     private func lockfileReport(deployment: Bool) async throws -> (SyncReport, Lockfile, SpecCatalog) {
@@ -73,6 +75,8 @@ public struct SyncReport: Sendable, Equatable {
     public let problems: [SyncProblem]
     public let directDependencyCount: Int
     public let lockedPackageCount: Int
+    /// What `install --deployment` fetched into or removed from `Deps/` to match the lock, by name.
+    public var sandboxChanges: [PackageChange] = []
 
     public var isInSync: Bool { problems.isEmpty }
 }
