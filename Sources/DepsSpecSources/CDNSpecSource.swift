@@ -47,7 +47,7 @@ public final class CDNSpecSource: SpecSource {
     public struct Counts: Sendable, Equatable {
         /// Files the server sent (new or changed).
         public var downloaded = 0
-        /// Files revalidated with a 304.
+        /// Files revalidated with a 304, or sent again with the bytes the cache held.
         public var notModified = 0
         /// Cached files the server no longer has (404), removed from the cache.
         public var removed = 0
