@@ -57,6 +57,12 @@ public final class CDNSpecSource: SpecSource {
 
     public var loadCounts: Counts { counts }
 
+    /// Read without revalidating (no refresh asked for, or offline), the cached index may predate a
+    /// version published since.
+    public func notesOnMissing(_ name: PackageName) -> [MissingPackageNote] {
+        loader.refresh && !loader.offline ? [] : [.cachedCopy(source: label)]
+    }
+
     init(label: String, url: String, cache: CodeCache, http: HTTPClient, offline: Bool, refresh: Bool) {
         self.label = label
         let baseURL = url.hasSuffix("/") ? url : url + "/"

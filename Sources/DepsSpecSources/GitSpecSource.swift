@@ -34,11 +34,14 @@ public final class GitSpecSource: SpecSource {
     /// rather than joined to the checkout.
     public let isRemote: Bool
     private let directory: DirectorySpecSource
+    /// Whether the checkout was read as the cache had it, without cloning or fetching in this run.
+    let readFromCache: Bool
 
-    init(label: String, url: String, checkout: LocalPath, commit: String, fileSystem: any FileSystem) {
+    init(label: String, url: String, checkout: LocalPath, commit: String, fileSystem: any FileSystem, readFromCache: Bool = false) {
         self.label = label
         self.checkout = checkout
         self.commit = commit
+        self.readFromCache = readFromCache
         isRemote = NetworkLocation.isGitRemote(url)
         directory = DirectorySpecSource(label: checkout.string, root: checkout, fileSystem: fileSystem, relocatesLocations: !isRemote)
     }
@@ -55,6 +58,10 @@ public final class GitSpecSource: SpecSource {
         try directory.packageNames()
     }
 
+    public func notesOnMissing(_ name: PackageName) -> [MissingPackageNote] {
+        (readFromCache ? [.cachedCopy(source: label)] : []) + directory.layoutNotes(shownAs: label)
+    }
+
     /// What a refresh did.
     public struct Refresh: Sendable, Equatable {
         public let previousCommit: String?
@@ -68,7 +75,7 @@ public final class GitSpecSource: SpecSource {
     static func open(label: String, url: String, cache: CodeCache, offline: Bool, refresh: Bool) async throws -> (GitSpecSource, Refresh?) {
         let store = GitSpecStore(cache: cache, url: url)
         if !refresh || offline, let (commit, checkout) = store.current() {
-            return (GitSpecSource(label: label, url: url, checkout: checkout, commit: commit, fileSystem: cache.fileSystem), nil)
+            return (GitSpecSource(label: label, url: url, checkout: checkout, commit: commit, fileSystem: cache.fileSystem, readFromCache: true), nil)
         }
         if offline {
             throw FileAccessError(

@@ -234,3 +234,33 @@ final class RepoPushCommandTests: XCTestCase {
         XCTAssertEqual(left, [], "the next run removes what the killed one left")
     }
 }
+
+extension RepoPushCommandTests {
+    /// Issue 30 item 5: a package pushed after the cache's copy of the repository was made is not
+    /// found by install, and the message says to run `deps repo update`; after it, install finds it.
+    func testAPackageNotFoundInACachedCopyOfTheRepositorySaysToRunRepoUpdate() throws {
+        try library("Lib", ["1.0.0"])
+        try library("AcmeKit", ["1.0.0"])
+        XCTAssertEqual(try push("Lib-1.0.0.yaml").status, 0)
+        try project.write("App/Depsfile", "sources:\n  - \(url)\ndependencies:\n  Lib: ~> 1.0\n")
+        XCTAssertEqual(try deps(["install", "--lock-only"]).status, 0)
+
+        XCTAssertEqual(try push("AcmeKit-1.0.0.yaml").status, 0)
+        try project.write("App/Depsfile", "sources:\n  - \(url)\ndependencies:\n  Lib: ~> 1.0\n  AcmeKit: ~> 1.0\n")
+        let stale = try deps(["install", "--lock-only"])
+        XCTAssertEqual(stale.status, 1, stale.stdout)
+        XCTAssertEqual(stale.stderr, """
+            Unable to find a specification for AcmeKit in sources: \(url)
+            \(url) was read from its copy in the cache; if AcmeKit was published there since, run `deps repo update` (or `deps install --repo-update`) and try again.
+
+            """)
+        // Refreshed in this run, the copy is not stale: no such advice.
+        let refreshed = try deps(["install", "--lock-only", "--repo-update"])
+        XCTAssertEqual(refreshed.status, 0, refreshed.stderr)
+        XCTAssertTrue(refreshed.stdout.contains("Locking AcmeKit (1.0.0)"), refreshed.stdout)
+        try project.write("App/Depsfile", "sources:\n  - \(url)\ndependencies:\n  NoSuchKit: ~> 1.0\n")
+        let missing = try deps(["update", "--lock-only"])
+        XCTAssertEqual(missing.status, 1, missing.stdout)
+        XCTAssertFalse(missing.stderr.contains("deps repo update"), missing.stderr)
+    }
+}

@@ -20,10 +20,14 @@ public protocol SpecSource: AnyObject {
     /// Fetches what the reads above lacked, and what reading it will need next (a package's
     /// dependencies, level by level), so that they can answer. Nothing by default.
     func fetch(_ needed: [SpecToFetch]) async throws
+    /// What the source can say about a package it does not have, for the "not found" message
+    /// (a copy in the cache not refreshed by this command, a layout that hides its packages).
+    func notesOnMissing(_ name: PackageName) -> [MissingPackageNote]
 }
 
 extension SpecSource {
     public func fetch(_ needed: [SpecToFetch]) async throws {}
+    public func notesOnMissing(_ name: PackageName) -> [MissingPackageNote] { [] }
 }
 
 /// What a spec source has to fetch before it can answer a read.
