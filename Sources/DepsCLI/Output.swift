@@ -151,7 +151,7 @@ struct Output {
         case let error as SpecCatalogError: return ("error: \(ErrorTextPresenter.render(error))", 1)
         case let error as VersionAlreadyPublishedError: return ("error: \(RepoPushTextPresenter.render(error))", 1)
         case let error as UnpublishableSpecError:
-            return ("error: \(RepoPushTextPresenter.render(error))", error.reason == .notAGitRepository ? 64 : error.reason == .podspecJSONInDepsLayout ? 65 : 1)
+            return ("error: \(RepoPushTextPresenter.render(error))", error.reason == .notAGitRepository ? 64 : 1)
         default: return ("error: \(error)", 1)
         }
     }

@@ -264,3 +264,56 @@ extension RepoPushCommandTests {
         XCTAssertFalse(missing.stderr.contains("deps repo update"), missing.stderr)
     }
 }
+
+extension RepoPushCommandTests {
+    /// BEHAVIOUR 11, issue 30 item 7: a `.podspec.json` pushed to a repository in deps' layout is
+    /// written as `<Name>/<version>.yaml`, naming what deps' YAML has no field for, and installs.
+    func testAPodspecJSONPushedToADepsLayoutRepositoryIsWrittenAsYAML() throws {
+        try library("Lib", ["1.0.0"])
+        XCTAssertEqual(try push("Lib-1.0.0.yaml").status, 0)
+        let repository = try TestGitRepository(name: "Kit", at: project.root + "/code/Kit")
+        try repository.commitVersion("2.0.0")
+        try project.write("Kit.podspec.json", """
+            {
+              "name": "Kit",
+              "version": "2.0.0",
+              "summary": "A kit",
+              "license": {"type": "MIT", "file": "LICENSE"},
+              "platforms": {"ios": "13.0"},
+              "module_name": "KitModule",
+              "source": {"git": "file://\(repository.path)", "tag": "2.0.0"},
+              "source_files": "Sources/Kit/*.swift",
+              "dependencies": {"Lib": ["~> 1.0", ">= 1.0.0"]},
+              "frameworks": ["UIKit"]
+            }
+
+            """)
+        // Its dependency resolves from the repository itself.
+        let outcome = try deps(["repo", "push", url, project.root + "/Kit.podspec.json", "--sources", url])
+        XCTAssertEqual(outcome.status, 0, outcome.stdout + outcome.stderr)
+        XCTAssertTrue(outcome.stdout.hasPrefix("Pushed Kit 2.0.0 to \(url) (Kit/2.0.0.yaml, commit "), outcome.stdout)
+        XCTAssertTrue(outcome.stdout.hasSuffix("; written as deps' YAML without platforms, which it has no field for)\n"), outcome.stdout)
+        XCTAssertEqual(try repositoryGit(["diff-tree", "--no-commit-id", "--name-only", "-r", "main"]), "Kit/2.0.0.yaml")
+        XCTAssertEqual(try repositoryGit(["show", "main:Kit/2.0.0.yaml"]) + "\n", """
+            name: Kit
+            version: 2.0.0
+            summary: A kit
+            license: MIT
+            module: KitModule
+            source:
+              git: file://\(repository.path)
+              tag: 2.0.0
+            source_files: Sources/Kit/*.swift
+            dependencies:
+              Lib: ~> 1.0, >= 1.0.0
+            frameworks:
+              - UIKit
+
+            """)
+        try project.write("App/Depsfile", "sources:\n  - \(url)\ndependencies:\n  Kit: ~> 2.0\n")
+        XCTAssertEqual(try deps(["repo", "update"]).status, 0)
+        let install = try deps(["install", "--lock-only"])
+        XCTAssertEqual(install.status, 0, install.stderr)
+        XCTAssertEqual(install.stdout, "Locking Kit (2.0.0)\nLocking Lib (1.0.0)\n1 dependency from the Depsfile, 2 total packages locked.\n")
+    }
+}
