@@ -105,6 +105,10 @@ struct Output {
         let status: Int32
         do {
             if let signal = interruption.end() {
+                // The children have stopped; what they started may not have: stop it, then remove
+                // what it may have written since the work removed its temporary paths.
+                LeftBehindProcesses.stop()
+                TemporaryPaths.removeAll()
                 var finished = false
                 if case .success = outcome { finished = true }
                 throw TerminationSignals.Interrupted(signal: signal, afterFinishing: finished)

@@ -152,8 +152,25 @@ public enum TerminationSignals {
     /// Runs `body`, which runs a child process, so that a signal meanwhile interrupts the work
     /// registered with `interrupting(_:)` (cancelling it stops the child) rather than ending the
     /// process under it.
+    /// No child starts once a signal has arrived: one started while the process is ending would
+    /// outlive it (nothing would stop it), and one started while the work is being interrupted is
+    /// not wanted either (`CancellationError`).
     static func whileChildProcessRuns<T>(_ body: () async throws -> T) async throws -> T {
-        state.withLock { $0.childProcesses += 1 }
+        let admitted = state.withLock { state -> Bool? in
+            if state.exiting { return nil }
+            if state.received != nil { return false }
+            state.childProcesses += 1
+            return true
+        }
+        switch admitted {
+        case nil:
+            // The process is ending on the waiting thread; this task only waits for that.
+            while true { sleep(60) }
+        case false?:
+            throw CancellationError()
+        case true?:
+            break
+        }
         defer { state.withLock { $0.childProcesses -= 1 } }
         return try await body()
     }

@@ -639,3 +639,57 @@ final class FetchTests: XCTestCase {
         XCTAssertEqual(try project.deps(["check"], cache: cache).status, 0)
     }
 }
+
+extension FetchTests {
+    /// Issue 30 item 2: SIGTERM or SIGINT while git clones a package's repository into the cache
+    /// (here over HTTP from a server that never answers) leaves nothing in the cache's `tmp/`,
+    /// whenever it comes: as git starts, or while it waits for the server.
+    func testASignalDuringAGitCloneIntoTheCacheLeavesNoTemporaryEntry() throws {
+        let server = try loopbackServer()
+        server.serve("/Slow.git/info/refs", .stall(seconds: 30))
+        try project.publishGit("Slow", "1.0.0", url: server.baseURL + "/Slow.git")
+        try project.depsfile(["Slow": ""])
+        for (index, (signal, delay)) in [(SIGTERM, 0), (SIGINT, 0), (SIGTERM, 2_000), (SIGTERM, 50_000), (SIGINT, 300_000)].enumerated() {
+            let cache = project.root + "/cache\(index)"
+            let process = Process()
+            process.executableURL = DepsBinary.url
+            process.arguments = ["install", "--quiet", "--project", project.app]
+            var environment = ProcessInfo.processInfo.environment
+            environment["DEPS_CACHE_DIR"] = cache
+            process.environment = environment
+            let before = server.requestCount("/Slow.git/info/refs")
+            try process.run()
+            let deadline = Date().addingTimeInterval(20)
+            // Either as soon as git has made the clone's folder, or once it is waiting for the server.
+            while Date() < deadline {
+                if delay == 0, project.files(under: "cache\(index)/v1/tmp").contains(where: { $0.hasSuffix(".mirror.tmp") }) { break }
+                if delay > 0, server.requestCount("/Slow.git/info/refs") > before { break }
+                usleep(1_000)
+            }
+            usleep(useconds_t(delay))
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 128 + signal, "run \(index): \(server.requests.map(\.path))")
+            // No process deps started is left behind (git's remote helper would go on fetching
+            // into the folder), and nothing is written there a moment later either.
+            XCTAssertEqual(Self.processes(mentioning: server.baseURL), [], "run \(index)")
+            usleep(300_000)
+            XCTAssertEqual(project.files(under: "cache\(index)/v1/tmp"), [], "run \(index)")
+            XCTAssertFalse(project.exists("App/.deps-lock"), "run \(index)")
+        }
+    }
+
+    /// The processes whose command line mentions `text`, as `pid: command line` (Linux's /proc).
+    static func processes(mentioning text: String) -> [String] {
+        let own = String(getpid())
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { $0 != own && $0.allSatisfy(\.isNumber) }.compactMap { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"), !data.isEmpty else { return nil }
+            let line = String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+            guard line.contains(text), let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
+                  let state = String(decoding: stat, as: UTF8.self).split(separator: ")").last?.split(separator: " ").first,
+                  state != "Z" else { return nil }
+            return "\(pid): \(line)"
+        }
+    }
+}
