@@ -130,7 +130,7 @@ public final class DirectorySpecSource: SpecSource {
         var lengths: [Int] = []
         var folder = root / "Specs"
         while lengths.count < 8 {
-            let entries = ((try? fileSystem.directoryEntries(folder, shownAs: folder.string)) ?? nil ?? []).filter { !$0.hasPrefix(".") }
+            let entries = ((try? fileSystem.directoryEntries(folder, shownAs: folder.string)) ?? []).filter { !$0.hasPrefix(".") }
             guard let first = entries.first, (1...8).contains(first.utf8.count),
                   entries.allSatisfy({ $0.utf8.count == first.utf8.count && $0.utf8.allSatisfy(SHA256Text.isLowerHex) }),
                   fileSystem.kind(of: folder / first) == .directory else { break }
