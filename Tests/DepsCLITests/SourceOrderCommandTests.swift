@@ -102,6 +102,8 @@ final class ShardedDirectoryWithoutVersionFileTests: XCTestCase {
             ../Pods looks sharded (Specs/a/b/c/<Name>/...) but has no CocoaPods-version.yml, so deps looked for Specs/Alamofire/; add CocoaPods-version.yml with `prefix_lengths: [1, 1, 1]`.
 
             """)
+        let json = try project.deps(["install", "--lock-only", "--json"], cache: project.root + "/cache")
+        XCTAssertTrue(json.stdout.contains("\"notes\" : [\n      \"../Pods looks sharded"), json.stdout)
         // With the file, the same layout is read.
         try project.write("Pods/CocoaPods-version.yml", "---\nprefix_lengths:\n- 1\n- 1\n- 1\n")
         let fixed = try project.deps(["install", "--lock-only"], cache: project.root + "/cache")
