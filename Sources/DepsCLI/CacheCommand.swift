@@ -76,7 +76,8 @@ struct CacheCleanCommand: AsyncParsableCommand, MainTaskCommand {
             let interactor = CacheInteractor(inventory: composition.cacheInventory)
             let removed = all ? try await interactor.cleanAll() : try await interactor.clean(try names.map { try PackageName($0) })
             output.result(options.json ? JSONPresenter.render(removed) : CacheListingTextPresenter().renderRemoved(removed))
-            return 0
+            // A name the cache does not hold is a "no" (as `rm` of a missing file), once the others are removed.
+            return removed.notInCache.isEmpty ? 0 : 1
         }
     }
 }

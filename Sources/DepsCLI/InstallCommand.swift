@@ -58,7 +58,9 @@ struct InstallCommand: AsyncParsableCommand, MainTaskCommand {
                 let report = try await CheckInteractor(
                     store: composition.store, opener: opener, installation: installation
                 ).deployment()
-                output.result(options.json ? JSONPresenter.render(report) : SyncReportTextPresenter(mode: .deployment).render(report))
+                output.result(options.json
+                    ? JSONPresenter.render(report)
+                    : SyncReportTextPresenter(mode: .deployment, style: composition.style(colour)).render(report))
                 return report.isInSync ? 0 : 1
             }
             let update = try await InstallInteractor(
@@ -67,7 +69,8 @@ struct InstallCommand: AsyncParsableCommand, MainTaskCommand {
             if !options.json, !update.buildWarnings.isEmpty { output.diagnostic(LockfileUpdateTextPresenter.warnings(update)) }
             output.result(options.json
                 ? JSONPresenter.render(update, command: "install")
-                : LockfileUpdateTextPresenter(command: .install, verbose: verbose.verbose, style: composition.style(colour)).render(update))
+                : LockfileUpdateTextPresenter(
+                    command: .install, verbose: verbose.verbose, style: composition.style(colour), lockOnly: lockOnly).render(update))
             if !options.json, !dryRun, !lockOnly, let names = composition.dependenciesMissingFromPackageSwift() {
                 output.result(SandboxUseHintPresenter.render(dependencies: names))
             }

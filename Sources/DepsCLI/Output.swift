@@ -105,6 +105,10 @@ struct Output {
         let status: Int32
         do {
             if let signal = interruption.end() {
+                // The children have stopped; what they started may not have: stop it, then remove
+                // what it may have written since the work removed its temporary paths.
+                LeftBehindProcesses.stop()
+                TemporaryPaths.removeAll()
                 var finished = false
                 if case .success = outcome { finished = true }
                 throw TerminationSignals.Interrupted(signal: signal, afterFinishing: finished)
@@ -151,7 +155,7 @@ struct Output {
         case let error as SpecCatalogError: return ("error: \(ErrorTextPresenter.render(error))", 1)
         case let error as VersionAlreadyPublishedError: return ("error: \(RepoPushTextPresenter.render(error))", 1)
         case let error as UnpublishableSpecError:
-            return ("error: \(RepoPushTextPresenter.render(error))", error.reason == .notAGitRepository ? 64 : error.reason == .podspecJSONInDepsLayout ? 65 : 1)
+            return ("error: \(RepoPushTextPresenter.render(error))", error.reason == .notAGitRepository ? 64 : 1)
         default: return ("error: \(error)", 1)
         }
     }

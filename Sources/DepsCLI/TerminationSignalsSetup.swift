@@ -22,6 +22,7 @@ extension DepsCommand {
     /// (BEHAVIOUR 7).
     public static func takeOverTerminationSignals() {
         TerminationSignals.takeOver { signal in
+            LeftBehindProcesses.stop()
             TemporaryPaths.removeAll()
             Output.write(InterruptionMessage.ending(by: signal) + "\n", to: STDERR_FILENO)
         }

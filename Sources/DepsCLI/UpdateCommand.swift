@@ -62,7 +62,8 @@ struct UpdateCommand: AsyncParsableCommand, MainTaskCommand {
             if !options.json, !update.buildWarnings.isEmpty { output.diagnostic(LockfileUpdateTextPresenter.warnings(update)) }
             output.result(options.json
                 ? JSONPresenter.render(update, command: "update")
-                : LockfileUpdateTextPresenter(command: .update, verbose: verbose.verbose, style: composition.style(colour)).render(update))
+                : LockfileUpdateTextPresenter(
+                    command: .update, verbose: verbose.verbose, style: composition.style(colour), lockOnly: lockOnly).render(update))
             return 0
         }
     }

@@ -1,6 +1,7 @@
 import DepsCore
 import DepsFiles
 import DepsFileSystem
+import DepsProcess
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -54,10 +55,10 @@ public struct FileSandbox: Sandbox {
         return SandboxState(manifest: manifest, filledFolders: filled)
     }
 
-    public func place(_ code: FetchedCode, as name: PackageName) async throws {
+    public func place(_ code: FetchedCode, as name: PackageName, listing manifest: Lockfile?) async throws {
         let target = folder(of: name)
         guard !code.usedInPlace else {
-            try remove(name)
+            try remove(name, listing: manifest)
             return
         }
         try fileSystem.makeDirectories(root, shownAs: Self.folderName)
@@ -66,18 +67,33 @@ public struct FileSandbox: Sandbox {
         TemporaryPaths.register(fresh)
         defer { fileSystem.removeTree(fresh) }
         try fileSystem.copyTree(LocalPath(code.tree), to: fresh, shownAs: "\(Self.folderName)/\(name)")
-        try remove(name)
-        try fileSystem.move(fresh, to: target, shownAs: "\(Self.folderName)/\(name)")
+        try swap(name, listing: manifest) { () throws(FileAccessError) in
+            try fileSystem.move(fresh, to: target, shownAs: "\(Self.folderName)/\(name)")
+        }
     }
 
-    public func remove(_ name: PackageName) throws {
+    public func remove(_ name: PackageName, listing manifest: Lockfile?) throws {
+        try swap(name, listing: manifest) { () throws(FileAccessError) in }
+    }
+
+    /// Renames the package's folder aside, runs `renameIn`, and writes `manifest`, as one step a
+    /// SIGINT or SIGTERM waits for; then removes the old folder.
+    private func swap(_ name: PackageName, listing manifest: Lockfile?, _ renameIn: () throws(FileAccessError) -> Void) throws {
         let target = folder(of: name)
-        guard fileSystem.entryExists(target) else { return }
         let aside = root / ".\(name).\(getpid()).old"
         fileSystem.removeTree(aside)
         TemporaryPaths.register(aside)
-        try fileSystem.move(target, to: aside, shownAs: "\(Self.folderName)/\(name)")
-        fileSystem.removeTree(aside)
+        defer { fileSystem.removeTree(aside) }
+        let done: Void? = try TerminationSignals.deferringTermination { () throws in
+            if fileSystem.entryExists(target) {
+                try fileSystem.move(target, to: aside, shownAs: "\(Self.folderName)/\(name)")
+            }
+            try renameIn()
+            if let manifest { try writeManifest(manifest) }
+        }
+        guard done != nil else {
+            throw FileAccessError(path: "\(Self.folderName)/\(name)", reason: "not replaced: deps was interrupted")
+        }
     }
 
     public func writeManifest(_ lock: Lockfile) throws {

@@ -30,7 +30,9 @@ extension POSIXFileSystem {
     public func removeTree(_ path: LocalPath) {
         // Forgotten only once it is gone: a signal that ends deps meanwhile still removes it.
         removeEntries(path)
-        TemporaryPaths.forget(path)
+        // Once a signal has interrupted the work, a process a stopped child left behind may still
+        // write there: the path stays listed, for the removal after those are stopped.
+        if TerminationSignals.received == nil { TemporaryPaths.forget(path) }
     }
 
     private func removeEntries(_ path: LocalPath) {

@@ -23,8 +23,10 @@ public struct MalformedInputError: Error, Sendable, Equatable, CustomStringConve
         self.init(file: file, line: node.mark.line > 0 ? node.mark.line : nil, message: message)
     }
 
-    public init(_ error: YAMLError) {
-        self.init(file: error.file, line: error.line, column: error.column, message: MessageText(escaping: error.message))
+    /// libyaml's problem, with the remedy for a typo it stems from (`hint`, worded by `YAMLTypoHint`).
+    public init(_ error: YAMLError, hint: String? = nil) {
+        let message = MessageText(escaping: error.message) + (hint.map { "; \($0)" } ?? "")
+        self.init(file: error.file, line: error.line, column: error.column, message: message)
     }
 
     public var description: String {

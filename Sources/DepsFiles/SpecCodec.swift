@@ -17,11 +17,11 @@ public struct SpecCodec {
         self.relocate = relocate
     }
 
-    static let knownKeys = [
+    package static let knownKeys = [
         "name", "version", "summary", "description", "homepage", "license", "authors", "source", "dependencies",
         "source_files", "module", "subspecs", "default_subspecs",
     ] + buildKeys
-    static let subspecKeys = ["name", "dependencies", "source_files", "subspecs"] + buildKeys
+    package static let subspecKeys = ["name", "dependencies", "source_files", "subspecs"] + buildKeys
     /// CocoaPods' build attributes (BEHAVIOUR 8.4), with each platform's part.
     static let buildKeys = BuildAttributesReader.keys.filter { $0 != "platforms" && $0 != "platform" }
 

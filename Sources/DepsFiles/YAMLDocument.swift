@@ -17,7 +17,7 @@ package struct YAMLDocument {
         do {
             parsed = try YAMLParser.parse(bytes, fileName: file)
         } catch {
-            throw MalformedInputError(error)
+            throw MalformedInputError(error, hint: YAMLTypoHint.forSyntaxError(error.message, line: error.line, in: bytes))
         }
         guard let root = parsed else {
             throw MalformedInputError(file: file, message: "the file is empty; expected \(expecting)")
@@ -33,7 +33,8 @@ package struct YAMLDocument {
     package func mapping(_ node: YAMLNode, _ what: String) throws(MalformedInputError) -> [YAMLNode.Pair] {
         if node.isNull { return [] }
         guard let pairs = node.mappingPairs else {
-            throw error(node, "expected a mapping for \(what), found \(node.kindDescription)")
+            let hint: MessageText = node.scalarValue.flatMap(YAMLTypoHint.forScalar).map { "; \($0)" } ?? ""
+            throw error(node, "expected a mapping for \(what), found \(node.kindDescription)" + hint)
         }
         return pairs
     }

@@ -17,6 +17,7 @@ public struct CacheListingTextPresenter {
 
     public func renderRemoved(_ listing: CacheListing) -> String {
         var lines = listing.entries.map { "Removed \($0.name) \($0.version) (\(Self.size($0.bytes)))" }
+        lines += listing.notInCache.map { "\($0) is not in the cache; nothing of it to remove." }
         if lines.isEmpty { lines.append("Nothing to remove.") }
         lines.append("\(MessageText.escaped(listing.root)): \(Self.size(listing.totalBytes)) left")
         return lines.map { $0 + "\n" }.joined()

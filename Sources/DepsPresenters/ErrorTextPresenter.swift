@@ -65,6 +65,7 @@ public enum ErrorTextPresenter {
     }
 
     public static func render(_ error: NotLockedError) -> String {
-        "\(error.name) is not in Depsfile.lock"
+        let hint = error.suggestions.isEmpty ? "" : "\nDid you mean \(DerivationWording.list(error.suggestions, joinedBy: "or"))?"
+        return "\(error.name) is not in Depsfile.lock" + hint
     }
 }

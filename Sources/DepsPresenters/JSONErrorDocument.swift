@@ -16,6 +16,8 @@ struct JSONErrorDocument: Encodable {
         var cycle: [String]?
         var missingPackage: String?
         var suggestions: [String]?
+        /// Why a source may lack the missing package (a cached copy to refresh, a layout to fix), worded.
+        var notes: [String]?
         var fetchFailures: [FetchFailure]?
         /// Prereleases left out only because no requirement names one, each with its package.
         var unnamedPrereleases: [PackageVersion]?
@@ -92,6 +94,9 @@ struct JSONErrorDocument: Encodable {
             body.kind = "missingPackage"
             body.missingPackage = name.description
             body.suggestions = suggestions.map(\.description)
+            if !failure.missingPackageNotes.isEmpty {
+                body.notes = failure.missingPackageNotes.map { ResolutionFailureTextPresenter.sentence(for: $0, name: name) }
+            }
         }
         let wording = DerivationWording(derivation: failure.derivation)
         body.derivation = failure.derivation.steps.indices.map { index in

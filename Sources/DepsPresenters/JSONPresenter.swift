@@ -20,7 +20,7 @@ public enum JSONPresenter {
     struct HeldBackDocument: Encodable {
         let name: String
         let message: String
-        let command: String
+        let command: String?
     }
 
     struct LockfileUpdateDocument: Encodable {
@@ -85,6 +85,8 @@ public enum JSONPresenter {
     struct SyncDocument: Encodable {
         let inSync: Bool
         let problems: [ProblemDocument]
+        /// What `install --deployment` fetched into or removed from Deps/; left out when nothing.
+        let changes: [ChangeDocument]?
     }
 
     public static func render(_ update: LockfileUpdate, command: String) -> String {
@@ -99,7 +101,7 @@ public enum JSONPresenter {
                 HeldBackDocument(
                     name: $0.name.description,
                     message: LockfileUpdateTextPresenter.sentence(for: $0),
-                    command: "deps update " + $0.remedy.map(\.description).joined(separator: " "))
+                    command: $0.remedy.isEmpty ? nil : "deps update " + $0.remedy.map(\.description).joined(separator: " "))
             },
             replacedUnreadableLockfile: update.replacedUnreadableLockfile,
             buildWarnings: update.buildWarnings.isEmpty ? nil : update.buildWarnings.map {
@@ -119,7 +121,9 @@ public enum JSONPresenter {
     }
 
     public static func render(_ report: SyncReport) -> String {
-        encode(SyncDocument(inSync: report.isInSync, problems: report.problems.map(document(for:))))
+        encode(SyncDocument(
+            inSync: report.isInSync, problems: report.problems.map(document(for:)),
+            changes: report.sandboxChanges.isEmpty ? nil : report.sandboxChanges.map(document(for:))))
     }
 
     static func document(for problem: SyncProblem) -> ProblemDocument {
@@ -147,6 +151,8 @@ public enum JSONPresenter {
             return ProblemDocument(code: "external-source-changed", name: name.description, message: message)
         case let .specChecksumMismatch(name, version):
             return ProblemDocument(code: "spec-checksum", name: name.description, message: message, version: version.description)
+        case let .codeNotPinned(name, _):
+            return ProblemDocument(code: "code-not-pinned", name: name.description, message: message)
         case .depsfileChecksumMismatch:
             return ProblemDocument(code: "depsfile-checksum", name: nil, message: message)
         case let .lockfileWouldChange(change):
@@ -178,6 +184,7 @@ public enum JSONPresenter {
         let root: String
         let packages: [CacheEntryDocument]
         let totalBytes: Int
+        let notInCache: [String]?
     }
 
     /// `deps cache list` and `deps cache clean`: `{"root", "packages": [{"name", "version", "pin", "bytes"}], "totalBytes"}`.
@@ -185,7 +192,8 @@ public enum JSONPresenter {
         encode(CacheDocument(
             root: listing.root,
             packages: listing.entries.map { CacheEntryDocument(name: $0.name, version: $0.version, pin: $0.pin, bytes: $0.bytes) },
-            totalBytes: listing.totalBytes))
+            totalBytes: listing.totalBytes,
+            notInCache: listing.notInCache.isEmpty ? nil : listing.notInCache.map(\.description)))
     }
 
     struct StarterDocument: Encodable {

@@ -7,11 +7,14 @@ public struct LockfileUpdateTextPresenter {
     public let command: Command
     public let verbose: Bool
     public let style: TextStyle
+    /// Whether only Depsfile.lock was written (`--lock-only`): a new package is then locked, not installed.
+    public let lockOnly: Bool
 
-    public init(command: Command, verbose: Bool = false, style: TextStyle = .plain) {
+    public init(command: Command, verbose: Bool = false, style: TextStyle = .plain, lockOnly: Bool = false) {
         self.command = command
         self.verbose = verbose
         self.style = style
+        self.lockOnly = lockOnly
     }
 
     /// The lines for stdout, each ending in a newline.
@@ -41,14 +44,25 @@ public struct LockfileUpdateTextPresenter {
     }
 
     /// `Moya 14.0.0 (pinned) requires Alamofire ~> 4.9; run deps update Alamofire Moya`.
+    /// When updating more would not move it either: `AlamofireNetworkActivityIndicator 3.1.0 (pinned)
+    /// requires Alamofire >= 5.1, < 5.8, and updating AlamofireNetworkActivityIndicator too would not let Alamofire move`.
     public static func sentence(for held: HeldBackPackage) -> String {
-        let remedy = "run deps update " + held.remedy.map(\.description).joined(separator: " ")
         switch held.reason {
         case let .pinnedDependent(holder, version, requirement):
-            return "\(holder) \(version) (pinned) requires \(held.name) \(requirement); \(remedy)"
+            let cause = "\(holder) \(version) (pinned) requires \(held.name) \(requirement)"
+            return cause + remedy(held, others: [holder])
         case let .pinnedDependency(wanted, needed, requirement, pinned):
-            return "\(held.name) \(wanted) requires \(needed) \(requirement), but \(needed) is pinned at \(pinned); \(remedy)"
+            let cause = "\(held.name) \(wanted) requires \(needed) \(requirement), but \(needed) is pinned at \(pinned)"
+            return cause + remedy(held, others: [needed])
         }
+    }
+
+    /// `; run deps update Alamofire Moya`, or, when that would not move it either, says so.
+    private static func remedy(_ held: HeldBackPackage, others: [PackageName]) -> String {
+        guard !held.remedy.isEmpty else {
+            return ", and updating \(others.map(\.description).joined(separator: " and ")) too would not let \(held.name) move"
+        }
+        return "; run deps update " + held.remedy.map(\.description).joined(separator: " ")
     }
 
     /// `SDWebImage: prepare_command is not in Deps/Package.swift (deps does not run it)`.
@@ -72,13 +86,15 @@ public struct LockfileUpdateTextPresenter {
             + "\(locked) total \(locked == 1 ? "package" : "packages") locked."
     }
 
-    private func line(for change: PackageChange) -> String? {
+    /// One package's line: `Installing Foo (1.2)`, or `Locking Foo (1.2)` when only the lock records it.
+    func line(for change: PackageChange) -> String? {
+        let adding = lockOnly ? "Locking" : "Installing"
         switch change.kind {
         case let .installed(version):
-            return "Installing \(style.green(change.name.description)) (\(version))"
+            return "\(adding) \(style.green(change.name.description)) (\(version))"
         case let .updated(from, to):
             switch command {
-            case .install: return "Installing \(style.yellow(change.name.description)) \(to) (was \(from))"
+            case .install: return "\(adding) \(style.yellow(change.name.description)) \(to) (was \(from))"
             case .update: return "Updating \(style.yellow(change.name.description)) \(from) -> \(to)"
             }
         case .removed:

@@ -10,7 +10,9 @@ public enum RepoPushTextPresenter {
         }
         return report.published.map { spec in
             let retried = spec.attempts > 1 ? ", pushed on attempt \(spec.attempts)" : ""
-            return "Pushed \(spec.name) \(spec.version) to \(repository) (\(MessageText.escaped(spec.path)), commit \(spec.commit.prefix(12))\(retried))\n"
+            let converted = spec.leftOut.isEmpty ? "" : "; written as deps' YAML without "
+                + spec.leftOut.map { MessageText.escaped($0) }.joined(separator: ", ") + ", which it has no field for"
+            return "Pushed \(spec.name) \(spec.version) to \(repository) (\(MessageText.escaped(spec.path)), commit \(spec.commit.prefix(12))\(retried)\(converted))\n"
         }.joined()
     }
 
@@ -24,9 +26,6 @@ public enum RepoPushTextPresenter {
         switch error.reason {
         case .notAGitRepository:
             return "\(repository) is not a git spec repository (a URL ending in .git, git@…, or file://…); cannot push \(file) to it"
-        case .podspecJSONInDepsLayout:
-            return "\(repository) has deps' layout (<Name>/<version>.yaml), which holds YAML specs; push \(file) as YAML, "
-                + "or give the repository CocoaPods' layout (a Specs/ folder)"
         case let .kept(rejecting: count, detail):
             return "\(repository) kept moving: \(count) pushes of \(file) were rejected because others pushed first (\(MessageText.escaped(detail))); try again"
         }
@@ -40,6 +39,8 @@ extension JSONPresenter {
         let path: String
         let commit: String
         let attempts: Int
+        /// podspec.json fields deps' YAML layout has no field for; left out when none.
+        let leftOut: [String]?
     }
 
     struct RepoPushDocument: Encodable {
@@ -58,7 +59,8 @@ extension JSONPresenter {
                 SpecLintProblemDocument(file: $0.file, line: $0.line, message: SpecLintTextPresenter.message($0.kind))
             },
             published: report.published.map {
-                PublishedSpecDocument(name: $0.name.description, version: $0.version.description, path: $0.path, commit: $0.commit, attempts: $0.attempts)
+                PublishedSpecDocument(name: $0.name.description, version: $0.version.description, path: $0.path, commit: $0.commit, attempts: $0.attempts,
+                    leftOut: $0.leftOut.isEmpty ? nil : $0.leftOut)
             }))
     }
 }

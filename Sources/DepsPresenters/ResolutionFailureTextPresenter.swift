@@ -17,6 +17,7 @@ public enum ResolutionFailureTextPresenter {
             if !suggestions.isEmpty {
                 headline += "\nDid you mean \(DerivationWording.list(suggestions.map(\.description), joinedBy: "or"))?"
             }
+            for note in failure.missingPackageNotes { headline += "\n" + Self.sentence(for: note, name: name) }
             parts.append(headline)
         case .cycle:
             if let cycle = facts.first(where: \.isOnACycle) {
@@ -50,6 +51,20 @@ public enum ResolutionFailureTextPresenter {
             parts.append("Run `\(command)` to let \(DerivationWording.list(names, joinedBy: "and")) move.")
         }
         return parts.joined(separator: "\n\n")
+    }
+
+    /// What a source says about a package it lacks: refresh the cache's copy, or a layout to fix.
+    public static func sentence(for note: MissingPackageNote, name: PackageName) -> String {
+        switch note {
+        case let .cachedCopy(source):
+            return "\(MessageText.escaped(source)) was read from its copy in the cache; if \(name) was published there since, "
+                + "run `deps repo update` (or `deps install --repo-update`) and try again."
+        case let .shardedWithoutVersionFile(source, lengths):
+            let shards = lengths.enumerated().map { String(repeating: ["a", "b", "c", "d", "e", "f", "0", "1"][$0.offset % 8], count: $0.element) }
+            let example = (["Specs"] + shards + ["<Name>"]).joined(separator: "/")
+            return "\(MessageText.escaped(source)) looks sharded (\(example)/...) but has no CocoaPods-version.yml, "
+                + "so deps looked for Specs/\(name)/; add CocoaPods-version.yml with `prefix_lengths: [\(lengths.map(String.init).joined(separator: ", "))]`."
+        }
     }
 
     /// The command that lifts the pins in the way (`deps update Alamofire Moya`), if any.

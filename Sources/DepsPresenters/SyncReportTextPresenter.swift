@@ -6,9 +6,11 @@ public struct SyncReportTextPresenter {
     public enum Mode: Sendable { case check, deployment }
 
     public let mode: Mode
+    public let style: TextStyle
 
-    public init(mode: Mode) {
+    public init(mode: Mode, style: TextStyle = .plain) {
         self.mode = mode
+        self.style = style
     }
 
     public func render(_ report: SyncReport) -> String {
@@ -18,6 +20,9 @@ public struct SyncReportTextPresenter {
             case .check:
                 lines.append("Depsfile.lock is in sync with the Depsfile.")
             case .deployment:
+                // What filling Deps/ did, as a plain install says it.
+                let install = LockfileUpdateTextPresenter(command: .install, style: style)
+                lines += report.sandboxChanges.compactMap(install.line(for:))
                 lines.append(LockfileUpdateTextPresenter.summary(
                     direct: report.directDependencyCount, locked: report.lockedPackageCount))
             }
@@ -51,6 +56,12 @@ public struct SyncReportTextPresenter {
         case let .externalSourceChanged(name): return "\(name): its external source differs from Depsfile.lock"
         case let .specChecksumMismatch(name, version):
             return "\(name) \(version): the spec's SHA-256 differs from SPEC CHECKSUMS"
+        case let .codeNotPinned(name, kind):
+            let entry = switch kind {
+            case .commit: "no commit in CHECKOUT OPTIONS"
+            case .archiveDigest: "no SHA-256 in SOURCE CHECKSUMS"
+            }
+            return "\(name): Depsfile.lock does not pin its code (\(entry)); deps install would record it"
         case .depsfileChecksumMismatch: return "Depsfile: its SHA-256 differs from DEPSFILE CHECKSUM"
         case .lockfileWouldBeRewritten: return "Depsfile.lock would be rewritten by deps install"
         case let .sandboxOutOfSync(change): return "Deps/ is not in sync with Depsfile.lock: \(change)"

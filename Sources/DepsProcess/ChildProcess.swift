@@ -106,7 +106,8 @@ public enum ChildProcess {
     ///   - arguments: the arguments, not including the program name.
     ///   - workingDirectory: the directory the child starts in; this process's own when `nil`.
     ///   - environment: variables added to (or replacing those of) the inherited environment.
-    ///     Nothing else is added or removed.
+    ///     Only `LeftBehindProcesses.marker` is added besides, so that what the child starts can
+    ///     be found if the child is stopped before it.
     ///   - outputLimit: the most bytes kept from each of standard output and standard error.
     ///     A process that writes more is terminated and ``ChildProcessError/Reason/outputLimitExceeded(_:)``
     ///     is thrown: output is never silently truncated.
@@ -136,6 +137,7 @@ public enum ChildProcess {
             }
             overrides[key] = value
         }
+        if let key = Environment.Key(rawValue: LeftBehindProcesses.marker) { overrides[key] = LeftBehindProcesses.value }
 
         let target: Executable
         if executable.contains("/") {

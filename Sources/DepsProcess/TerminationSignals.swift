@@ -108,8 +108,9 @@ public enum TerminationSignals {
     /// Runs `body` so that a signal arriving meanwhile takes effect only once it has finished.
     /// Returns nil without running it when a signal has already arrived: once the process is
     /// being interrupted, nothing new is started. Sections may run at once on several threads,
-    /// but must not nest.
+    /// and may nest: a section within another (a rename within a package's swap) runs as part of it.
     public static func deferringTermination<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T? {
+        if pthread_getspecific(sectionKey) != nil { return try body() }
         let admitted = state.withLock { state -> Bool? in
             if state.exiting { return nil }
             if state.received != nil { return false }
@@ -123,7 +124,11 @@ public enum TerminationSignals {
         case false?:
             return nil
         case true?:
-            defer { state.withLock { $0.sectionsUnderWay -= 1 } }
+            pthread_setspecific(sectionKey, UnsafeRawPointer(bitPattern: 1))
+            defer {
+                pthread_setspecific(sectionKey, nil)
+                state.withLock { $0.sectionsUnderWay -= 1 }
+            }
             return try body()
         }
     }
@@ -147,8 +152,25 @@ public enum TerminationSignals {
     /// Runs `body`, which runs a child process, so that a signal meanwhile interrupts the work
     /// registered with `interrupting(_:)` (cancelling it stops the child) rather than ending the
     /// process under it.
+    /// No child starts once a signal has arrived: one started while the process is ending would
+    /// outlive it (nothing would stop it), and one started while the work is being interrupted is
+    /// not wanted either (`CancellationError`).
     static func whileChildProcessRuns<T>(_ body: () async throws -> T) async throws -> T {
-        state.withLock { $0.childProcesses += 1 }
+        let admitted = state.withLock { state -> Bool? in
+            if state.exiting { return nil }
+            if state.received != nil { return false }
+            state.childProcesses += 1
+            return true
+        }
+        switch admitted {
+        case nil:
+            // The process is ending on the waiting thread; this task only waits for that.
+            while true { sleep(60) }
+        case false?:
+            throw CancellationError()
+        case true?:
+            break
+        }
         defer { state.withLock { $0.childProcesses -= 1 } }
         return try await body()
     }
@@ -183,6 +205,12 @@ public enum TerminationSignals {
     // MARK: The waiting thread
 
     private static let state = Mutex(TerminationState())
+    /// Set on a thread while it runs a section, so that a section within it runs as part of it.
+    private static let sectionKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
     nonisolated(unsafe) private static let waitedSignals = UnsafeMutablePointer<sigset_t>.allocate(capacity: 1)
 
     private static func waitForSignals() {

@@ -20,7 +20,8 @@ struct CDNFileLoader: Sendable {
     let offline: Bool
     let refresh: Bool
 
-    /// What one load did, for `deps repo update`'s counts.
+    /// What one load did, for `deps repo update`'s counts (`notModified`: a 304, or the bytes the
+    /// cache already held).
     enum Outcome: Sendable {
         case downloaded, notModified, removed, fromCache, absent
     }
@@ -117,6 +118,16 @@ struct CDNFileLoader: Sendable {
             throw FileAccessError(path: fileURL, reason: "the server answered \(response.status)")
         }
         let bytes = try cache.fileSystem.readFile(temporary, shownAs: fileURL)
+        // A server without ETags sends every file again: one with the bytes the cache holds did
+        // not change. The cached copy stays (with the server's new ETag, if it gave one).
+        if cached, (try? cache.fileSystem.readFile(local, shownAs: local.string)) == bytes {
+            if let etag = response.etag {
+                _ = try await withFileLock(folder.addingSuffix(".lock"), shownAs: fileURL) {
+                    try cache.fileSystem.writeIfChanged(Array(etag.utf8), to: etagPath, shownAs: fileURL)
+                }
+            }
+            return (bytes, .notModified)
+        }
         try cache.fileSystem.makeDirectories(local.parent, shownAs: fileURL)
         // The ETag is written and flushed before the lock is taken (the body was, by the
         // download), so that under the lock only renames wait: loads running at once do not

@@ -48,7 +48,7 @@ public final class CDNSpecSource: SpecSource {
     public struct Counts: Sendable, Equatable {
         /// Files the server sent (new or changed).
         public var downloaded = 0
-        /// Files revalidated with a 304.
+        /// Files revalidated with a 304, or sent again with the bytes the cache held.
         public var notModified = 0
         /// Cached files the server no longer has (404), removed from the cache.
         public var removed = 0
@@ -57,6 +57,12 @@ public final class CDNSpecSource: SpecSource {
     }
 
     public var loadCounts: Counts { counts }
+
+    /// Read without revalidating (no refresh asked for, or offline), the cached index may predate a
+    /// version published since.
+    public func notesOnMissing(_ name: PackageName) -> [MissingPackageNote] {
+        loader.refresh && !loader.offline ? [] : [.cachedCopy(source: label)]
+    }
 
     init(label: String, url: String, cache: CodeCache, http: HTTPClient, offline: Bool, refresh: Bool) {
         self.label = label

@@ -119,6 +119,27 @@ public final class DirectorySpecSource: SpecSource {
         }
     }
 
+    public func notesOnMissing(_ name: PackageName) -> [MissingPackageNote] {
+        layoutNotes(shownAs: label)
+    }
+
+    /// A CocoaPods layout with no `CocoaPods-version.yml` whose `Specs/` holds only shard folders
+    /// (`Specs/a/b/c/`): packages are looked for directly in `Specs/`, where there are none.
+    func layoutNotes(shownAs source: String) -> [MissingPackageNote] {
+        guard (try? layout()) == .cocoaPods(prefixLengths: []) else { return [] }
+        var lengths: [Int] = []
+        var folder = root / "Specs"
+        while lengths.count < 8 {
+            let entries = ((try? fileSystem.directoryEntries(folder, shownAs: folder.string)) ?? []).filter { !$0.hasPrefix(".") }
+            guard let first = entries.first, (1...8).contains(first.utf8.count),
+                  entries.allSatisfy({ $0.utf8.count == first.utf8.count && $0.utf8.allSatisfy(SHA256Text.isLowerHex) }),
+                  fileSystem.kind(of: folder / first) == .directory else { break }
+            lengths.append(first.utf8.count)
+            folder = folder / first
+        }
+        return lengths.isEmpty ? [] : [.shardedWithoutVersionFile(source: source, prefixLengths: lengths)]
+    }
+
     /// The package folders directly in `folder` (relative to the root; "" for the root).
     private func packageFolders(in folder: String) throws -> [PackageName] {
         let path = folder.isEmpty ? root : root / folder

@@ -46,8 +46,15 @@ public final class GitSpecPublisher: SpecRepositoryPublisher {
                 let tree = try await reporting(url) { try await GitWorkTree.clone(from: store.mirror, into: work) }
                 let path = try target(of: spec, in: work, bytes: bytes, repository: repository)
                 try cache.fileSystem.makeDirectories((work / path).parent, shownAs: path)
-                let content = path.hasSuffix(".json") && !spec.file.hasSuffix(".json")
-                    ? try PodspecJSONWriter.podspecJSON(fromYAMLSpec: bytes, file: spec.file) : bytes
+                var content = bytes
+                var leftOut: [String] = []
+                if path.hasSuffix(".json") && !spec.file.hasSuffix(".json") {
+                    content = try PodspecJSONWriter.podspecJSON(fromYAMLSpec: bytes, file: spec.file)
+                } else if path.hasSuffix(".yaml") && spec.file.hasSuffix(".json") {
+                    // deps' layout holds YAML specs: a podspec.json is written as one (BEHAVIOUR 11).
+                    let conversion = try DepsSpecYAMLWriter.depsYAML(fromPodspecJSON: bytes, file: spec.file)
+                    (content, leftOut) = (conversion.bytes, conversion.leftOut)
+                }
                 try cache.fileSystem.writeAtomically(content, to: work / path, shownAs: path)
                 let branch = try await reporting(url) { try await tree.branch() }
                 try await reporting(url) { try await tree.commit(path, message: "[Add] \(spec.name) \(spec.version)") }
@@ -56,9 +63,11 @@ public final class GitSpecPublisher: SpecRepositoryPublisher {
                     let commit = try await reporting(url) { try await tree.head() }
                     // The mirror learns of the commit now; readers' checkout moves on `deps repo update`.
                     try? await store.mirror.fetch()
-                    return PublishedSpec(
+                    var published = PublishedSpec(
                         name: spec.name, version: spec.version, path: path,
                         commit: commit, attempts: attempt)
+                    published.leftOut = leftOut
+                    return published
                 case let .rejected(detail):
                     lastRejection = detail
                 }
@@ -95,9 +104,6 @@ public final class GitSpecPublisher: SpecRepositoryPublisher {
             }
             folder = (["Specs"] + CocoaPodsShards.fragments(of: spec.name, lengths) + [spec.name.description]).joined(separator: "/")
         } else {
-            guard !spec.file.hasSuffix(".json") else {
-                throw UnpublishableSpecError(file: spec.file, repository: repository, reason: .podspecJSONInDepsLayout)
-            }
             folder = spec.name.description
         }
         for entry in (try? fileSystem.directoryEntries(work / folder, shownAs: folder)) ?? [] {

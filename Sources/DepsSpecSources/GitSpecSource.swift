@@ -34,11 +34,14 @@ public final class GitSpecSource: SpecSource {
     /// rather than joined to the checkout.
     public let isRemote: Bool
     private let directory: DirectorySpecSource
+    /// Whether the checkout was read as the cache had it, without cloning or fetching in this run.
+    let readFromCache: Bool
 
-    init(label: String, url: String, checkout: LocalPath, commit: String, fileSystem: any FileSystem) {
+    init(label: String, url: String, checkout: LocalPath, commit: String, fileSystem: any FileSystem, readFromCache: Bool = false) {
         self.label = label
         self.checkout = checkout
         self.commit = commit
+        self.readFromCache = readFromCache
         isRemote = NetworkLocation.isGitRemote(url)
         directory = DirectorySpecSource(label: checkout.string, root: checkout, fileSystem: fileSystem, relocatesLocations: !isRemote)
     }
@@ -53,6 +56,10 @@ public final class GitSpecSource: SpecSource {
 
     public func packageNames() throws -> [PackageName] {
         try directory.packageNames()
+    }
+
+    public func notesOnMissing(_ name: PackageName) -> [MissingPackageNote] {
+        (readFromCache ? [.cachedCopy(source: label)] : []) + directory.layoutNotes(shownAs: label)
     }
 
     /// What a refresh did.
@@ -70,7 +77,7 @@ public final class GitSpecSource: SpecSource {
     ) async throws -> (GitSpecSource, Refresh?) {
         let store = GitSpecStore(cache: cache, url: url, network: network)
         if !refresh || offline, let (commit, checkout) = store.current() {
-            return (GitSpecSource(label: label, url: url, checkout: checkout, commit: commit, fileSystem: cache.fileSystem), nil)
+            return (GitSpecSource(label: label, url: url, checkout: checkout, commit: commit, fileSystem: cache.fileSystem, readFromCache: true), nil)
         }
         if offline {
             throw FileAccessError(

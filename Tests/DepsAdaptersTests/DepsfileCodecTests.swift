@@ -163,6 +163,30 @@ final class DepsfileCodecTests: XCTestCase {
         }
     }
 
+    /// BEHAVIOUR 5: libyaml's words keep their file:line, and the three typos people make get their remedy.
+    func testYAMLTyposNameTheirRemedy() {
+        let head = "sources:\n  - ../../Specs\ndependencies:\n"
+        assertError(head + "  Greeting: >= 1.0\n", """
+            Depsfile:4:14: error: did not find expected comment or line break (while scanning a block scalar at line 4, column 13); \
+            quote a value that starts with >: Greeting: ">= 1.0"
+            """)
+        assertError(head + "\tGreeting: ~> 1.0\n", """
+            Depsfile:4:1: error: found character that cannot start any token (while scanning for the next token); \
+            indent with spaces, not tabs
+            """)
+        assertError(head + "  Greeting:~> 1.0\n", """
+            Depsfile:4: error: expected a mapping for dependencies, found a scalar; put a space after the colon: Greeting: ~> 1.0
+            """)
+        assertError(head + "  Banner: ~> 1.0\n  Greeting:~> 1.0\n", """
+            Depsfile:6:1: error: could not find expected ':' (while scanning a simple key at line 5, column 3); \
+            put a space after the colon: Greeting: ~> 1.0
+            """)
+        // A syntax error that is none of these gets libyaml's words alone.
+        assertError(head + "  Greeting: \"~> 1.0\n", """
+            Depsfile:5:1: error: found unexpected end of stream (while scanning a quoted scalar at line 4, column 13)
+            """)
+    }
+
     func testDuplicateDependenciesAreRefused() {
         XCTAssertThrowsError(try decode("dependencies:\n  A: 1.0\n  A: 2.0\n")) { error in
             XCTAssertTrue("\(error)".hasPrefix("Depsfile:3:"), "\(error)")

@@ -393,6 +393,21 @@ final class FetchTests: XCTestCase {
         XCTAssertEqual(try project.deps(["cache", "clean"], cache: cache).status, 64)
     }
 
+    /// `deps cache clean NoSuch` names what it could not remove, and answers no (exit 1).
+    func testCacheCleanOfAPackageTheCacheDoesNotHoldNamesIt() throws {
+        _ = try gitLibrary()
+        try project.depsfile(["Lib": "~> 1.0"])
+        XCTAssertEqual(try project.deps(["install"], cache: cache).status, 0)
+        let missing = try project.deps(["cache", "clean", "NoSuch"], cache: cache)
+        XCTAssertEqual(missing.status, 1, missing.stderr)
+        XCTAssertTrue(missing.stdout.hasPrefix("NoSuch is not in the cache; nothing of it to remove.\n"), missing.stdout)
+        let both = try project.deps(["cache", "clean", "Lib", "NoSuch"], cache: cache)
+        XCTAssertEqual(both.status, 1, both.stderr)
+        XCTAssertTrue(both.stdout.hasPrefix("Removed Lib 1.1.0 ("), both.stdout)
+        XCTAssertTrue(both.stdout.contains("\nNoSuch is not in the cache; nothing of it to remove.\n"), both.stdout)
+        XCTAssertTrue(try project.deps(["cache", "list"], cache: cache).stdout.hasPrefix("The cache holds no packages."))
+    }
+
     // MARK: --lock-only, check and deployment
 
     func testLockOnlyWritesTheLockWithoutCodePinsAndTouchesNoSandbox() throws {
@@ -400,12 +415,70 @@ final class FetchTests: XCTestCase {
         try project.depsfile(["Lib": "~> 1.0"])
         let outcome = try project.deps(["install", "--lock-only"], cache: cache)
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        // Nothing is installed: the lock records the package (issue 30 item 5).
+        XCTAssertEqual(outcome.stdout, "Locking Lib (1.1.0)\n1 dependency from the Depsfile, 1 total package locked.\n")
         XCTAssertFalse(try XCTUnwrap(project.lockfile).contains("CHECKOUT OPTIONS"))
         XCTAssertFalse(project.exists("App/Deps"))
         XCTAssertFalse(project.exists("cache"))
         // The next plain install fetches the code and records its commit.
         XCTAssertEqual(try project.deps(["install"], cache: cache).status, 0)
         XCTAssertTrue(try XCTUnwrap(project.lockfile).contains("CHECKOUT OPTIONS"))
+    }
+
+    /// BEHAVIOUR 4.4: a lock that a plain install would change is out of sync. One that lost a git
+    /// package's CHECKOUT OPTIONS entry gets it back from `deps install`, so check and deployment
+    /// refuse it (exit 1) and leave it as it is.
+    func testALockLackingAGitCommitIsOutOfSyncForCheckAndDeployment() throws {
+        _ = try gitLibrary()
+        try project.depsfile(["Lib": "~> 1.0"])
+        XCTAssertEqual(try project.deps(["install"], cache: cache).status, 0)
+        let pinned = try XCTUnwrap(project.lockfile)
+        let start = try XCTUnwrap(pinned.range(of: "CHECKOUT OPTIONS:"))
+        let end = try XCTUnwrap(pinned.range(of: "DEPSFILE CHECKSUM:"))
+        let unpinned = String(pinned[..<start.lowerBound]) + String(pinned[end.lowerBound...])
+        try project.write("App/Depsfile.lock", unpinned)
+        try FileManager.default.removeItem(atPath: project.app + "/Deps")
+
+        let check = try project.deps(["check"], cache: cache)
+        XCTAssertEqual(check.status, 1, check.stdout + check.stderr)
+        XCTAssertEqual(check.stdout, """
+            Lib: Depsfile.lock does not pin its code (no commit in CHECKOUT OPTIONS); deps install would record it
+            Depsfile.lock is out of sync (1 problem); run deps install and commit Depsfile.lock.
+
+            """)
+        let json = try project.deps(["check", "--json"], cache: cache)
+        XCTAssertTrue(json.stdout.contains("\"code\" : \"code-not-pinned\""), json.stdout)
+        let deployment = try project.deps(["install", "--deployment"], cache: cache)
+        XCTAssertEqual(deployment.status, 1, deployment.stdout + deployment.stderr)
+        XCTAssertTrue(deployment.stdout.hasPrefix("Lib: Depsfile.lock does not pin its code"), deployment.stdout)
+        XCTAssertEqual(project.lockfile, unpinned)
+        XCTAssertFalse(project.exists("App/Deps"))
+
+        // What check promised: install records the commit again, and then all is in sync.
+        XCTAssertEqual(try project.deps(["install"], cache: cache).status, 0)
+        XCTAssertEqual(project.lockfile, pinned)
+        XCTAssertEqual(try project.deps(["check"], cache: cache).status, 0)
+    }
+
+    /// `deps update NAME --dry-run` says what the real run does: a package already at its newest
+    /// version, fetched again at the same tag, leaves the lock as it is, and the dry run says so.
+    func testUpdateDryRunOfAPackageThatWouldNotMoveSaysTheLockStays() throws {
+        _ = try gitLibrary()
+        try project.depsfile(["Lib": "~> 1.0"])
+        XCTAssertEqual(try project.deps(["install"], cache: cache).status, 0)
+        let lock = try XCTUnwrap(project.lockfile)
+        let dryRun = try project.deps(["update", "Lib", "--dry-run"], cache: cache)
+        XCTAssertEqual(dryRun.status, 0, dryRun.stderr)
+        XCTAssertEqual(dryRun.stdout, """
+            1 dependency from the Depsfile, 1 total package locked.
+            Dry run: Depsfile.lock is already up to date.
+
+            """)
+        let json = try project.deps(["update", "Lib", "--dry-run", "--json"], cache: cache)
+        XCTAssertTrue(json.stdout.contains("\"lockfileChanged\" : false"), json.stdout)
+        let real = try project.deps(["update", "Lib"], cache: cache)
+        XCTAssertEqual(real.status, 0, real.stderr)
+        XCTAssertEqual(project.lockfile, lock, "as the dry run said")
     }
 
     func testCheckReportsAnOutOfSyncSandboxAndDeploymentRepairsItWithoutTouchingTheLock() throws {
@@ -441,6 +514,57 @@ final class FetchTests: XCTestCase {
     }
 
     // MARK: signals
+    /// Starts `deps arguments` in the background, waits until `path` was asked for and `ready`
+    /// holds, then sends `signal` and waits for deps to end.
+    func interrupt(_ arguments: [String], _ signal: Int32, server: LoopbackHTTPServer, once path: String, and ready: () -> Bool = { true }) throws -> Int32 {
+        let process = try DepsBinary.start(arguments + ["--quiet", "--project", project.app], cache: cache)
+        let deadline = Date().addingTimeInterval(20)
+        while (server.requestCount(path) == 0 || !ready()) && Date() < deadline { usleep(20_000) }
+        XCTAssertEqual(server.requestCount(path), 1, "the download started")
+        usleep(100_000)
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// BEHAVIOUR 8.1: interrupted while the new version downloads, the sandbox still holds the old
+    /// one, and Manifest.lock still says so (it does not drop the package until its folder is replaced).
+    func testSIGINTDuringAnUpdateLeavesManifestLockListingTheVersionDepsHolds() throws {
+        let server = try loopbackServer()
+        let old = try makeTarGz(["Sources/Zip/Zip.swift": "let zip = 1\n"], topFolder: "Zip-1.0.0", at: project.root + "/Zip-1.0.0.tar.gz")
+        server.serve("/Zip-1.0.0.tar.gz", .body(old))
+        server.serve("/Zip-1.0.1.tar.gz", .stall(seconds: 20))
+        try project.publishArchive("Zip", "1.0.0", url: server.baseURL + "/Zip-1.0.0.tar.gz", sha256: try sha256Hex(old))
+        try project.depsfile(["Zip": ""])
+        XCTAssertEqual(try project.deps(["install"], cache: cache).status, 0)
+        let lock = try XCTUnwrap(project.lockfile)
+        try project.publishArchive("Zip", "1.0.1", url: server.baseURL + "/Zip-1.0.1.tar.gz", sha256: nil)
+
+        XCTAssertEqual(try interrupt(["update", "Zip"], SIGINT, server: server, once: "/Zip-1.0.1.tar.gz"), 130)
+        XCTAssertEqual(project.lockfile, lock)
+        XCTAssertEqual(try project.read("App/Deps/Zip/Sources/Zip/Zip.swift"), "let zip = 1\n")
+        XCTAssertEqual(try project.read("App/Deps/Manifest.lock"), lock, "Manifest.lock lists Zip 1.0.0, which Deps/Zip holds")
+        XCTAssertEqual(try project.deps(["check"], cache: cache).status, 0)
+    }
+
+    /// A first install interrupted after one package was placed: Manifest.lock lists that one, so
+    /// that the folder is not a stranger to the next install, and not the one still downloading.
+    func testSIGINTDuringAFirstInstallListsWhatWasPlacedInManifestLock() throws {
+        let server = try loopbackServer()
+        server.serve("/Zip-1.0.0.tar.gz", .stall(seconds: 20))
+        try project.publishArchive("Zip", "1.0.0", url: server.baseURL + "/Zip-1.0.0.tar.gz", sha256: nil)
+        _ = try gitLibrary()
+        try project.depsfile(["Lib": "~> 1.0", "Zip": ""])
+        let status = try interrupt(["install"], SIGINT, server: server, once: "/Zip-1.0.0.tar.gz") { project.exists("App/Deps/Lib") }
+        XCTAssertEqual(status, 130)
+        XCTAssertNil(project.lockfile)
+        XCTAssertEqual(try source("Lib"), "public let version = \"1.1.0\"\n")
+        let manifest = try project.read("App/Deps/Manifest.lock")
+        XCTAssertTrue(manifest.contains("  - Lib (1.1.0)\n"), manifest)
+        XCTAssertFalse(manifest.contains("  - Zip ("), manifest)
+        XCTAssertFalse(project.exists("App/Deps/Zip"))
+    }
+
 
     /// Starts an install whose archive download stalls, waits until the download is under way,
     /// then sends `signal`.
@@ -475,6 +599,26 @@ final class FetchTests: XCTestCase {
         XCTAssertFalse(project.exists("App/.deps-lock"))
     }
 
+    /// Issue 30 item 5: on a fresh clone `install --deployment` says what it fetched, as install does.
+    func testDeploymentOnAFreshCloneSaysWhatItInstalls() throws {
+        _ = try gitLibrary()
+        try project.publish(["Local": ["1.0.0": [:]]])
+        try project.depsfile(["Lib": "~> 1.0", "Local": ""])
+        XCTAssertEqual(try project.deps(["install"], cache: cache).status, 0)
+        try FileManager.default.removeItem(atPath: project.app + "/Deps")
+        let deployment = try project.deps(["install", "--deployment"], cache: cache)
+        XCTAssertEqual(deployment.status, 0, deployment.stderr)
+        XCTAssertEqual(deployment.stdout, """
+            Installing Lib (1.1.0)
+            Installing Local (1.0.0)
+            2 dependencies from the Depsfile, 2 total packages locked.
+
+            """)
+        let again = try project.deps(["install", "--deployment", "--json"], cache: cache)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertFalse(again.stdout.contains("\"changes\""), again.stdout)
+    }
+
     func testSIGINTExits130() throws {
         let (process, _, _) = try interruptedInstall(SIGINT)
         XCTAssertEqual(process.terminationStatus, 130)
@@ -493,5 +637,59 @@ final class FetchTests: XCTestCase {
         XCTAssertEqual(project.files(under: "cache/v1/tmp"), [])
         XCTAssertEqual(try project.read("App/Deps/Manifest.lock"), project.lockfile)
         XCTAssertEqual(try project.deps(["check"], cache: cache).status, 0)
+    }
+}
+
+extension FetchTests {
+    /// Issue 30 item 2: SIGTERM or SIGINT while git clones a package's repository into the cache
+    /// (here over HTTP from a server that never answers) leaves nothing in the cache's `tmp/`,
+    /// whenever it comes: as git starts, or while it waits for the server.
+    func testASignalDuringAGitCloneIntoTheCacheLeavesNoTemporaryEntry() throws {
+        let server = try loopbackServer()
+        server.serve("/Slow.git/info/refs", .stall(seconds: 30))
+        try project.publishGit("Slow", "1.0.0", url: server.baseURL + "/Slow.git")
+        try project.depsfile(["Slow": ""])
+        for (index, (signal, delay)) in [(SIGTERM, 0), (SIGINT, 0), (SIGTERM, 2_000), (SIGTERM, 50_000), (SIGINT, 300_000)].enumerated() {
+            let cache = project.root + "/cache\(index)"
+            let process = Process()
+            process.executableURL = DepsBinary.url
+            process.arguments = ["install", "--quiet", "--project", project.app]
+            var environment = ProcessInfo.processInfo.environment
+            environment["DEPS_CACHE_DIR"] = cache
+            process.environment = environment
+            let before = server.requestCount("/Slow.git/info/refs")
+            try process.run()
+            let deadline = Date().addingTimeInterval(20)
+            // Either as soon as git has made the clone's folder, or once it is waiting for the server.
+            while Date() < deadline {
+                if delay == 0, project.files(under: "cache\(index)/v1/tmp").contains(where: { $0.hasSuffix(".mirror.tmp") }) { break }
+                if delay > 0, server.requestCount("/Slow.git/info/refs") > before { break }
+                usleep(1_000)
+            }
+            usleep(useconds_t(delay))
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 128 + signal, "run \(index): \(server.requests.map(\.path))")
+            // No process deps started is left behind (git's remote helper would go on fetching
+            // into the folder), and nothing is written there a moment later either.
+            XCTAssertEqual(Self.processes(mentioning: server.baseURL), [], "run \(index)")
+            usleep(300_000)
+            XCTAssertEqual(project.files(under: "cache\(index)/v1/tmp"), [], "run \(index)")
+            XCTAssertFalse(project.exists("App/.deps-lock"), "run \(index)")
+        }
+    }
+
+    /// The processes whose command line mentions `text`, as `pid: command line` (Linux's /proc).
+    static func processes(mentioning text: String) -> [String] {
+        let own = String(getpid())
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { $0 != own && $0.allSatisfy(\.isNumber) }.compactMap { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"), !data.isEmpty else { return nil }
+            let line = String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+            guard line.contains(text), let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
+                  let state = String(decoding: stat, as: UTF8.self).split(separator: ")").last?.split(separator: " ").first,
+                  state != "Z" else { return nil }
+            return "\(pid): \(line)"
+        }
     }
 }

@@ -79,12 +79,12 @@ final class GeneralCommandTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: scratch + "/Examples/App/Depsfile.lock")
         let first = try DepsBinary.run(["install", "--lock-only", "--project", scratch + "/Examples/App"])
         XCTAssertEqual(first.status, 0, first.stderr)
-        XCTAssertTrue(first.stdout.contains("Installing Alamofire (5.7.1)"), first.stdout)
+        XCTAssertTrue(first.stdout.contains("Locking Alamofire (5.7.1)"), first.stdout)
         XCTAssertTrue(first.stdout.contains("from the Depsfile"), first.stdout)
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch + "/Examples/App/Deps"))
         let again = try DepsBinary.run(["install", "--lock-only", "--project", scratch + "/Examples/App"])
         XCTAssertEqual(again.status, 0)
-        XCTAssertFalse(again.stdout.contains("Installing"), again.stdout)
+        XCTAssertFalse(again.stdout.contains("Locking"), again.stdout)
     }
 
     /// The README's first command: install the Hello example, whose code ships in Specs/_code, offline.

@@ -150,12 +150,33 @@ final class InstallUpdateCommandTests: XCTestCase {
         XCTAssertTrue(project.lockfile!.contains("  - Alamofire (5.9.1)\n"), "shared with AlamofireImage, so it stays")
     }
 
-    func testUpdateOfANameThatAPinHoldsBackSaysWhatToRun() throws {
+    func testUpdateOfANameThatAPinHoldsBackSaysWhenUpdatingMoreWouldNotMoveIt() throws {
         try lockOldVersions()
         let outcome = try project.deps("update", "Alamofire")
         XCTAssertEqual(outcome.status, 0)
         XCTAssertEqual(outcome.stdout, """
+            Moya 14.0.0 (pinned) requires Alamofire ~> 4.9, and updating Moya too would not let Alamofire move
+            2 dependencies from the Depsfile, 3 total packages locked.
+
+            """)
+        // Indeed: Moya ~> 14.0 has no version that takes Alamofire 5.
+        XCTAssertEqual(try project.deps("update", "Alamofire", "Moya").stdout, "2 dependencies from the Depsfile, 3 total packages locked.\n")
+    }
+
+    /// The command a held-back package's line offers really moves it: Moya 14.0.1 takes Alamofire 5.
+    func testUpdateOfANameThatAPinHoldsBackOffersACommandThatMovesIt() throws {
+        try lockOldVersions()
+        try project.publish(["Moya": ["14.0.1": ["Alamofire": ">= 4.9, < 6"]]])
+        let outcome = try project.deps("update", "Alamofire")
+        XCTAssertEqual(outcome.stdout, """
             Moya 14.0.0 (pinned) requires Alamofire ~> 4.9; run deps update Alamofire Moya
+            2 dependencies from the Depsfile, 3 total packages locked.
+
+            """)
+        let offered = try project.deps("update", "Alamofire", "Moya")
+        XCTAssertEqual(offered.stdout, """
+            Updating Alamofire 4.9.1 -> 5.9.1
+            Updating Moya 14.0.0 -> 14.0.1
             2 dependencies from the Depsfile, 3 total packages locked.
 
             """)

@@ -71,7 +71,7 @@ final class RemoteSpecSourceTests: XCTestCase {
         try depsfile(in: "Third", source: url, ["Lib:"])
         let stale = try deps("install", "--lock-only", in: "Third")
         XCTAssertEqual(stale.status, 0, stale.stderr)
-        XCTAssertTrue(stale.stdout.contains("Installing Lib (1.0.0)"), stale.stdout)
+        XCTAssertTrue(stale.stdout.contains("Locking Lib (1.0.0)"), stale.stdout)
 
         let refresh = try deps("repo", "update", url)
         XCTAssertEqual(refresh.status, 0, refresh.stderr)
@@ -97,10 +97,10 @@ final class RemoteSpecSourceTests: XCTestCase {
         try repository.git(["commit", "--quiet", "-m", "Lib 1.3.0"])
         try depsfile(in: "Fourth", source: url, ["Lib:"])
         let plain = try deps("install", "--lock-only", in: "Fourth")
-        XCTAssertTrue(plain.stdout.contains("Installing Lib (1.2.0)"), plain.stdout + plain.stderr)
+        XCTAssertTrue(plain.stdout.contains("Locking Lib (1.2.0)"), plain.stdout + plain.stderr)
         try FileManager.default.removeItem(atPath: project.root + "/Fourth/Depsfile.lock")
         let withRefresh = try deps("install", "--lock-only", "--repo-update", in: "Fourth")
-        XCTAssertTrue(withRefresh.stdout.contains("Installing Lib (1.3.0)"), withRefresh.stdout + withRefresh.stderr)
+        XCTAssertTrue(withRefresh.stdout.contains("Locking Lib (1.3.0)"), withRefresh.stdout + withRefresh.stderr)
     }
 
     func testOfflineWithoutACloneNamesTheURL() throws {
@@ -310,6 +310,34 @@ final class RemoteSpecSourceTests: XCTestCase {
         let update = try deps("update", "--lock-only")
         XCTAssertEqual(update.status, 0, update.stderr)
         XCTAssertTrue(update.stdout.contains("Lib 1.0.0 -> 1.2.0"), update.stdout)
+    }
+
+    /// Issue 30 item 5: a server without ETags sends every file again on `deps repo update`; only
+    /// the files whose bytes differ from the cached copy count as changed.
+    func testRepoUpdateAgainstAServerWithoutETagsCountsOnlyRealChanges() throws {
+        let cdn = try CDN(self, project: project)
+        try cdn.publish("Lib", "1.0.0")
+        let versionFile = Array("---\nmin: 1.0.0\nlast: 1.16.2\nprefix_lengths:\n- 1\n- 1\n- 1\n".utf8)
+        let index = Array("Lib/1.0.0\n".utf8)
+        cdn.server.serve("/CocoaPods-version.yml", .body(versionFile))
+        cdn.server.serve(try CDN.indexPath("Lib"), .body(index))
+        let spec = try CDN.specPath("Lib", "1.0.0")
+        try depsfile(source: cdn.url, ["Lib:"])
+        XCTAssertEqual(try deps("install", "--lock-only").status, 0)
+        // The spec is served without an ETag too, with the same bytes.
+        let specBytes = try XCTUnwrap(try? Data(contentsOf: URL(fileURLWithPath: cache + "/v1/specs/cdn").appendingPathComponent(
+            try XCTUnwrap(FileManager.default.enumerator(atPath: cache + "/v1/specs/cdn")?.allObjects.compactMap { $0 as? String }
+                .first { $0.hasSuffix("Lib.podspec.json") }))))
+        cdn.server.serve(spec, .body(Array(specBytes)))
+
+        let unchanged = try deps("repo", "update")
+        XCTAssertEqual(unchanged.status, 0, unchanged.stderr)
+        XCTAssertEqual(unchanged.stdout, "Updated \(cdn.url) (0 files changed, 3 unchanged)\n")
+
+        cdn.server.serve(try CDN.indexPath("Lib"), .body(Array("Lib/1.0.0/1.1.0\n".utf8)))
+        let changed = try deps("repo", "update")
+        XCTAssertEqual(changed.status, 0, changed.stderr)
+        XCTAssertEqual(changed.stdout, "Updated \(cdn.url) (1 file changed, 2 unchanged)\n")
     }
 
     func testAPodTheCDNDoesNotHaveIsNotFound() throws {

@@ -174,14 +174,14 @@ final class RepoPushCommandTests: XCTestCase {
         try project.write("App/Depsfile", "sources:\n  - \(url)\ndependencies:\n  Lib: ~> 1.0\n")
         let first = try deps(["install", "--lock-only"])
         XCTAssertEqual(first.status, 0, first.stderr)
-        XCTAssertTrue(first.stdout.contains("Installing Lib (1.0.0)"), first.stdout)
+        XCTAssertTrue(first.stdout.contains("Locking Lib (1.0.0)"), first.stdout)
 
         let pushed = try push("Lib-1.1.0.yaml")
         XCTAssertEqual(pushed.status, 0, pushed.stdout + pushed.stderr)
         try project.write("Second/Depsfile", "sources:\n  - \(url)\ndependencies:\n  Lib: ~> 1.0\n")
         let stale = try deps(["install", "--lock-only"], in: "Second")
         XCTAssertEqual(stale.status, 0, stale.stderr)
-        XCTAssertTrue(stale.stdout.contains("Installing Lib (1.0.0)"), "not before repo update: \(stale.stdout)")
+        XCTAssertTrue(stale.stdout.contains("Locking Lib (1.0.0)"), "not before repo update: \(stale.stdout)")
 
         let refresh = try deps(["repo", "update"])
         XCTAssertEqual(refresh.status, 0, refresh.stderr)
@@ -190,7 +190,7 @@ final class RepoPushCommandTests: XCTestCase {
         XCTAssertTrue(updated.stdout.contains("Updating Lib 1.0.0 -> 1.1.0"), updated.stdout)
         try project.write("Third/Depsfile", "sources:\n  - \(url)\ndependencies:\n  Lib: ~> 1.0\n")
         let fresh = try deps(["install", "--lock-only"], in: "Third")
-        XCTAssertTrue(fresh.stdout.contains("Installing Lib (1.1.0)"), fresh.stdout)
+        XCTAssertTrue(fresh.stdout.contains("Locking Lib (1.1.0)"), fresh.stdout)
     }
 
     /// SIGKILL while the spec is being committed in the cache's working copy: the next push from
@@ -232,5 +232,88 @@ final class RepoPushCommandTests: XCTestCase {
         XCTAssertEqual(subjects.filter { $0 == "[Add] Lib 1.0.0" }.count, 1, "\(subjects)")
         let left = ((try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []).filter { $0.hasSuffix(".push.tmp") }
         XCTAssertEqual(left, [], "the next run removes what the killed one left")
+    }
+}
+
+extension RepoPushCommandTests {
+    /// Issue 30 item 5: a package pushed after the cache's copy of the repository was made is not
+    /// found by install, and the message says to run `deps repo update`; after it, install finds it.
+    func testAPackageNotFoundInACachedCopyOfTheRepositorySaysToRunRepoUpdate() throws {
+        try library("Lib", ["1.0.0"])
+        try library("AcmeKit", ["1.0.0"])
+        XCTAssertEqual(try push("Lib-1.0.0.yaml").status, 0)
+        try project.write("App/Depsfile", "sources:\n  - \(url)\ndependencies:\n  Lib: ~> 1.0\n")
+        XCTAssertEqual(try deps(["install", "--lock-only"]).status, 0)
+
+        XCTAssertEqual(try push("AcmeKit-1.0.0.yaml").status, 0)
+        try project.write("App/Depsfile", "sources:\n  - \(url)\ndependencies:\n  Lib: ~> 1.0\n  AcmeKit: ~> 1.0\n")
+        let stale = try deps(["install", "--lock-only"])
+        XCTAssertEqual(stale.status, 1, stale.stdout)
+        XCTAssertEqual(stale.stderr, """
+            Unable to find a specification for AcmeKit in sources: \(url)
+            \(url) was read from its copy in the cache; if AcmeKit was published there since, run `deps repo update` (or `deps install --repo-update`) and try again.
+
+            """)
+        // Refreshed in this run, the copy is not stale: no such advice.
+        let refreshed = try deps(["install", "--lock-only", "--repo-update"])
+        XCTAssertEqual(refreshed.status, 0, refreshed.stderr)
+        XCTAssertTrue(refreshed.stdout.contains("Locking AcmeKit (1.0.0)"), refreshed.stdout)
+        try project.write("App/Depsfile", "sources:\n  - \(url)\ndependencies:\n  NoSuchKit: ~> 1.0\n")
+        let missing = try deps(["update", "--lock-only"])
+        XCTAssertEqual(missing.status, 1, missing.stdout)
+        XCTAssertFalse(missing.stderr.contains("deps repo update"), missing.stderr)
+    }
+}
+
+extension RepoPushCommandTests {
+    /// BEHAVIOUR 11, issue 30 item 7: a `.podspec.json` pushed to a repository in deps' layout is
+    /// written as `<Name>/<version>.yaml`, naming what deps' YAML has no field for, and installs.
+    func testAPodspecJSONPushedToADepsLayoutRepositoryIsWrittenAsYAML() throws {
+        try library("Lib", ["1.0.0"])
+        XCTAssertEqual(try push("Lib-1.0.0.yaml").status, 0)
+        let repository = try TestGitRepository(name: "Kit", at: project.root + "/code/Kit")
+        try repository.commitVersion("2.0.0")
+        try project.write("Kit.podspec.json", """
+            {
+              "name": "Kit",
+              "version": "2.0.0",
+              "summary": "A kit",
+              "license": {"type": "MIT", "file": "LICENSE"},
+              "platforms": {"ios": "13.0"},
+              "module_name": "KitModule",
+              "source": {"git": "file://\(repository.path)", "tag": "2.0.0"},
+              "source_files": "Sources/Kit/*.swift",
+              "dependencies": {"Lib": ["~> 1.0", ">= 1.0.0"]},
+              "frameworks": ["UIKit"]
+            }
+
+            """)
+        // Its dependency resolves from the repository itself.
+        let outcome = try deps(["repo", "push", url, project.root + "/Kit.podspec.json", "--sources", url])
+        XCTAssertEqual(outcome.status, 0, outcome.stdout + outcome.stderr)
+        XCTAssertTrue(outcome.stdout.hasPrefix("Pushed Kit 2.0.0 to \(url) (Kit/2.0.0.yaml, commit "), outcome.stdout)
+        XCTAssertTrue(outcome.stdout.hasSuffix("; written as deps' YAML without platforms, which it has no field for)\n"), outcome.stdout)
+        XCTAssertEqual(try repositoryGit(["diff-tree", "--no-commit-id", "--name-only", "-r", "main"]), "Kit/2.0.0.yaml")
+        XCTAssertEqual(try repositoryGit(["show", "main:Kit/2.0.0.yaml"]) + "\n", """
+            name: Kit
+            version: 2.0.0
+            summary: A kit
+            license: MIT
+            module: KitModule
+            source:
+              git: file://\(repository.path)
+              tag: 2.0.0
+            source_files: Sources/Kit/*.swift
+            dependencies:
+              Lib: ~> 1.0, >= 1.0.0
+            frameworks:
+              - UIKit
+
+            """)
+        try project.write("App/Depsfile", "sources:\n  - \(url)\ndependencies:\n  Kit: ~> 2.0\n")
+        XCTAssertEqual(try deps(["repo", "update"]).status, 0)
+        let install = try deps(["install", "--lock-only"])
+        XCTAssertEqual(install.status, 0, install.stderr)
+        XCTAssertEqual(install.stdout, "Locking Kit (2.0.0)\nLocking Lib (1.0.0)\n1 dependency from the Depsfile, 2 total packages locked.\n")
     }
 }

@@ -85,3 +85,28 @@ final class SourceOrderCommandTests: XCTestCase {
         XCTAssertFalse(project.exists("App/Deps"))
     }
 }
+
+/// Issue 30 item 5: a directory in CocoaPods' layout, sharded but without `CocoaPods-version.yml`.
+final class ShardedDirectoryWithoutVersionFileTests: XCTestCase {
+    func testAPackageNotFoundThereNamesTheMissingVersionFile() throws {
+        let project = try TemporaryProject(self)
+        try project.write("Pods/Specs/d/a/2/Alamofire/5.9.1/Alamofire.podspec.json", """
+            {"name": "Alamofire", "version": "5.9.1", "source": {"git": "https://example.com/a.git", "tag": "5.9.1"}}
+
+            """)
+        try project.write("App/Depsfile", "sources:\n  - ../Pods\ndependencies:\n  Alamofire: ~> 5.0\n")
+        let outcome = try project.deps(["install", "--lock-only"], cache: project.root + "/cache")
+        XCTAssertEqual(outcome.status, 1, outcome.stdout)
+        XCTAssertEqual(outcome.stderr, """
+            Unable to find a specification for Alamofire in sources: ../Pods
+            ../Pods looks sharded (Specs/a/b/c/<Name>/...) but has no CocoaPods-version.yml, so deps looked for Specs/Alamofire/; add CocoaPods-version.yml with `prefix_lengths: [1, 1, 1]`.
+
+            """)
+        let json = try project.deps(["install", "--lock-only", "--json"], cache: project.root + "/cache")
+        XCTAssertTrue(json.stdout.contains("\"notes\" : [\n      \"../Pods looks sharded"), json.stdout)
+        // With the file, the same layout is read.
+        try project.write("Pods/CocoaPods-version.yml", "---\nprefix_lengths:\n- 1\n- 1\n- 1\n")
+        let fixed = try project.deps(["install", "--lock-only"], cache: project.root + "/cache")
+        XCTAssertEqual(fixed.status, 0, fixed.stderr)
+    }
+}

@@ -168,3 +168,41 @@ final class SpecLintCommandTests: XCTestCase {
         XCTAssertTrue(outcome.stdout.contains(try sha256Hex(bytes)), outcome.stdout)
     }
 }
+
+extension SpecLintCommandTests {
+    /// Issue 30: of several specs, one whose archive answers 404 and one whose archive's SHA-256
+    /// differs, both are named, not only the last.
+    func testEveryFailingArchiveOfSeveralSpecsIsNamed() throws {
+        let server = try loopbackServer()
+        let bytes = try makeTarGz(["Sources/Arc/Arc.swift": "let a = 1\n"], topFolder: "Arc-1.0.0", at: project.root + "/arc.tar.gz")
+        server.serve("/arc.tar.gz", .body(bytes))
+        let wrong = String(repeating: "0", count: 64)
+        try project.write("Gone.yaml", """
+            name: Gone
+            version: 1.0.0
+            summary: An archive the server lacks
+            license: MIT
+            source:
+              http: \(server.baseURL)/gone.tar.gz
+              sha256: \(wrong)
+
+            """)
+        try project.write("Arc.yaml", """
+            name: Arc
+            version: 1.0.0
+            summary: An archive
+            license: MIT
+            source:
+              http: \(server.baseURL)/arc.tar.gz
+              sha256: \(wrong)
+
+            """)
+        let outcome = try lint(project.root + "/Gone.yaml", project.root + "/Arc.yaml", "--sources", specs)
+        XCTAssertEqual(outcome.status, 65, outcome.stderr)
+        let lines = outcome.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 3, outcome.stdout)
+        XCTAssertTrue(lines.first?.hasPrefix("\(project.root)/Gone.yaml:5: error: the source cannot be fetched: Gone: \(server.baseURL)/gone.tar.gz") ?? false, outcome.stdout)
+        XCTAssertTrue(lines.dropFirst().first?.hasPrefix("\(project.root)/Arc.yaml:5: error: the source cannot be fetched: Arc: \(server.baseURL)/arc.tar.gz") ?? false, outcome.stdout)
+        XCTAssertEqual(lines.last, "2 problems in 2 of 2 specs.")
+    }
+}

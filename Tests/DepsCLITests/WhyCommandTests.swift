@@ -44,6 +44,13 @@ final class WhyCommandTests: XCTestCase {
         XCTAssertEqual(try project.deps("why", "../x").status, 64)
     }
 
+    /// BEHAVIOUR 5: a name spelt in another case, as a CocoaPods user types it, gets the locked spelling.
+    func testANameInAnotherCaseOffersTheLockedOne() throws {
+        let outcome = try project.deps("why", "alamofire")
+        XCTAssertEqual(outcome.status, 1)
+        XCTAssertEqual(outcome.stderr, "error: alamofire is not in Depsfile.lock\nDid you mean Alamofire?\n")
+    }
+
     func testASubspecPath() throws {
         try project.write("Code/Kit/Sources/Kit/Kit.swift", "public let kit = 1\n")
         try project.write("Specs/Kit/1.0.0.yaml", """

@@ -20,6 +20,21 @@ public enum ContentPin: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+/// Which kind of pin a package's code takes: a commit for git, a digest for an archive.
+public enum ContentPinKind: Sendable, Hashable {
+    case commit
+    case archiveDigest
+
+    /// The kind of pin `source` is fetched with; nil for a folder used in place.
+    public init?(of source: CodeSource) {
+        switch source {
+        case .git: self = .commit
+        case .http: self = .archiveDigest
+        case .path: return nil
+        }
+    }
+}
+
 /// A CHECKOUT OPTIONS entry: the git URL a package's code came from, the commit fetched, and
 /// whether its submodules were fetched with it (at the commits that commit records).
 public struct CheckoutOption: Sendable, Hashable {
@@ -111,6 +126,32 @@ extension Lockfile {
         for name in names where contentPin(of: name) == nil {
             checkouts[name] = sandbox.checkoutOptions[name]
             digests[name] = sandbox.sourceChecksums[name]
+        }
+        return replacingContentPins(checkoutOptions: checkouts, sourceChecksums: digests)
+    }
+
+    /// What a real run would record for the `released` packages this lock (a new resolution) has
+    /// no pin for, when `previous` locked them alike: a fixed reference is fetched at the same pin
+    /// again (a tag's or a commit's commit, an archive whose spec declares the digest `previous`
+    /// recorded). A branch may have moved, which only a fetch can tell, so its pin stays unknown.
+    /// `deps update NAME --dry-run` says with it what the real run writes.
+    public func keepingUnmovedPins(
+        from previous: Lockfile?, releasing released: Set<PackageName>, sources: [PackageName: CodeSource]
+    ) -> Lockfile {
+        guard let previous else { return self }
+        var checkouts = checkoutOptions
+        var digests = sourceChecksums
+        for name in released where contentPin(of: name) == nil && locksAlike(name, previous) {
+            switch sources[name] {
+            case let .git(url, .tag, submodules)?, let .git(url, .commit, submodules)?:
+                if let option = previous.checkoutOptions[name], option.git == url, option.submodules == submodules {
+                    checkouts[name] = option
+                }
+            case let .http(_, sha256?)?:
+                if previous.sourceChecksums[name] == sha256 { digests[name] = sha256 }
+            default:
+                continue
+            }
         }
         return replacingContentPins(checkoutOptions: checkouts, sourceChecksums: digests)
     }

@@ -21,6 +21,9 @@ public enum SyncProblem: Sendable, Hashable {
     case externalSourceChanged(PackageName)
     /// The spec file's SHA-256 differs from SPEC CHECKSUMS (a package it has no entry for has not recorded one yet).
     case specChecksumMismatch(PackageName, Version)
+    /// A package whose code comes from git or an archive, with no commit in CHECKOUT OPTIONS or
+    /// no digest in SOURCE CHECKSUMS: `deps install` would fetch it and record one.
+    case codeNotPinned(PackageName, ContentPinKind)
     /// The Depsfile's SHA-256 differs from DEPSFILE CHECKSUM.
     case depsfileChecksumMismatch
     /// `deps install` would write another lockfile (deployment only).

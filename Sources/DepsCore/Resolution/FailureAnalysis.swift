@@ -12,9 +12,11 @@ struct FailureAnalysis {
     func failure() throws -> ResolutionFailure {
         let kind = try self.kind()
         let sources: [String] = if case .missingPackage = kind { registry.cache.catalog.sourceLabels } else { [] }
-        return ResolutionFailure(
+        var failure = ResolutionFailure(
             kind: kind, derivation: DerivationRecorder.derivation(of: root, registry: registry),
             suggestedUpdate: try suggestedUpdate(), searchedSources: sources, unnamedPrereleases: unnamedPrereleases())
+        if case let .missingPackage(name, _) = kind { failure.missingPackageNotes = registry.cache.catalog.notesOnMissing(name) }
+        return failure
     }
 
     /// For each package the derivation leaves at releases only because nothing names one of

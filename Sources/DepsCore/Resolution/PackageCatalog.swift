@@ -12,10 +12,13 @@ public protocol PackageCatalog {
     func allPackageNames() throws -> [PackageName]
     /// How the sources are named to people (`../../Specs`), for "not found" messages.
     var sourceLabels: [String] { get }
+    /// What the sources can say about a package none of them has, for "not found" messages.
+    func notesOnMissing(_ name: PackageName) -> [MissingPackageNote]
 }
 
 extension PackageCatalog {
     public var sourceLabels: [String] { [] }
+    public func notesOnMissing(_ name: PackageName) -> [MissingPackageNote] { [] }
 }
 
 /// The catalog's answers, each asked once per resolution, in a canonical order: versions

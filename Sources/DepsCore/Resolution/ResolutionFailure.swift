@@ -23,6 +23,8 @@ public struct ResolutionFailure: Error, Sendable, Equatable {
     /// prerelease that the requirements in the derivation admit. A requirement naming it would
     /// let it be chosen.
     public let unnamedPrereleases: [UnnamedPrerelease]
+    /// For a missing package, what the sources searched can say about it.
+    public var missingPackageNotes: [MissingPackageNote] = []
 
     /// A prerelease left out because no requirement names one: `RxSwift 6.0.0-rc.2`.
     public struct UnnamedPrerelease: Sendable, Equatable {
@@ -45,4 +47,16 @@ public struct ResolutionFailure: Error, Sendable, Equatable {
         self.searchedSources = searchedSources
         self.unnamedPrereleases = unnamedPrereleases
     }
+}
+
+/// What a source can say about a package it does not have.
+public enum MissingPackageNote: Sendable, Equatable {
+    /// The source (as the Depsfile names it) is a copy in the cache, a git spec repository or a
+    /// CDN's files, that this command read without asking its remote: a version published since
+    /// is not in it yet.
+    case cachedCopy(source: String)
+    /// The source is a directory in CocoaPods' layout whose `Specs/` holds shard folders
+    /// (`Specs/a/b/c/<Name>/`) but no `CocoaPods-version.yml` says so, so packages are looked for
+    /// directly in `Specs/`; `prefixLengths` are the shard folders' name lengths found.
+    case shardedWithoutVersionFile(source: String, prefixLengths: [Int])
 }

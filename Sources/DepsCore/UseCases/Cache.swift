@@ -11,8 +11,12 @@ public final class CacheInteractor {
     }
 
     /// Removes the named packages' code; returns what was removed and what the cache holds after.
+    /// A name the cache holds no code of is listed in `notInCache`.
     public func clean(_ names: [PackageName]) async throws -> CacheListing {
-        try await inventory.remove(names)
+        var listing = try await inventory.remove(names)
+        let removed = Set(listing.entries.map(\.name))
+        listing.notInCache = names.filter { !removed.contains($0.description) }
+        return listing
     }
 
     /// Removes everything; returns the packages' code that was removed and what is left.
@@ -45,6 +49,8 @@ public struct CacheListing: Sendable, Equatable {
     public let entries: [Entry]
     /// Every byte under the cache's folder: trees, mirrors and archives.
     public let totalBytes: Int
+    /// Packages `deps cache clean` was asked to remove that the cache holds no code of.
+    public var notInCache: [PackageName] = []
 
     public init(root: String, entries: [Entry], totalBytes: Int) {
         self.root = root

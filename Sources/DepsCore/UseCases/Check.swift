@@ -28,8 +28,10 @@ public final class CheckInteractor {
     public func deployment() async throws -> SyncReport {
         let (report, lockfile, catalog) = try await lockfileReport(deployment: true)
         guard report.isInSync, let installation else { return report }
-        _ = try await installation.apply(lockfile, catalog: catalog)
-        return report
+        let outcome = try await installation.apply(lockfile, catalog: catalog)
+        var filled = report
+        filled.sandboxChanges = outcome.packageChanges
+        return filled
     }
 
     private func lockfileReport(deployment: Bool) async throws -> (SyncReport, Lockfile, SpecCatalog) {
@@ -39,19 +41,28 @@ public final class CheckInteractor {
             manifest: manifest, lockfile: lockfile, choice: .keepingEveryRecordedSource(manifest: manifest, lockfile: lockfile),
             opener: opener)
         await catalog.fetchLocked(lockfile)
+        // Deployment, and check with a sandbox, go on to what fetches or places the code.
+        let placing = try installation.map { try deployment || $0.sandbox.state(expecting: lockfile) != nil } ?? false
         let problems = try await catalog.reading {
-            try Self.problems(of: lockfile, against: manifest, catalog: catalog, deployment: deployment)
+            try Self.problems(of: lockfile, against: manifest, catalog: catalog, deployment: deployment, placing: placing)
         }
         let report = SyncReport(
             problems: problems, directDependencyCount: manifest.dependencies.count, lockedPackageCount: lockfile.packages.count)
         return (report, lockfile, catalog)
     }
 
-    private static func problems(of lockfile: Lockfile, against manifest: Manifest, catalog: SpecCatalog, deployment: Bool) throws -> [SyncProblem] {
+    private static func problems(
+        of lockfile: Lockfile, against manifest: Manifest, catalog: SpecCatalog, deployment: Bool, placing: Bool
+    ) throws -> [SyncProblem] {
         var problems = lockfile.problems(against: manifest)
+        var specProblems: [SyncProblem] = []
         for package in lockfile.packages {
-            problems += try catalog.problems(with: package, in: lockfile, listedSources: manifest.searchedSources)
+            specProblems += try catalog.problems(with: package, in: lockfile, listedSources: manifest.searchedSources)
         }
+        // Only specs that still hold say where the code is; a plain install would pin what the lock does not.
+        // What goes on to fetch or place the code refuses first a spec whose code it may not reach (65).
+        if specProblems.isEmpty && placing { _ = try catalog.codeSources(of: lockfile) }
+        problems += specProblems.isEmpty ? try catalog.unpinnedCode(in: lockfile) : specProblems
         if deployment && problems.isEmpty {
             // In sync, every locked package is pinned: the catalog's choice is the one these pins make.
             let pins = LockfileResolution.pins(of: manifest, lockfile: lockfile)
@@ -71,6 +82,8 @@ public struct SyncReport: Sendable, Equatable {
     public let problems: [SyncProblem]
     public let directDependencyCount: Int
     public let lockedPackageCount: Int
+    /// What `install --deployment` fetched into or removed from `Deps/` to match the lock, by name.
+    public var sandboxChanges: [PackageChange] = []
 
     public var isInSync: Bool { problems.isEmpty }
 }

@@ -27,6 +27,9 @@ public protocol SpecSource: AnyObject {
     /// that a locked project's specs arrive in one round. What cannot be fetched is left for the
     /// reads to fetch and report. Nothing by default.
     func fetchPinned(_ pinned: [(name: PackageName, version: Version)]) async
+    /// What the source can say about a package it does not have, for the "not found" message
+    /// (a copy in the cache not refreshed by this command, a layout that hides its packages).
+    func notesOnMissing(_ name: PackageName) -> [MissingPackageNote]
 }
 
 extension SpecSource {
@@ -35,6 +38,7 @@ extension SpecSource {
         try versions(of: name).contains(version)
     }
     public func fetchPinned(_ pinned: [(name: PackageName, version: Version)]) async {}
+    public func notesOnMissing(_ name: PackageName) -> [MissingPackageNote] { [] }
 }
 
 /// What a spec source has to fetch before it can answer a read.
@@ -136,8 +140,12 @@ public protocol Sandbox: Sendable {
     func state(expecting expected: Lockfile?) throws -> SandboxState?
     /// Replaces the package's folder whole with the fetched code (or removes it when the code
     /// is used in place): an interruption leaves the old folder or the new one, never a mix.
-    func place(_ code: FetchedCode, as name: PackageName) async throws
-    func remove(_ name: PackageName) throws
+    ///
+    /// With `manifest`, Manifest.lock is written as it in the same step, which an interruption
+    /// never splits: it lists the new folder exactly when the folder is there.
+    func place(_ code: FetchedCode, as name: PackageName, listing manifest: Lockfile?) async throws
+    /// Removes the package's folder; with `manifest`, writes Manifest.lock as it in the same step.
+    func remove(_ name: PackageName, listing manifest: Lockfile?) throws
     /// Writes Manifest.lock atomically, only when its content changes.
     func writeManifest(_ lock: Lockfile) throws
     /// Throws what changing the sandbox would (a read-only folder or Manifest.lock), so that an

@@ -127,7 +127,8 @@ public struct HeldBackPackage: Sendable, Equatable {
 
     public let name: PackageName
     public let reason: Reason
-    /// The names to update together so that the package can move.
+    /// The names to update together so that the package can move; empty when updating them would
+    /// not move it either (the pin in the way is already the newest version its requirement allows).
     public let remedy: [PackageName]
 
     public init(name: PackageName, reason: Reason, remedy: [PackageName]) {
@@ -173,9 +174,12 @@ extension LockfileResolution {
             return try update(to: next, store: store, dryRun: dryRun, heldBack: heldBack)
         }
         if dryRun {
-            let plan = try await catalog.reading { try installation.plan(for: next, catalog: catalog) }
-            return try update(to: next, store: store, dryRun: true, heldBack: heldBack)
-                .merging(SandboxOutcome(lock: next, plan: plan, previous: nil))
+            let (predicted, plan) = try await catalog.reading {
+                let predicted = try next.keepingUnmovedPins(from: lockfile, releasing: refetching, sources: catalog.codeSources(of: next))
+                return (predicted, try installation.plan(for: predicted, catalog: catalog))
+            }
+            return try update(to: predicted, store: store, dryRun: true, heldBack: heldBack)
+                .merging(SandboxOutcome(lock: predicted, plan: plan, previous: nil))
         }
         // A lock that will change but cannot be written is refused before the sandbox changes.
         if next != lockfile { try store.checkLockfileCanBeWritten() }

@@ -47,6 +47,9 @@ public struct PublishedSpec: Sendable, Equatable {
     public let commit: String
     /// Pushes tried: more than one when someone else pushed first.
     public let attempts: Int
+    /// Fields of a podspec.json written to a repository in deps' layout that its YAML has no field
+    /// for (`platforms`), left out of the file; empty otherwise.
+    public var leftOut: [String] = []
 
     public init(name: PackageName, version: Version, path: String, commit: String, attempts: Int) {
         self.name = name
@@ -86,12 +89,10 @@ public struct VersionAlreadyPublishedError: Error, Sendable, Equatable {
     }
 }
 
-/// The repository cannot take the spec: not a git repository, or a layout that cannot hold the
-/// file's format (a podspec.json for deps' own `<Name>/<version>.yaml` layout).
+/// The repository cannot take the spec: not a git repository, or others kept pushing first.
 public struct UnpublishableSpecError: Error, Sendable, Equatable {
     public enum Reason: Sendable, Equatable {
         case notAGitRepository
-        case podspecJSONInDepsLayout
         /// Someone kept pushing first, this many times.
         case kept(rejecting: Int, String)
     }

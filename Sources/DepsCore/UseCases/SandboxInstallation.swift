@@ -100,9 +100,21 @@ public struct SandboxInstallation: Sendable {
         let (lock, plan, state, sources, heldPins) = (work.lock, work.plan, work.state, work.sources, work.heldPins)
         // A sandbox that cannot be written is refused before anything changes.
         try sandbox.checkWritable()
-        // From here on Manifest.lock lists only the packages left alone; each one placed is added at the end.
-        if let manifest = state.manifest { try sandbox.writeManifest(manifest.keeping(plan.unchanged)) }
-        for name in plan.toRemove { try sandbox.remove(name) }
+        // From here on Manifest.lock lists what the folders hold, whenever deps stops: a package at
+        // its old version until its new folder is renamed in, and none whose folder is gone. The
+        // sandbox writes it in the same step as each folder it places or removes.
+        let oldFolders = Set(plan.toPlace).intersection(state.filledFolders)
+        if let manifest = state.manifest {
+            let kept = plan.unchanged.union(oldFolders)
+            try sandbox.writeManifest(manifest.keeping(kept.union(plan.toRemove)))
+            var remaining = Set(plan.toRemove)
+            for name in plan.toRemove {
+                remaining.remove(name)
+                try sandbox.remove(name, listing: manifest.keeping(kept.union(remaining)))
+            }
+        } else {
+            for name in plan.toRemove { try sandbox.remove(name, listing: nil) }
+        }
 
         let requests = try plan.toPlace.map { name in
             guard let version = lock.version(ofRoot: name), let source = sources[name] else {
@@ -116,7 +128,17 @@ public struct SandboxInstallation: Sendable {
         }
         let check = PlacementCheck(
             lock: lock, specifications: specifications, sources: sources, integration: integration, platform: catalog.platform)
-        let fetched = try await fetchAndPlace(requests, heldPins: heldPins, checkedBy: check)
+        // What Manifest.lock lists once a round has placed what it has: the placed packages at the
+        // pins they were fetched at, the others as they were. Code used in place, which the
+        // integration has not checked yet, and a first install that has copied nothing, list nothing new.
+        let listing = { @Sendable (round: FetchRound) -> Lockfile? in
+            let copied = round.placed.filter { sources[$0]?.isUsedInPlace != true }
+            guard state.manifest != nil || !copied.isEmpty else { return nil }
+            let now = lock.recording(round.pins)
+            let listed = plan.unchanged.union(copied)
+            return state.manifest.map { now.keeping(listed, and: oldFolders.subtracting(round.placed), from: $0) } ?? now.keeping(listed)
+        }
+        let fetched = try await fetchAndPlace(requests, heldPins: heldPins, checkedBy: check, listing: listing)
         let recorded = lock.recording(fetched.pins)
         if fetched.placed.count < requests.count {
             // A package that was not fetched (it failed, or was stopped) was not touched: the
@@ -166,7 +188,7 @@ extension SandboxInstallation {
     }
 
     /// What fetching and placing a round of packages did.
-    private struct FetchRound: Sendable {
+    struct FetchRound: Sendable {
         var placed: Set<PackageName> = []
         /// Packages fetched again only to find their code where it was.
         var alreadyThere: Set<PackageName> = []
@@ -181,7 +203,8 @@ extension SandboxInstallation {
     /// as the CDN's downloads do.
     @concurrent
     private func fetchAndPlace(
-        _ requests: [CodeRequest], heldPins: [PackageName: ContentPin], checkedBy check: PlacementCheck
+        _ requests: [CodeRequest], heldPins: [PackageName: ContentPin], checkedBy check: PlacementCheck,
+        listing: @Sendable (FetchRound) -> Lockfile?
     ) async throws -> FetchRound {
         var round = FetchRound()
         let (sandbox, fetcher, progress, total) = (sandbox, fetcher, progress, requests.count)
@@ -196,9 +219,7 @@ extension SandboxInstallation {
                         let code = try await fetcher.fetch(request)
                         if code.pin == nil || code.pin != heldPins[request.name] {
                             try check.check(code, for: request)
-                            try await sandbox.place(code, as: request.name)
                         }
-                        shown?.fetchFinished(request, of: total)
                         return (request, .success(code))
                     } catch let error as CodeFetchError {
                         return (request, .failure(error))
@@ -212,9 +233,17 @@ extension SandboxInstallation {
             while let (request, result) = try await group.next() {
                 switch result {
                 case let .success(code)?:
-                    round.placed.insert(request.name)
-                    if code.pin != nil && code.pin == heldPins[request.name] { round.alreadyThere.insert(request.name) }
-                    if let pin = code.pin { round.pins[request.name] = (request.source, pin) }
+                    // Placed one at a time, so that each Manifest.lock written lists every folder placed before.
+                    var next = round
+                    next.placed.insert(request.name)
+                    if let pin = code.pin { next.pins[request.name] = (request.source, pin) }
+                    if code.pin != nil && code.pin == heldPins[request.name] {
+                        next.alreadyThere.insert(request.name)
+                    } else {
+                        try await sandbox.place(code, as: request.name, listing: listing(next))
+                    }
+                    round = next
+                    if !request.source.isUsedInPlace { progress?.fetchFinished(request, of: total) }
                 case let .failure(error)?:
                     if round.failures.isEmpty { group.cancelAll() }
                     round.failures.append(error)

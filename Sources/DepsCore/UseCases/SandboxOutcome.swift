@@ -26,6 +26,26 @@ struct SandboxOutcome {
     var buildWarnings: [BuildWarning] = []
 }
 
+extension SandboxOutcome {
+    /// What changed in the sandbox, package by package (sorted by name): fetched (at the lock's
+    /// version, or moved from the version the sandbox held), or removed.
+    var packageChanges: [PackageChange] {
+        plan.changes.compactMap { change -> PackageChange? in
+            let held = previous?.package(named: change.name)?.version
+            switch change.kind {
+            case .added, .changed:
+                guard let version = lock.version(ofRoot: change.name) else { return nil }
+                if let held, held != version { return PackageChange(name: change.name, kind: .updated(from: held, to: version)) }
+                return PackageChange(name: change.name, kind: .installed(version))
+            case .removed:
+                return held.map { PackageChange(name: change.name, kind: .removed($0)) }
+            case .unchanged:
+                return nil
+            }
+        }.sorted { $0.name < $1.name }
+    }
+}
+
 extension LockfileUpdate {
     /// The lock's changes as the sandbox saw them: a package the lock kept but the sandbox had to
     /// fetch is installed, and a package the sandbox dropped is removed.

@@ -24,6 +24,22 @@ extension SpecCatalog {
         return []
     }
 
+    /// The locked packages whose code a plain install would pin (a git commit, an archive's digest)
+    /// and the lock does not: it was written by `--lock-only`, or an entry was lost. A package the
+    /// lock records no spec checksum for (a lock `deps import` wrote) is left to the first install,
+    /// which records both.
+    func unpinnedCode(in lockfile: Lockfile) throws -> [SyncProblem] {
+        var problems: [SyncProblem] = []
+        for package in lockfile.rootPackages where lockfile.contentPin(of: package.name) == nil
+            && lockfile.specChecksums[package.name] != nil {
+            // An external source that names the code (`path:`, `git:`) says; otherwise (`podspec:`) the spec does.
+            let source = try lockfile.externalSources[package.name]?.codeSource
+                ?? specification(of: package.name, version: package.version).codeSource
+            if let source, let kind = ContentPinKind(of: source) { problems.append(.codeNotPinned(package.name, kind)) }
+        }
+        return problems
+    }
+
     /// Where each locked package's code comes from: a `path:` external source is used in
     /// place, a `git:` one is fetched; otherwise (a `podspec:` file among them) the spec's
     /// `source:` says, and a spec read from a remote spec repository may name only code on the

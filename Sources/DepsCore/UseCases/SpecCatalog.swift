@@ -151,6 +151,10 @@ public final class SpecCatalog: PackageCatalog {
         return listed.filter { seen.insert($0.name).inserted }
     }
 
+    public func notesOnMissing(_ name: PackageName) -> [MissingPackageNote] {
+        sources.flatMap { $0.notesOnMissing(name.root) }
+    }
+
     public func allPackageNames() throws -> [PackageName] {
         var names = Set(externalSpecifications.keys)
         for source in sources { names.formUnion(try source.packageNames()) }

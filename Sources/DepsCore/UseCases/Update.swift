@@ -29,11 +29,25 @@ public final class UpdateInteractor {
             let (resolution, next) = try session.resolve()
             let heldBack = try names.compactMap { name in
                 try session.catalog.pinThatHoldsBack(name, in: resolution, pins: session.pins, lockfile: next)
+                    .map { try session.verifyingRemedy(of: $0, from: resolution, updating: Set(names)) }
             }
             return (next, heldBack)
         }
         return try await session.install(
             next, store: store, installation: installation, dryRun: dryRun, heldBack: heldBack, releasing: Set(names.map(\.root)))
+    }
+}
+
+extension LockfileResolution {
+    /// `held` with its remedy kept only when updating those names too would really let the package
+    /// move: a pin that is the newest version the Depsfile allows (AlamofireNetworkActivityIndicator
+    /// 3.1.0 requiring Alamofire < 5.8) holds it back whatever is updated, and then no command is offered.
+    func verifyingRemedy(of held: HeldBackPackage, from resolution: Resolution, updating names: Set<PackageName>) throws -> HeldBackPackage {
+        guard let lockfile, let chosen = resolution.versions[held.name] else { return held }
+        let pins = Self.pins(of: manifest, lockfile: lockfile, releasing: names.union(held.remedy))
+        let trial = try? Resolver(catalog: catalog).resolve(manifest.dependencies, pins: pins)
+        if let moved = trial?.versions[held.name], moved > chosen { return held }
+        return HeldBackPackage(name: held.name, reason: held.reason, remedy: [])
     }
 }
 

@@ -8,7 +8,10 @@ public final class WhyInteractor {
 
     public func why(_ name: PackageName) throws -> WhyReport {
         guard let lockfile = try store.readLockfile() else { throw MissingLockfileError() }
-        guard lockfile.locks(name) else { throw NotLockedError(name: name) }
+        guard lockfile.locks(name) else {
+            let names = lockfile.packages.map(\.name.description)
+            throw NotLockedError(name: name, suggestions: SpellingSuggestion.closest(to: name.description, among: names))
+        }
         let (paths, more) = lockfile.paths(to: name)
         return WhyReport(name: name, paths: paths, morePaths: more)
     }
@@ -25,4 +28,6 @@ public struct WhyReport: Sendable, Equatable {
 /// `deps why` of a package the lock does not have (exit status 1: the answer is no).
 public struct NotLockedError: Error, Sendable, Equatable {
     public let name: PackageName
+    /// Locked names close to it (`Alamofire` for `alamofire`).
+    public var suggestions: [String] = []
 }

@@ -164,16 +164,22 @@ final class InMemorySandbox: Sandbox, @unchecked Sendable {
 
     struct PlacementFailure: Error {}
 
-    func place(_ code: FetchedCode, as name: PackageName) async throws {
+    func place(_ code: FetchedCode, as name: PackageName, listing manifest: Lockfile?) async throws {
         try lock.withLock {
             // Code used in place makes no folder, so no sandbox either.
             if !code.usedInPlace { exists = true }
             if failingPlacement.contains(name.description) { throw PlacementFailure() }
             _folders[name] = code.usedInPlace ? nil : code.tree
+            if let manifest { _manifest = manifest }
         }
     }
 
-    func remove(_ name: PackageName) throws { lock.withLock { _folders[name] = nil } }
+    func remove(_ name: PackageName, listing manifest: Lockfile?) throws {
+        lock.withLock {
+            _folders[name] = nil
+            if let manifest { _manifest = manifest }
+        }
+    }
 
     func writeManifest(_ lock: Lockfile) throws {
         self.lock.withLock {

@@ -27,6 +27,12 @@ final class SourceOrderTests: XCTestCase {
         return try waitFor { try await interactor.check() }
     }
 
+    /// What check finds beyond the code pins a lock written without fetching lacks (these
+    /// installs fetch nothing, so no commit is recorded; BEHAVIOUR 4.4 counts that as drift).
+    func sourceProblems(_ store: InMemoryProjectStore) throws -> [SyncProblem] {
+        try check(store).problems.filter { if case .codeNotPinned = $0 { false } else { true } }
+    }
+
     /// A project with the given sources and dependencies; `named` gives dependencies their own source.
     func project(sources: [String], _ dependencies: [String: String], named: [String: String] = [:]) -> InMemoryProjectStore {
         let store = InMemoryProjectStore(sources: sources, dependencies)
@@ -67,7 +73,7 @@ final class SourceOrderTests: XCTestCase {
         try install(store)
         XCTAssertEqual(store.lockedVersions, ["SDWebImage": "5.18.0", "Alamofire": "5.9.1"])
         XCTAssertEqual(source("SDWebImage", store), "org")
-        XCTAssertEqual(try check(store).problems, [])
+        XCTAssertEqual(try sourceProblems(store), [])
     }
 
     func testASourceOnlyADependencyNamesIsSearchedForThatDependencyAlone() throws {
@@ -80,7 +86,7 @@ final class SourceOrderTests: XCTestCase {
         try install(store)
         XCTAssertEqual(store.lockedVersions, ["SDWebImage": "5.18.0"])
         XCTAssertEqual(source("SDWebImage", store), "org")
-        XCTAssertEqual(try check(store).problems, [], "a source a dependency names is one the Depsfile lists")
+        XCTAssertEqual(try sourceProblems(store), [], "a source a dependency names is one the Depsfile lists")
     }
 
     func testANamedSourceThatLacksThePackageIsAnErrorNotAFallBack() throws {
@@ -108,7 +114,7 @@ final class SourceOrderTests: XCTestCase {
         XCTAssertEqual(source("SDWebImage", store), "org")
         XCTAssertEqual(store.lockedVersions["SDWebImage"], "5.20.1")
         XCTAssertEqual(source("Alamofire", store), "trunk")
-        XCTAssertEqual(try check(store).problems, [])
+        XCTAssertEqual(try sourceProblems(store), [])
 
         let everything = project(sources: ["trunk"], ["SDWebImage": ""])
         try install(everything)

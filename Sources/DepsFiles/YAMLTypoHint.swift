@@ -1,0 +1,89 @@
+import DepsYAML
+
+/// The remedy for the YAML typos people make in a Depsfile or a spec, which libyaml reports in
+/// its own words: a value that starts with `>` or `|` (read as a block scalar: quote it), a tab
+/// in the indentation (YAML indents with spaces only), `Name:value` with no space after the colon
+/// (read as one scalar, not a key and its value).
+enum YAMLTypoHint {
+    /// The hint for a syntax error libyaml found at `line` (1-based) of `bytes`, if one applies.
+    static func forSyntaxError(_ message: String, line: Int, in bytes: [UInt8]) -> String? {
+        let lines = textLines(of: bytes)
+        // libyaml places some errors on the line after the typo (a block scalar's header, a
+        // scalar that runs on): look at the line itself, then the one before.
+        let near = [line, line - 1].compactMap { $0 >= 1 && $0 <= lines.count ? lines[$0 - 1] : nil }
+        if message.contains("block scalar"), let text = near.first(where: { blockIndicatorValue(in: $0) != nil }),
+           let value = blockIndicatorValue(in: text) {
+            return "quote a value that starts with \(value.first!): \(quotedExample(text, value: value))"
+        }
+        if near.contains(where: { $0.prefix(while: { $0 == " " || $0 == "\t" }).contains("\t") })
+            || (message.contains("cannot start any token") && near.first?.contains("\t") == true) {
+            return "indent with spaces, not tabs"
+        }
+        if let text = near.first(where: { colonWithoutSpace(in: $0) != nil }), let key = colonWithoutSpace(in: text) {
+            return spaceAfterColon(key: key, text: text)
+        }
+        return nil
+    }
+
+    /// The hint for a plain scalar found where a mapping was expected: `Greeting:~> 1.0`.
+    static func forScalar(_ value: String) -> String? {
+        guard let key = colonWithoutSpace(in: value) else { return nil }
+        return spaceAfterColon(key: key, text: value)
+    }
+
+    private static func spaceAfterColon(key: String, text: String) -> String {
+        let trimmed = text.drop(while: { $0 == " " || $0 == "-" })
+        let rest = trimmed.dropFirst(key.count + 1)
+        return "put a space after the colon: \(key): \(rest.trimmingTrailingSpaces)"
+    }
+
+    /// The lines of the file, without their line breaks (invalid UTF-8 is repaired, not refused).
+    private static func textLines(of bytes: [UInt8]) -> [String] {
+        String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+    }
+
+    /// `>= 1.0` in `Greeting: >= 1.0`: a mapping value that starts with a block scalar indicator
+    /// followed by more than a block header allows.
+    private static func blockIndicatorValue(in text: String) -> String? {
+        guard let colon = keyEnd(in: text) else { return nil }
+        let value = text[text.index(colon, offsetBy: 2)...].drop(while: { $0 == " " }).trimmingTrailingSpaces
+        guard let first = value.first, first == ">" || first == "|", value.count > 1 else { return nil }
+        return value
+    }
+
+    private static func quotedExample(_ text: String, value: String) -> String {
+        let key = text[..<(keyEnd(in: text) ?? text.endIndex)].drop(while: { $0 == " " || $0 == "-" })
+        return "\(key): \"\(value)\""
+    }
+
+    /// Where the first `: ` is: the end of a mapping key.
+    private static func keyEnd(in text: String) -> String.Index? {
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            if text[index] == ":", next < text.endIndex, text[next] == " " { return index }
+            index = next
+        }
+        return nil
+    }
+
+    /// `Greeting` in `Greeting:~> 1.0`: a key made of name characters, a colon and no space after it.
+    private static func colonWithoutSpace(in text: String) -> String? {
+        let trimmed = text.drop(while: { $0 == " " || $0 == "-" })
+        guard let colon = trimmed.firstIndex(of: ":") else { return nil }
+        let key = trimmed[..<colon]
+        let after = trimmed[trimmed.index(after: colon)...]
+        guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || "._+-/".contains($0) }),
+              let next = after.first, next != " ", next != "\t", next != "/" else { return nil }
+        return String(key)
+    }
+}
+
+extension Substring {
+    fileprivate var trimmingTrailingSpaces: String {
+        var text = self
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        return String(text)
+    }
+}

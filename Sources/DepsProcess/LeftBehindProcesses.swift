@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Processes a stopped child leaves behind. Stopping a child (SIGTERM, then SIGKILL) does not stop
+/// what it started: git's remote helper (`git remote-http`), `index-pack`, `ssh` go on, orphaned,
+/// fetching into a folder deps has removed. Every child gets `DEPS_PROCESS=<this pid>` in its
+/// environment, which its own children inherit, so once this process's own children have ended,
+/// whatever still carries the mark was left behind and can be stopped.
+///
+/// Found through `/proc` (Linux); elsewhere nothing is found.
+public enum LeftBehindProcesses {
+    /// The environment variable every child gets, naming this process.
+    public static let marker = "DEPS_PROCESS"
+    static let value = String(getpid())
+
+    /// Kills every process that carries this process's mark and waits (up to two seconds) until
+    /// they are gone. Call it only once no child of this process's own is running.
+    public static func stop() {
+        var remaining = marked()
+        guard !remaining.isEmpty else { return }
+        for pid in remaining { kill(pid, SIGKILL) }
+        for _ in 0..<200 {
+            remaining = remaining.filter(isRunning)
+            if remaining.isEmpty { return }
+            usleep(10_000)
+        }
+    }
+
+    /// The processes whose environment holds `DEPS_PROCESS=<this pid>`, this one excepted.
+    static func marked() -> [pid_t] {
+        #if os(Linux)
+        let own = getpid()
+        let needle = Array("\(marker)=\(value)".utf8) + [0]
+        guard let proc = opendir("/proc") else { return [] }
+        defer { closedir(proc) }
+        var found: [pid_t] = []
+        while let entry = readdir(proc) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let pid = pid_t(name), pid != own else { continue }
+            let environment = contents(of: "/proc/\(name)/environ")
+            // Each variable ends in a NUL: look for the whole entry, at the start or after a NUL.
+            if environment.starts(with: needle) || contains(environment, [0] + needle) { found.append(pid) }
+        }
+        return found
+        #else
+        return []
+        #endif
+    }
+
+    /// Whether the process still runs: not gone, and not a zombie waiting for its new parent.
+    static func isRunning(_ pid: pid_t) -> Bool {
+        guard kill(pid, 0) == 0 else { return false }
+        #if os(Linux)
+        let stat = contents(of: "/proc/\(pid)/stat")
+        guard let close = stat.lastIndex(of: UInt8(ascii: ")")), close + 2 < stat.count else { return false }
+        return stat[close + 2] != UInt8(ascii: "Z")
+        #else
+        return true
+        #endif
+    }
+
+    #if os(Linux)
+    private static func contents(of path: String) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return [] }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while bytes.count < 1 << 20 {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            bytes += buffer[0..<count]
+        }
+        return bytes
+    }
+
+    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard needle.count <= haystack.count else { return false }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }
+        }
+        return false
+    }
+    #endif
+}
