@@ -55,6 +55,11 @@ public final class GitSpecSource: SpecSource {
         try directory.packageNames()
     }
 
+    /// One version's spec file as the checkout holds it, for `deps mirror`.
+    func specFile(of name: PackageName, version: Version) throws -> SpecFile {
+        try directory.specFile(of: name, version: version)
+    }
+
     /// What a refresh did.
     public struct Refresh: Sendable, Equatable {
         public let previousCommit: String?

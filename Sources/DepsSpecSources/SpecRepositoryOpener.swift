@@ -46,6 +46,10 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
     public let trunkURL: String
     /// Told each warning (a plain-http CDN), once per source; the caller decides where it goes.
     public let warn: (String) -> Void
+    /// A mirror made by `deps mirror` (BEHAVIOUR 14) that every remote spec source (trunk, a
+    /// CDN, a git spec repository) is read from instead, under its own label: the lock names
+    /// its sources as before, and installs with their origins gone. Directories are read in place.
+    public var mirrorURL: String?
 
     private var opened: [String: SpecSource] = [:]
     /// The warnings given so far.
@@ -67,7 +71,14 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
     public func openSource(_ label: String) async throws -> SpecSource {
         if let known = opened[label] { return known }
         let source: SpecSource
-        switch SpecRepositoryKind(label: label, trunkURL: trunkURL) {
+        var kind = SpecRepositoryKind(label: label, trunkURL: trunkURL)
+        if let mirrorURL {
+            switch kind {
+            case .git, .cdn: kind = .cdn(url: mirrorURL)
+            case .directory, .unsupported: break
+            }
+        }
+        switch kind {
         case .directory, .unsupported:
             source = try local.openSource(label)
         case let .git(url):

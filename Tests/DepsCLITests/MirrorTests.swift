@@ -1,0 +1,97 @@
+import Foundation
+import LoopbackHTTPServer
+import XCTest
+
+/// BEHAVIOUR 14: `deps mirror` from a project with a CDN source (trunk on a loopback server), a
+/// git spec repository, git code (served over HTTP by nginx) and archive code; the mirror served
+/// by a real nginx; a clone installing with every origin gone.
+final class MirrorTests: XCTestCase {
+    var project: TemporaryProject!
+    let quick = ["DEPS_HTTP_BACKOFF": "0.01", "DEPS_HTTP_ATTEMPTS": "1", "DEPS_HTTP_TIMEOUT": "5"]
+
+    override func setUpWithError() throws {
+        project = try TemporaryProject(self)
+    }
+
+    func deps(_ arguments: [String], cache: String, _ environment: [String: String]) throws -> DepsBinary.Outcome {
+        var env = quick
+        env["DEPS_CACHE_DIR"] = project.root + "/" + cache
+        for (key, value) in environment { env[key] = value }
+        return try DepsBinary.run(arguments, environment: env)
+    }
+
+    func testACloneInstallsFromTheMirrorAloneWithItsLockUnchanged() throws {
+        // Origins: trunk's CDN with archive code, git code over HTTP, a git spec repository.
+        let cdn = try RemoteSpecSourceTests.CDN(self, project: project)
+        try cdn.publish("CdnKit", "1.0.0")
+        try cdn.publish("CdnKit", "1.1.0")
+        let codeHost = try Nginx(self, root: project.root + "/code-host", takesUploads: false)
+        let code = try TestGitRepository(name: "GitKit", at: project.root + "/GitKit")
+        try code.commitVersion("1.0.0")
+        let commit = try code.git(["rev-parse", "HEAD"])
+        try tool(["git", "clone", "--quiet", "--bare", code.path, codeHost.root + "/GitKit.git"])
+        try tool(["git", "--git-dir", codeHost.root + "/GitKit.git", "update-server-info"])
+        try tool(["chmod", "-R", "a+rX", codeHost.root])
+        let specRepository = try TestGitRepository(name: "Specs", at: project.root + "/specrepo")
+        let gitKitSpec = """
+            {
+              "name": "GitKit",
+              "version": "1.0.0",
+              "summary": "GitKit for tests",
+              "license": {"type": "MIT"},
+              "source": {"git": "\(codeHost.url)GitKit.git", "tag": "1.0.0"},
+              "source_files": "Sources/**/*.swift"
+            }
+
+            """
+        try project.write("specrepo/Specs/GitKit/1.0.0/GitKit.podspec.json", gitKitSpec)
+        try specRepository.git(["add", "-A"])
+        try specRepository.git(["commit", "--quiet", "-m", "GitKit 1.0.0"])
+        let specURL = "file://" + specRepository.path
+        try project.write("App/Depsfile", "sources:\n  - trunk\n  - \(specURL)\ndependencies:\n  CdnKit: \"1.0.0\"\n  GitKit:\n")
+        let trunk = ["DEPS_TRUNK_URL": cdn.url]
+
+        let install = try deps(["install", "--project", project.app], cache: "cache-A", trunk)
+        XCTAssertEqual(install.status, 0, install.stderr)
+        let lock = try XCTUnwrap(project.lockfile)
+
+        let mirror = project.root + "/mirror"
+        let made = try deps(["mirror", mirror, "--all-versions", "--project", project.app], cache: "cache-A", trunk)
+        XCTAssertEqual(made.status, 0, made.stderr)
+        XCTAssertTrue(made.stdout.contains("3 specs and 2 packages' code added"), made.stdout)
+        let cdnKitPath = try RemoteSpecSourceTests.CDN.specPath("CdnKit", "1.0.0")
+        let gitKitPath = try RemoteSpecSourceTests.CDN.specPath("GitKit", "1.0.0")
+        XCTAssertEqual(
+            try project.read("mirror" + cdnKitPath), try tool(["curl", "-sf", cdn.server.baseURL + cdnKitPath]))
+        XCTAssertTrue(project.exists("mirror" + (try RemoteSpecSourceTests.CDN.specPath("CdnKit", "1.1.0"))))
+        XCTAssertEqual(try project.read("mirror" + gitKitPath), gitKitSpec)
+        XCTAssertTrue(project.exists("mirror/CocoaPods-version.yml"))
+        XCTAssertEqual(try project.read("mirror" + (try RemoteSpecSourceTests.CDN.indexPath("CdnKit"))), "CdnKit/1.0.0/1.1.0\n")
+        XCTAssertTrue(project.exists("mirror/code/git/\(commit).pack"))
+        XCTAssertEqual(project.files(under: "mirror/code/archives").count, 1)
+
+        // Incremental: a second run adds nothing and changes nothing.
+        let before = try tool(["sh", "-c", "cd \"$0\" && find . -type f -exec sha256sum {} + | sort", mirror])
+        let again = try deps(["mirror", mirror, "--project", project.app], cache: "cache-A", trunk)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(again.stdout.contains("0 specs and 0 packages' code added"), again.stdout)
+        XCTAssertEqual(try tool(["sh", "-c", "cd \"$0\" && find . -type f -exec sha256sum {} + | sort", mirror]), before)
+
+        // Every origin gone; the mirror served by nginx; a clone with a fresh cache.
+        cdn.server.stop()
+        codeHost.stop()
+        try FileManager.default.moveItem(atPath: specRepository.path, toPath: specRepository.path + "-gone")
+        let served = try Nginx(self, root: mirror, takesUploads: false)
+        try project.write("B/Depsfile", try project.read("App/Depsfile"))
+        try project.write("B/Depsfile.lock", lock)
+        let without = try deps(["install", "--project", project.root + "/B"], cache: "cache-none", trunk)
+        XCTAssertNotEqual(without.status, 0, without.stdout)
+
+        let clone = try deps(["install", "--project", project.root + "/B"], cache: "cache-B", trunk.merging(["DEPS_MIRROR": served.url]) { $1 })
+        XCTAssertEqual(clone.status, 0, clone.stderr)
+        XCTAssertEqual(try project.read("B/Depsfile.lock"), lock)
+        XCTAssertEqual(try project.read("B/Deps/GitKit/Sources/GitKit/GitKit.swift"), "public let version = \"1.0.0\"\n")
+        XCTAssertEqual(
+            try project.read("B/Deps/CdnKit/Sources/CdnKit/CdnKit.swift"), try project.read("App/Deps/CdnKit/Sources/CdnKit/CdnKit.swift"))
+    }
+}
