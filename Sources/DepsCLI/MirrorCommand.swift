@@ -36,7 +36,8 @@ struct MirrorCommand: AsyncParsableCommand, MainTaskCommand {
         let printer = Output(options: options)
         try await printer.run {
             let report = try await composition.mirrorInteractor(into: LocalPath(directory)).mirror(allVersions: allVersions)
-            if !options.json { printer.result(MirrorReportTextPresenter.render(report, folder: directory)) }
+            printer.result(
+                options.json ? JSONPresenter.render(report, folder: directory) : MirrorReportTextPresenter.render(report, folder: directory))
             return 0
         }
     }
