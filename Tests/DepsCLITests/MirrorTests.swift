@@ -77,11 +77,30 @@ final class MirrorTests: XCTestCase {
         XCTAssertTrue(again.stdout.contains("0 specs and 0 packages' code added"), again.stdout)
         XCTAssertEqual(try tool(["sh", "-c", "cd \"$0\" && find . -type f -exec sha256sum {} + | sort", mirror]), before)
 
-        // Every origin gone; the mirror served by nginx; a clone with a fresh cache.
+        // A second project mirrors into the same folder: only what it adds is written.
+        try project.write("Second/Depsfile", "sources:\n  - trunk\ndependencies:\n  CdnKit: \"1.1.0\"\n")
+        let secondInstall = try deps(["install", "--project", project.root + "/Second"], cache: "cache-A", trunk)
+        XCTAssertEqual(secondInstall.status, 0, secondInstall.stderr)
+        let secondMirror = try deps(["mirror", mirror, "--project", project.root + "/Second", "--json"], cache: "cache-A", trunk)
+        XCTAssertEqual(secondMirror.status, 0, secondMirror.stderr)
+        XCTAssertTrue(secondMirror.stdout.contains("\"codeAdded\" : 1"), secondMirror.stdout)
+        XCTAssertTrue(secondMirror.stdout.contains("\"specsAdded\" : 0"), secondMirror.stdout)
+        XCTAssertEqual(project.files(under: "mirror/code/archives").count, 2)
+        XCTAssertEqual(try project.read("mirror" + (try RemoteSpecSourceTests.CDN.indexPath("CdnKit"))), "CdnKit/1.0.0/1.1.0\n")
+
+        // The mirror served by nginx. A project whose Depsfile names it as its source locks its
+        // pins while the origins are up.
+        let served = try Nginx(self, root: mirror, takesUploads: false)
+        try project.write("C/Depsfile", "sources:\n  - \(served.url)\ndependencies:\n  CdnKit: \"1.1.0\"\n  GitKit:\n")
+        let named = try deps(["install", "--project", project.root + "/C"], cache: "cache-C", [:])
+        XCTAssertEqual(named.status, 0, named.stderr)
+        let namedLock = try project.read("C/Depsfile.lock")
+        XCTAssertTrue(namedLock.contains(served.url), namedLock)
+
+        // Every origin gone; clones with fresh caches.
         cdn.server.stop()
         codeHost.stop()
         try FileManager.default.moveItem(atPath: specRepository.path, toPath: specRepository.path + "-gone")
-        let served = try Nginx(self, root: mirror, takesUploads: false)
         try project.write("B/Depsfile", try project.read("App/Depsfile"))
         try project.write("B/Depsfile.lock", lock)
         let without = try deps(["install", "--project", project.root + "/B"], cache: "cache-none", trunk)
@@ -93,5 +112,15 @@ final class MirrorTests: XCTestCase {
         XCTAssertEqual(try project.read("B/Deps/GitKit/Sources/GitKit/GitKit.swift"), "public let version = \"1.0.0\"\n")
         XCTAssertEqual(
             try project.read("B/Deps/CdnKit/Sources/CdnKit/CdnKit.swift"), try project.read("App/Deps/CdnKit/Sources/CdnKit/CdnKit.swift"))
+
+        // The project that names the mirror: its clone takes code from the mirror's code/ alone.
+        try project.write("D/Depsfile", try project.read("C/Depsfile"))
+        try project.write("D/Depsfile.lock", namedLock)
+        let namedClone = try deps(["install", "--project", project.root + "/D"], cache: "cache-D", [:])
+        XCTAssertEqual(namedClone.status, 0, namedClone.stderr)
+        XCTAssertEqual(try project.read("D/Depsfile.lock"), namedLock)
+        XCTAssertEqual(try project.read("D/Deps/GitKit/Sources/GitKit/GitKit.swift"), "public let version = \"1.0.0\"\n")
+        XCTAssertEqual(
+            try project.read("D/Deps/CdnKit/Sources/CdnKit/CdnKit.swift"), try project.read("Second/Deps/CdnKit/Sources/CdnKit/CdnKit.swift"))
     }
 }
