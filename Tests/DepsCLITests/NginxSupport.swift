@@ -18,13 +18,21 @@ final class Nginx {
 
     /// Starts nginx serving `root` (made world-writable: nginx's workers may run as nobody), on a
     /// free loopback port; skips the test when nginx is not installed (.ci/run installs it).
-    init(_ test: XCTestCase, root: String, takesUploads: Bool = true) throws {
+    /// - Parameter uploadLogin: when given, anyone reads but a PUT needs this login (HTTP basic).
+    init(_ test: XCTestCase, root: String, takesUploads: Bool = true, uploadLogin: (user: String, password: String)? = nil) throws {
         guard let executable = Self.executable else { throw XCTSkip("nginx is not installed (apt-get install nginx-light)") }
         self.root = root
         let work = NSTemporaryDirectory() + "deps-nginx-" + UUID().uuidString
         for folder in [root, work, work + "/tmp", work + "/logs"] {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             chmod(folder, 0o777)
+        }
+        var access = ""
+        if let uploadLogin {
+            let hash = try tool(["openssl", "passwd", "-apr1", uploadLogin.password])
+            try "\(uploadLogin.user):\(hash)\n".write(toFile: work + "/htpasswd", atomically: true, encoding: .utf8)
+            chmod(work + "/htpasswd", 0o644)
+            access = "limit_except GET HEAD { auth_basic \"deps\"; auth_basic_user_file \(work)/htpasswd; }"
         }
         var started: (Process, Int)?
         for _ in 0..<5 where started == nil {
@@ -49,6 +57,7 @@ final class Nginx {
                         client_max_body_size 0;
                         location / {
                             \(takesUploads ? "dav_methods PUT;\n            create_full_put_path on;\n            dav_access user:rw group:r all:r;" : "")
+                            \(access)
                         }
                     }
                 }

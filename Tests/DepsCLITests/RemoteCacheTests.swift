@@ -123,7 +123,10 @@ final class RemoteCacheTests: XCTestCase {
         defer { silent.close() }
         let url = "http://127.0.0.1:\(silent.port)/"
         let started = Date()
-        let outcome = try install(cache: "cache-A", ["DEPS_REMOTE_CACHE": url, "DEPS_REMOTE_CACHE_TIMEOUT": "2"])
+        // A login written into the URL is never printed.
+        let outcome = try install(
+            cache: "cache-A", ["DEPS_REMOTE_CACHE": "http://ci:s3cret-token@127.0.0.1:\(silent.port)/", "DEPS_REMOTE_CACHE_TIMEOUT": "2"])
+        XCTAssertFalse((outcome.stdout + outcome.stderr).contains("s3cret-token"), outcome.stderr)
         let elapsed = Date().timeIntervalSince(started)
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
         XCTAssertTrue(project.exists("App/Deps/ArcKit/Sources/ArcKit/ArcKit.swift"))
@@ -132,6 +135,26 @@ final class RemoteCacheTests: XCTestCase {
         XCTAssertEqual(outcome.stderr.components(separatedBy: "did not answer").count, 2, outcome.stderr)
         XCTAssertLessThan(elapsed, 6, "a 2-second timeout should cost about 2 seconds, not \(elapsed)")
         XCTAssertGreaterThan(elapsed, 1.5, "the cache was asked and waited for")
+    }
+
+    func testUploadsTakeTheNetrcLoginAndNeverPrintIt() throws {
+        let guarded = try Nginx(self, root: project.root + "/guarded-cache", uploadLogin: ("ci", "s3cret-token"))
+        let home = project.root + "/home"
+        try project.write("home/empty-netrc", "")
+        // No login: reads work, the upload is refused with a warning, the install goes on.
+        let anonymous = try install(cache: "cache-A", ["DEPS_REMOTE_CACHE": guarded.url, "HOME": home, "NETRC": home + "/empty-netrc"])
+        XCTAssertEqual(anonymous.status, 0, anonymous.stderr)
+        XCTAssertTrue(anonymous.stderr.contains("could not upload to the remote cache at \(guarded.url)code/"), anonymous.stderr)
+        XCTAssertTrue(anonymous.stderr.contains("HTTP 401"), anonymous.stderr)
+        XCTAssertEqual(guarded.files(under: "code"), [])
+
+        try project.write("home/netrc", "machine 127.0.0.1 login ci password s3cret-token\n")
+        try clone("B")
+        let trusted = try install("B", cache: "cache-B", ["DEPS_REMOTE_CACHE": guarded.url, "HOME": home, "NETRC": home + "/netrc"])
+        XCTAssertEqual(trusted.status, 0, trusted.stderr)
+        XCTAssertEqual(guarded.files(under: "code"), ["archives/\(archiveDigest)", "git/\(commit).pack"])
+        XCTAssertFalse((trusted.stdout + trusted.stderr).contains("s3cret-token"))
+        XCTAssertFalse(trusted.stderr.contains("warning"), trusted.stderr)
     }
 
     func testOfflineNeverAsksTheRemoteCache() throws {
