@@ -44,8 +44,9 @@ CONF
 "$NGINX" -c "$ROOT/nginx.conf" -p "$ROOT" -e "$ROOT/error.log"
 for _ in $(seq 50); do curl -s -o /dev/null "$URL/" && break; sleep 0.1; done
 
-install() {  # install CACHE [remote-cache URL]
-    rm -rf "$ROOT/App/Deps" "$ROOT/$1"
+install() {  # install CACHE [remote-cache URL]   (a CACHE named warm-* is kept)
+    rm -rf "$ROOT/App/Deps"
+    case "$1" in warm-*) ;; *) rm -rf "${ROOT:?}/$1" ;; esac
     local start end
     start=$(date +%s.%N)
     DEPS_CACHE_DIR="$ROOT/$1" DEPS_REMOTE_CACHE="${2:-}" "$DEPS" install --quiet --project "$ROOT/App" >/dev/null
@@ -58,12 +59,15 @@ median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a
 install cache-A "$URL/cache/" >/dev/null
 echo "remote cache: $(find "$ROOT/www/cache/code" -type f | wc -l) objects, $(du -sh "$ROOT/www/cache/code" | cut -f1)"
 echo "origins: $(du -sh "$ROOT/www/repos" | cut -f1) of git repositories, $(du -sh "$ROOT/www/archives" | cut -f1) of archives"
-origins=(); cached=()
+origins=(); cached=(); warm=()
+install warm-D >/dev/null
 for _ in $(seq "$RUNS"); do
     origins+=("$(install cache-B)")
     cached+=("$(install cache-C "$URL/cache/")")
+    warm+=("$(install warm-D)")
 done
 printf 'cold install of %d packages (%d git with %d commits each, %d archives), median of %d runs:\n' \
     "$N" "$((N / 2))" "$HISTORY" "$((N - N / 2))" "$RUNS"
 printf '  from the origins:      %.2f s\n' "$(printf '%s\n' "${origins[@]}" | median)"
 printf '  from the remote cache: %.2f s\n' "$(printf '%s\n' "${cached[@]}" | median)"
+printf '  from a warm local cache (no network; the floor): %.2f s\n' "$(printf '%s\n' "${warm[@]}" | median)"

@@ -1,3 +1,4 @@
+import Synchronization
 import DepsCode
 import DepsCore
 import DepsHTTP
@@ -24,6 +25,18 @@ extension Composition {
     /// project's specs come from (`DEPS_MIRROR`, `DEPS_TRUNK_URL`, a CDN source of the Depsfile),
     /// then the remote cache (`DEPS_REMOTE_CACHE`); nil when there are none.
     func remoteCode() throws -> RemoteCode? {
+        // One per process: what a run learns of a store (it does not answer) holds for its specs' and its code's fetches alike.
+        try Self.remoteCodeOfThisRun.withLock { made in
+            if let made { return made }
+            let remote = try makeRemoteCode()
+            made = .some(remote)
+            return remote
+        }
+    }
+
+    private static let remoteCodeOfThisRun = Mutex<RemoteCode??>(nil)
+
+    private func makeRemoteCode() throws -> RemoteCode? {
         var stores: [RemoteCodeStore] = []
         func add(_ store: RemoteCodeStore) {
             if !stores.contains(where: { $0.baseURL == store.baseURL }) { stores.append(store) }

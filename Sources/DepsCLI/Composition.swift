@@ -47,6 +47,7 @@ struct Composition {
             projectDirectory: projectDirectory, cache: cache, http: try http, offline: offline, refresh: refresh,
             trunkURL: try Self.trunkURL(), warn: { Output.write($0.hasSuffix("\n") ? $0 : $0 + "\n", to: STDERR_FILENO) })
         opener.mirrorURL = try Self.mirrorURLSetting.value()
+        if !offline { opener.remoteCode = try remoteCode() }
         return opener
     }
 

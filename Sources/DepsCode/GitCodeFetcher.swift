@@ -13,7 +13,7 @@ public struct GitCodeFetcher: Sendable {
     /// Resolves a relative location (a path) against the project directory.
     let projectDirectory: LocalPath
     /// Mirrors and the remote cache, asked for a pinned commit before its origin (BEHAVIOUR 14).
-    var remote: RemoteCode? = nil
+    public var remote: RemoteCode? = nil
 
     public init(cache: CodeCache, offline: Bool, projectDirectory: LocalPath) {
         self.cache = cache
@@ -31,7 +31,7 @@ public struct GitCodeFetcher: Sendable {
         // A tree with submodules is several repositories' code: the stores keep single commits.
         let remote = offline || submodules ? nil : remote
         if case let .commit(commit)? = request.pin, let remote,
-           let tree = try await remoteTree(request, url: url, commit: commit, remote: remote) {
+           let tree = try await remoteTree(request, url: url, commit: commit, remote: remote, version: request.version.description) {
             return FetchedCode(tree: tree.string, pin: .commit(commit))
         }
         let (tree, commit) = try await tree(
@@ -42,7 +42,7 @@ public struct GitCodeFetcher: Sendable {
 
     /// The tree of `commit` from the first store whose packfile git proves to be that commit,
     /// placed as the cache's entry; nil when no store has it.
-    private func remoteTree(_ request: CodeRequest, url: String, commit: String, remote: RemoteCode) async throws -> LocalPath? {
+    private func remoteTree(_ request: CodeRequest, url: String, commit: String, remote: RemoteCode, version: String) async throws -> LocalPath? {
         let work = cache.temporaryPath("remote-git")
         defer { cache.fileSystem.removeTree(work) }
         try cache.fileSystem.makeDirectories(work, shownAs: work.string)
@@ -58,7 +58,7 @@ public struct GitCodeFetcher: Sendable {
             })
         else { return nil }
         return try await cache.tree(
-            name: request.name.description, version: request.version.description, pin: Self.treePin(commit, submodules: false),
+            name: request.name.description, version: version, pin: Self.treePin(commit, submodules: false),
             source: RemoteCodeStore.shown(found)
         ) { folder in
             try await reporting(request, found) {
@@ -110,7 +110,13 @@ public struct GitCodeFetcher: Sendable {
         let request = CodeRequest(name: name, version: Version(segments: [0]), source: .git(url: url, reference), pin: pin.map { .commit($0) })
         try cache.prepareOnce()
         return try await cache.reportingReadOnly(request, url) {
-            try await tree(request, url: url, reference: reference, submodules: false, version: "external")
+            if let pin, let cached = cache.cachedTree(name: name.description, version: "external", pin: pin) { return (cached, pin) }
+            // The pinned commit from a mirror or the remote cache, as the package's code is.
+            if let pin, !offline, let remote,
+               let tree = try await remoteTree(request, url: url, commit: pin, remote: remote, version: "external") {
+                return (tree, pin)
+            }
+            return try await tree(request, url: url, reference: reference, submodules: false, version: "external")
         }
     }
 

@@ -23,16 +23,22 @@ enum RemoteGitPack {
     /// it is that code, in which case `tree` holds its files as a tar archive. `repository` is a
     /// fresh path for a throw-away bare repository the pack is indexed in.
     static func problem(_ pack: LocalPath, commit: String, repository: LocalPath, tree: LocalPath, fileSystem: any FileSystem) async throws -> String? {
-        let initialised = try await git(["init", "--bare", "-q", repository.string])
-        guard initialised.succeeded else { return "git cannot make a repository to read it in: \(firstLine(initialised))" }
+        // The least a bare repository is (what `git init --bare` makes, without its templates):
+        // one process fewer per package.
+        try fileSystem.makeDirectories(repository / "objects/pack", shownAs: repository.string)
+        try fileSystem.makeDirectories(repository / "refs", shownAs: repository.string)
+        try fileSystem.writeAtomically(Array("ref: refs/heads/main\n".utf8), to: repository / "HEAD", shownAs: repository.string)
         let packed = repository / "objects/pack/pack-remote.pack"
         try fileSystem.move(pack, to: packed, shownAs: packed.string)
         let indexed = try await git(["--git-dir", repository.string, "index-pack", packed.string])
         guard indexed.succeeded else { return "git does not read it as a packfile: \(firstLine(indexed))" }
-        let type = try await git(["--git-dir", repository.string, "cat-file", "-t", commit])
-        guard type.succeeded, type.standardOutputText.trimmingWhitespace() == "commit" else { return "it holds no commit \(commit)" }
-        let archived = try await git(["--git-dir", repository.string, "archive", "--format=tar", "-o", tree.string, commit])
-        guard archived.succeeded else { return "it lacks files of commit \(commit): \(firstLine(archived))" }
+        // `<commit>^{commit}`: the object must be that commit; archiving it reads its whole tree.
+        let archived = try await git(["--git-dir", repository.string, "archive", "--format=tar", "-o", tree.string, commit + "^{commit}"])
+        guard archived.succeeded else {
+            let cause = firstLine(archived)
+            return cause.contains("not a valid object name") || cause.contains("not a tree object") || cause.contains("bad revision")
+                ? "it holds no commit \(commit)" : "it lacks files of commit \(commit): \(cause)"
+        }
         return nil
     }
 

@@ -8,7 +8,7 @@ public enum MirrorReportTextPresenter {
                 + " (\(report.specsPresent + report.codePresent) already there).",
         ]
         if !report.externalPackages.isEmpty {
-            lines.append("Not in a spec repository, so only their code is mirrored: \(report.externalPackages.map(\.description).joined(separator: ", ")).")
+            lines.append("Specs read from the package itself (a git: or podspec: source), not from a spec repository; their code is mirrored: \(report.externalPackages.map(\.description).joined(separator: ", ")).")
         }
         if !report.inPlacePackages.isEmpty {
             lines.append("Used in place, not mirrored: \(report.inPlacePackages.map(\.description).joined(separator: ", ")).")

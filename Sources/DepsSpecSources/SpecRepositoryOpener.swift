@@ -50,6 +50,9 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
     /// CDN, a git spec repository) is read from instead, under its own label: the lock names
     /// its sources as before, and installs with their origins gone. Directories are read in place.
     public var mirrorURL: String?
+    /// Mirrors and the remote cache: a `git:` external source's checkout at the lock's commit is
+    /// taken from them before its origin, as its code is.
+    public var remoteCode: RemoteCode?
 
     private var opened: [String: SpecSource] = [:]
     /// The warnings given so far.
@@ -99,7 +102,8 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
     /// and its spec read from the checkout's root: `<Name>.yaml`, else `<Name>.podspec.json`.
     public func externalSpecification(of name: PackageName, from source: ExternalSource, pinnedTo commit: String?) async throws -> Specification {
         guard case let .git(url, reference, _) = source else { return try await local.externalSpecification(of: name, from: source, pinnedTo: nil) }
-        let fetcher = GitCodeFetcher(cache: cache, offline: offline, projectDirectory: local.projectDirectory)
+        var fetcher = GitCodeFetcher(cache: cache, offline: offline, projectDirectory: local.projectDirectory)
+        fetcher.remote = remoteCode
         let checkout = try await fetcher.checkout(name: name, url: url, reference: reference, pin: commit)
         guard let file = PackageSpecFile(of: name, in: checkout.tree, fileSystem: cache.fileSystem) else {
             throw FileAccessError(

@@ -31,6 +31,12 @@ final class MirrorTests: XCTestCase {
         let commit = try code.git(["rev-parse", "HEAD"])
         try tool(["git", "clone", "--quiet", "--bare", code.path, codeHost.root + "/GitKit.git"])
         try tool(["git", "--git-dir", codeHost.root + "/GitKit.git", "update-server-info"])
+        // A Depsfile's git external source: its spec is read from its own code.
+        let external = try TestGitRepository(name: "ExtKit", at: project.root + "/ExtKit")
+        try project.write("ExtKit/ExtKit.yaml", "name: ExtKit\nversion: 1.0.0\nsource:\n  git: unused\n  tag: 1.0.0\n")
+        try external.commitVersion("1.0.0")
+        try tool(["git", "clone", "--quiet", "--bare", external.path, codeHost.root + "/ExtKit.git"])
+        try tool(["git", "--git-dir", codeHost.root + "/ExtKit.git", "update-server-info"])
         try tool(["chmod", "-R", "a+rX", codeHost.root])
         let specRepository = try TestGitRepository(name: "Specs", at: project.root + "/specrepo")
         let gitKitSpec = """
@@ -48,7 +54,7 @@ final class MirrorTests: XCTestCase {
         try specRepository.git(["add", "-A"])
         try specRepository.git(["commit", "--quiet", "-m", "GitKit 1.0.0"])
         let specURL = "file://" + specRepository.path
-        try project.write("App/Depsfile", "sources:\n  - trunk\n  - \(specURL)\ndependencies:\n  CdnKit: \"1.0.0\"\n  GitKit:\n")
+        try project.write("App/Depsfile", "sources:\n  - trunk\n  - \(specURL)\ndependencies:\n  CdnKit: \"1.0.0\"\n  GitKit:\n  ExtKit:\n    git: \(codeHost.url)ExtKit.git\n    tag: 1.0.0\n")
         let trunk = ["DEPS_TRUNK_URL": cdn.url]
 
         let install = try deps(["install", "--project", project.app], cache: "cache-A", trunk)
@@ -58,7 +64,8 @@ final class MirrorTests: XCTestCase {
         let mirror = project.root + "/mirror"
         let made = try deps(["mirror", mirror, "--all-versions", "--project", project.app], cache: "cache-A", trunk)
         XCTAssertEqual(made.status, 0, made.stderr)
-        XCTAssertTrue(made.stdout.contains("3 specs and 2 packages' code added"), made.stdout)
+        XCTAssertTrue(made.stdout.contains("3 specs and 3 packages' code added"), made.stdout)
+        XCTAssertTrue(made.stdout.contains("not from a spec repository; their code is mirrored: ExtKit."), made.stdout)
         let cdnKitPath = try RemoteSpecSourceTests.CDN.specPath("CdnKit", "1.0.0")
         let gitKitPath = try RemoteSpecSourceTests.CDN.specPath("GitKit", "1.0.0")
         XCTAssertEqual(
@@ -110,6 +117,7 @@ final class MirrorTests: XCTestCase {
         XCTAssertEqual(clone.status, 0, clone.stderr)
         XCTAssertEqual(try project.read("B/Depsfile.lock"), lock)
         XCTAssertEqual(try project.read("B/Deps/GitKit/Sources/GitKit/GitKit.swift"), "public let version = \"1.0.0\"\n")
+        XCTAssertEqual(try project.read("B/Deps/ExtKit/Sources/ExtKit/ExtKit.swift"), "public let version = \"1.0.0\"\n")
         XCTAssertEqual(
             try project.read("B/Deps/CdnKit/Sources/CdnKit/CdnKit.swift"), try project.read("App/Deps/CdnKit/Sources/CdnKit/CdnKit.swift"))
 

@@ -122,6 +122,10 @@ final class RemoteCacheTests: XCTestCase {
         let silent = try SilentListener()
         defer { silent.close() }
         let url = "http://127.0.0.1:\(silent.port)/"
+        // A lock with both pins, so that both packages ask the cache before their origins.
+        let locked = try install(cache: "cache-warm")
+        XCTAssertEqual(locked.status, 0, locked.stderr)
+        try FileManager.default.removeItem(atPath: project.app + "/Deps")
         let started = Date()
         // A login written into the URL is never printed.
         let outcome = try install(

@@ -16,8 +16,8 @@ public struct MirrorReport: Sendable, Equatable {
     public var specsPresent = 0
     public var codeAdded = 0
     public var codePresent = 0
-    /// Locked packages whose spec is not in a spec repository (a `git:` or `path:` external
-    /// source): their code is mirrored, their spec is not.
+    /// Locked packages whose spec is not in a spec repository but in the package itself (a `git:`
+    /// or `podspec:` external source): their code is mirrored, and a `git:` one's spec with it.
     public var externalPackages: [PackageName] = []
     /// Packages used in place (`path:`): nothing of them is mirrored.
     public var inPlacePackages: [PackageName] = []
