@@ -7,7 +7,8 @@
 # with DEPS_REMOTE_CACHE. Whole processes, wall-clock medians.
 #
 # Usage: Benchmarks/RemoteCache/run.sh [N] [HISTORY]      (default 40 packages, 30 commits each)
-# Environment: DEPS (the binary; default .build/release/deps), RUNS (default 5).
+# Environment: DEPS (the binary; default .build/release/deps), RUNS (default 5), DELAY_MS (a
+# round trip of twice this to every server, through delay.py; default 0, no proxy).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 N="${1:-40}"
@@ -19,8 +20,17 @@ ROOT="$(mktemp -d /tmp/deps-remote-cache-bench.XXXXXX)"
 chmod 777 "$ROOT"
 trap '[ -f "$ROOT/nginx.pid" ] && kill -QUIT "$(cat "$ROOT/nginx.pid")" 2>/dev/null; sleep 0.3; rm -rf "$ROOT"' EXIT
 
-PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+PORT="$(free_port)"
 URL="http://127.0.0.1:$PORT"
+DELAY_MS="${DELAY_MS:-0}"
+if [ "$DELAY_MS" != 0 ]; then
+    FRONT="$(free_port)"
+    python3 "$(dirname "$0")/delay.py" "$FRONT" "$PORT" "$DELAY_MS" &
+    PROXY=$!
+    trap 'kill $PROXY 2>/dev/null; [ -f "$ROOT/nginx.pid" ] && kill -QUIT "$(cat "$ROOT/nginx.pid")" 2>/dev/null; sleep 0.3; rm -rf "$ROOT"' EXIT
+    URL="http://127.0.0.1:$FRONT"
+fi
 python3 "$(dirname "$0")/generate.py" "$ROOT" "$N" "$HISTORY" "$URL"
 mkdir -p "$ROOT/www/cache" "$ROOT/tmp" && chmod -R a+rwX "$ROOT/www" "$ROOT/tmp"
 cat > "$ROOT/nginx.conf" <<CONF
@@ -66,8 +76,8 @@ for _ in $(seq "$RUNS"); do
     cached+=("$(install cache-C "$URL/cache/")")
     warm+=("$(install warm-D)")
 done
-printf 'cold install of %d packages (%d git with %d commits each, %d archives), median of %d runs:\n' \
-    "$N" "$((N / 2))" "$HISTORY" "$((N - N / 2))" "$RUNS"
+printf 'cold install of %d packages (%d git with %d commits each, %d archives), round trip +%d ms, median of %d runs:\n' \
+    "$N" "$((N / 2))" "$HISTORY" "$((N - N / 2))" "$((2 * DELAY_MS))" "$RUNS"
 printf '  from the origins:      %.2f s\n' "$(printf '%s\n' "${origins[@]}" | median)"
 printf '  from the remote cache: %.2f s\n' "$(printf '%s\n' "${cached[@]}" | median)"
 printf '  from a warm local cache (no network; the floor): %.2f s\n' "$(printf '%s\n' "${warm[@]}" | median)"
