@@ -1,6 +1,8 @@
 import DepsCode
 import DepsCore
 import DepsSwiftPM
+import DepsSpecSources
+import DepsFileSystem
 
 extension Composition {
     /// `deps export swiftpm`: each locked package's own `Package.swift`, from `Deps/` where it holds
@@ -12,5 +14,16 @@ extension Composition {
             store: store, opener: try opener(offline: offline, refresh: false), sandbox: sandbox,
             manifests: PackageManifestFiles(sandbox: sandbox, fetcher: fetcher, fileSystem: fileSystem),
             progress: offline ? nil : progress, jobs: jobs)
+    }
+}
+
+extension Composition {
+    /// `deps mirror DIR`: the lock's specs from the Depsfile's sources, its code through the
+    /// shared cache from the origins, written into the folder.
+    func mirrorInteractor(into folder: LocalPath) throws -> MirrorInteractor {
+        let fetcher = SourceCodeFetcher(
+            cache: cache, projectDirectory: projectDirectory, offline: false, http: try http, limits: try Self.archiveLimits())
+        let destination = FolderMirror(folder: folder, code: CodeMirrorWriter(fetcher: fetcher, folder: folder), fileSystem: fileSystem)
+        return MirrorInteractor(store: store, opener: try opener(offline: false, refresh: false), destination: destination)
     }
 }

@@ -46,6 +46,18 @@ extension Composition {
     /// Where `trunk` is read: a mirror of trunk's frozen CDN.
     static let trunkURLSetting = EnvironmentSetting<String>(
         name: "DEPS_TRUNK_URL", expected: "an http(s) URL of a CocoaPods CDN", read: httpURL)
+    /// The remote cache of code (BEHAVIOUR 14): an http(s) URL whose `code/` is asked before origins.
+    static let remoteCacheSetting = EnvironmentSetting<String>(
+        name: "DEPS_REMOTE_CACHE", expected: "an http(s) URL of a remote cache", read: httpURL)
+    /// Whether code fetched from its origin is uploaded to the remote cache (1, the default) or not (0).
+    static let remoteCachePushSetting = EnvironmentSetting<Bool>(
+        name: "DEPS_REMOTE_CACHE_PUSH", expected: "0 or 1", read: { $0 == "1" ? true : $0 == "0" ? false : nil })
+    /// Seconds the remote cache and mirrors may take to connect, or stall, before the origin is used.
+    static let remoteCacheTimeoutSetting = EnvironmentSetting<Double>(
+        name: "DEPS_REMOTE_CACHE_TIMEOUT", expected: "a number of seconds above 0", read: { seconds($0).flatMap { $0 > 0 ? $0 : nil } })
+    /// A mirror made by `deps mirror` that every remote spec source is read from (names kept in the lock).
+    static let mirrorURLSetting = EnvironmentSetting<String>(
+        name: "DEPS_MIRROR", expected: "an http(s) URL of a mirror made by deps mirror", read: httpURL)
     /// Seconds a download may go without progress before it is tried again.
     static let httpTimeoutSetting = EnvironmentSetting<Double>(
         name: "DEPS_HTTP_TIMEOUT", expected: "a number of seconds above 0", read: { seconds($0).flatMap { $0 > 0 ? $0 : nil } })

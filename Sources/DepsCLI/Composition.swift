@@ -43,9 +43,12 @@ struct Composition {
     /// The sources, read from the cache only when `offline`, refreshed first when `refresh`
     /// (`deps update`, `deps install --repo-update`, `deps repo update`). Warnings go to stderr.
     func opener(offline: Bool, refresh: Bool) throws -> SpecRepositoryOpener {
-        SpecRepositoryOpener(
+        let opener = SpecRepositoryOpener(
             projectDirectory: projectDirectory, cache: cache, http: try http, offline: offline, refresh: refresh,
             trunkURL: try Self.trunkURL(), warn: { Output.write($0.hasSuffix("\n") ? $0 : $0 + "\n", to: STDERR_FILENO) })
+        opener.mirrorURL = try Self.mirrorURLSetting.value()
+        if !offline { opener.remoteCode = try remoteCode() }
+        return opener
     }
 
     /// The spec repositories `deps repo update` refreshes, through the shared cache.

@@ -13,6 +13,8 @@ struct ArchiveCodeFetcher: Sendable {
     let projectDirectory: LocalPath
     let http: HTTPClient
     let limits: ArchiveLimits
+    /// Mirrors and the remote cache, asked before the origin (BEHAVIOUR 14); nil: none.
+    var remote: RemoteCode? = nil
 
     func fetch(_ request: CodeRequest, url: String, declaredDigest: String?) async throws -> FetchedCode {
         let name = request.name.description
@@ -52,6 +54,18 @@ struct ArchiveCodeFetcher: Sendable {
         return FetchedCode(tree: tree.string, pin: .archiveDigest(digest))
     }
 
+    /// The archive file itself in the cache (for `deps mirror`), downloaded when the cache lacks
+    /// it, and its SHA-256, checked as `fetch` checks it.
+    func archiveFile(_ request: CodeRequest, url: String, declaredDigest: String?) async throws -> (LocalPath, String) {
+        var lockedDigest: String?
+        if case let .archiveDigest(digest)? = request.pin { lockedDigest = digest }
+        let expected = declaredDigest.map { ExpectedDigest(digest: $0, from: "the spec's sha256") }
+            ?? lockedDigest.map { ExpectedDigest(digest: $0, from: "Depsfile.lock's SOURCE CHECKSUMS") }
+        return try await withWritingOrReadingLock(cache.archiveLockPath(url), shownAs: url) { access in
+            try await download(request, url: url, expected: expected, access: access)
+        }
+    }
+
     /// The archive in the cache, downloaded when the cache lacks it or holds a damaged copy.
     private func download(
         _ request: CodeRequest, url: String, expected: ExpectedDigest?, access: FileLock.Access
@@ -71,7 +85,19 @@ struct ArchiveCodeFetcher: Sendable {
         }
         let temporary = cache.temporaryPath("archive")
         defer { cache.fileSystem.removeTree(temporary) }
-        if CodeLocation.isRelative(url) || url.hasPrefix("/") {
+        let isLocal = CodeLocation.isRelative(url) || url.hasPrefix("/")
+        if !isLocal, let remote, let expected,
+           try await remote.download(
+               RemoteCodeStore.archivePath(expected.digest), for: request, origin: url, into: temporary, fileSystem: cache.fileSystem,
+               verify: { file in
+                   let digest = try SHA256Digest.hex(ofFileAt: file, shownAs: url)
+                   return digest == expected.digest ? nil : "SHA-256 \(digest), expected \(expected.digest)"
+               }) != nil {
+            let cached = cache.archivePath(expected.digest)
+            try cache.fileSystem.move(temporary, to: cached, shownAs: cached.string)
+            return (cached, expected.digest)
+        }
+        if isLocal {
             let path = LocalPath(url).resolved(against: projectDirectory)
             do {
                 try cache.fileSystem.writeAtomically(try cache.fileSystem.readFile(path, shownAs: url), to: temporary, shownAs: url)
@@ -98,6 +124,10 @@ struct ArchiveCodeFetcher: Sendable {
         }
         let cached = cache.archivePath(digest)
         try cache.fileSystem.move(temporary, to: cached, shownAs: cached.string)
+        // Fetched from the origin: the next machine finds it in the remote cache.
+        if !isLocal, let remote, remote.takesUploads {
+            await remote.upload(cached, as: RemoteCodeStore.archivePath(digest), for: request)
+        }
         return (cached, digest)
     }
 }

@@ -14,6 +14,8 @@ public struct GitCodeFetcher: Sendable {
     let projectDirectory: LocalPath
     /// How long git may take over the network.
     let network: GitNetworkLimits
+    /// Mirrors and the remote cache, asked for a pinned commit before its origin (BEHAVIOUR 14).
+    public var remote: RemoteCode? = nil
 
     public init(cache: CodeCache, offline: Bool, projectDirectory: LocalPath, network: GitNetworkLimits = GitNetworkLimits()) {
         self.network = network
@@ -29,9 +31,75 @@ public struct GitCodeFetcher: Sendable {
            let tree = cache.cachedTree(name: name, version: request.version.description, pin: Self.treePin(commit, submodules: submodules)) {
             return FetchedCode(tree: tree.string, pin: .commit(commit))
         }
+        // A tree with submodules is several repositories' code: the stores keep single commits.
+        let remote = offline || submodules ? nil : remote
+        if case let .commit(commit)? = request.pin, let remote,
+           let tree = try await remoteTree(request, url: url, commit: commit, remote: remote, version: request.version.description) {
+            return FetchedCode(tree: tree.string, pin: .commit(commit))
+        }
         let (tree, commit) = try await tree(
             request, url: url, reference: reference, submodules: submodules, version: request.version.description)
+        if let remote, remote.takesUploads { await upload(request, url: url, commit: commit, remote: remote) }
         return FetchedCode(tree: tree.string, pin: .commit(commit))
+    }
+
+    /// The tree of `commit` from the first store whose packfile git proves to be that commit,
+    /// placed as the cache's entry; nil when no store has it.
+    private func remoteTree(_ request: CodeRequest, url: String, commit: String, remote: RemoteCode, version: String) async throws -> LocalPath? {
+        let work = cache.temporaryPath("remote-git")
+        defer { cache.fileSystem.removeTree(work) }
+        try cache.fileSystem.makeDirectories(work, shownAs: work.string)
+        let repository = work / "repository.git"
+        let archive = work / "tree.tar"
+        let fileSystem = cache.fileSystem
+        guard let found = try await remote.download(
+            RemoteCodeStore.gitPackPath(commit), for: request, origin: url, into: work / "object.pack", fileSystem: fileSystem,
+            verify: { pack in
+                fileSystem.removeTree(repository)
+                fileSystem.removeTree(archive)
+                return try await RemoteGitPack.problem(pack, commit: commit, repository: repository, tree: archive, fileSystem: fileSystem)
+            })
+        else { return nil }
+        return try await cache.tree(
+            name: request.name.description, version: version, pin: Self.treePin(commit, submodules: false),
+            source: RemoteCodeStore.shown(found)
+        ) { folder in
+            try await reporting(request, found) {
+                try await GitMirror(path: repository, fileSystem: fileSystem).untar(archive, into: folder)
+            }
+            if let problem = FetchedTreeCheck(fileSystem: fileSystem).problem(in: folder) {
+                throw CodeFetchError(name: request.name, url: url, kind: .integrity, cause: "unsafe code at commit \(commit): \(problem)")
+            }
+        }
+    }
+
+    /// The cache's mirror of `url` holding the commit the request pins (or its reference names),
+    /// made or fetched as a fetch would; for `deps mirror`, which packs the commit from it.
+    func mirrorHolding(_ request: CodeRequest, url: String, reference: GitReference) async throws -> (GitMirror, String) {
+        let remote = CodeLocation.isRelative(url) ? LocalPath(url).resolved(against: projectDirectory).string : url
+        let mirror = GitMirror(path: cache.mirrorPath(remote), fileSystem: cache.fileSystem)
+        let commit = try await withWritingOrReadingLock(cache.mirrorLockPath(remote), shownAs: mirror.path.string) { access in
+            try await resolveCommitRepairing(request, remote: remote, shownURL: url, reference: reference, mirror: mirror, access: access)
+        }
+        return (mirror, commit)
+    }
+
+    /// Uploads the packfile of `commit`, fetched from its origin, so that the next machine finds it.
+    private func upload(_ request: CodeRequest, url: String, commit: String, remote: RemoteCode) async {
+        let remoteURL = CodeLocation.isRelative(url) ? LocalPath(url).resolved(against: projectDirectory).string : url
+        let mirror = GitMirror(path: cache.mirrorPath(remoteURL), fileSystem: cache.fileSystem)
+        let pack = cache.temporaryPath("pack")
+        let list = cache.temporaryPath("objects")
+        defer {
+            cache.fileSystem.removeTree(pack)
+            cache.fileSystem.removeTree(list)
+        }
+        do {
+            try await RemoteGitPack.make(of: commit, from: mirror, into: pack, list: list, fileSystem: cache.fileSystem)
+        } catch {
+            return
+        }
+        await remote.upload(pack, as: RemoteCodeStore.gitPackPath(commit), for: request)
     }
 
     /// The name of a commit's tree in the cache: the commit, marked when the tree holds its submodules.
@@ -45,7 +113,13 @@ public struct GitCodeFetcher: Sendable {
         let request = CodeRequest(name: name, version: Version(segments: [0]), source: .git(url: url, reference), pin: pin.map { .commit($0) })
         try cache.prepareOnce()
         return try await cache.reportingReadOnly(request, url) {
-            try await tree(request, url: url, reference: reference, submodules: false, version: "external")
+            if let pin, let cached = cache.cachedTree(name: name.description, version: "external", pin: pin) { return (cached, pin) }
+            // The pinned commit from a mirror or the remote cache, as the package's code is.
+            if let pin, !offline, let remote,
+               let tree = try await remoteTree(request, url: url, commit: pin, remote: remote, version: "external") {
+                return (tree, pin)
+            }
+            return try await tree(request, url: url, reference: reference, submodules: false, version: "external")
         }
     }
 

@@ -14,9 +14,17 @@ public struct SourceCodeFetcher: CodeFetcher {
     ///   - projectDirectory: relative locations (paths) are taken from here.
     ///   - offline: use only what the cache holds.
     ///   - limits: how much one archive may unpack to.
-    public init(cache: CodeCache, projectDirectory: LocalPath, offline: Bool, http: HTTPClient, limits: ArchiveLimits = ArchiveLimits()) {
-        git = GitCodeFetcher(cache: cache, offline: offline, projectDirectory: projectDirectory, network: GitNetworkLimits(http.configuration))
-        archives = ArchiveCodeFetcher(cache: cache, offline: offline, projectDirectory: projectDirectory, http: http, limits: limits)
+    ///   - remote: mirrors and the remote cache, asked for pinned code before its origin (never offline).
+    public init(
+        cache: CodeCache, projectDirectory: LocalPath, offline: Bool, http: HTTPClient, limits: ArchiveLimits = ArchiveLimits(),
+        remote: RemoteCode? = nil
+    ) {
+        var git = GitCodeFetcher(cache: cache, offline: offline, projectDirectory: projectDirectory, network: GitNetworkLimits(http.configuration))
+        git.remote = remote
+        self.git = git
+        var archives = ArchiveCodeFetcher(cache: cache, offline: offline, projectDirectory: projectDirectory, http: http, limits: limits)
+        archives.remote = remote
+        self.archives = archives
         self.projectDirectory = projectDirectory
         self.cache = cache
     }

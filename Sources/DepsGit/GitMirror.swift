@@ -153,6 +153,11 @@ public struct GitMirror: Sendable {
         try await Self.run("tar", ["-xf", archive.string, "-C", folder.string, "--no-same-owner"])
     }
 
+    /// Writes the files of the tar archive `archive` (as `git archive` makes it) into the existing folder `folder`.
+    public func untar(_ archive: LocalPath, into folder: LocalPath) async throws {
+        try await Self.run("tar", ["-xf", archive.string, "-C", folder.string, "--no-same-owner"])
+    }
+
     /// Runs a git command on the mirror; returns its output.
     @discardableResult
     public func git(_ arguments: [String]) async throws -> String {

@@ -146,7 +146,7 @@ public struct HTTPClient: Sendable {
         }
     }
 
-    private enum Outcome {
+    enum Outcome {
         /// A body arrived in the `.part` file.
         case body(HTTPResponse)
         /// A final answer without a body worth keeping (304, 4xx, ...).
@@ -227,10 +227,10 @@ public struct HTTPClient: Sendable {
     /// connect timeout and stall limit, the overall limit left, the `User-Agent`, credentials from
     /// netrc, the CA bundle, and waiting for a connection that can carry several streams rather
     /// than opening another.
-    private func configure(_ transfer: CurlTransfer, url: String, maximumSeconds: Double?) {
+    func configure(_ transfer: CurlTransfer, url: String, maximumSeconds: Double?, protocols: String = "http,https,file") {
         let timeout = configuration.timeoutSeconds > 0 ? configuration.timeoutSeconds : 30
         transfer.set(CURLOPT_URL, url)
-        transfer.set(CURLOPT_PROTOCOLS_STR, "http,https,file")
+        transfer.set(CURLOPT_PROTOCOLS_STR, protocols)
         transfer.set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         transfer.set(CURLOPT_FOLLOWLOCATION, 1)
         transfer.set(CURLOPT_MAXREDIRS, 5)
@@ -256,7 +256,7 @@ public struct HTTPClient: Sendable {
     }
 
     /// What a failed transfer means, and whether trying again may help.
-    private static func failure(_ code: CURLcode, text: String) -> Outcome {
+    static func failure(_ code: CURLcode, text: String) -> Outcome {
         switch code {
         case CURLE_OPERATION_TIMEDOUT:
             return .failure(.timedOut, retryable: true)

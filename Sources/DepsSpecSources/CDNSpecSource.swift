@@ -349,3 +349,16 @@ public final class CDNSpecSource: SpecSource {
         return counts
     }
 }
+
+extension CDNSpecSource: SpecFileSource {
+    /// One version's podspec.json as the server gave it, for `deps mirror`: read once its spec was.
+    func specFile(of name: PackageName, version: Version) throws -> SpecFile {
+        _ = try specification(of: name, version: version)
+        let root = name.root
+        guard let spelling = try versionSpellings(of: root)?[version], let fragments = try shardFragments(root),
+              case let bytes?? = try available(CDNLayout.specPath(root, spelling, fragments)) else {
+            throw SpecsNotFetched(source: label, needed: [.specification(root, version)])
+        }
+        return SpecFile(spelling: spelling, bytes: bytes, isPodspecJSON: true)
+    }
+}

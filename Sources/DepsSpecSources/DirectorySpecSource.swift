@@ -96,6 +96,17 @@ public final class DirectorySpecSource: SpecSource {
         return specification
     }
 
+    /// One version's spec file as the directory holds it, for `deps mirror`.
+    func specFile(of name: PackageName, version: Version) throws -> SpecFile {
+        let layout = try layout()
+        guard let spelling = try files(of: name)[version] else {
+            throw FileAccessError(path: displayPath(specPath(name, version.description, layout)), reason: "no such spec")
+        }
+        let relative = specPath(name, spelling, layout)
+        let bytes = try fileSystem.readFile(root / relative, shownAs: displayPath(relative))
+        return SpecFile(spelling: spelling, bytes: bytes, isPodspecJSON: layout != .deps, shownAs: displayPath(relative))
+    }
+
     public func packageNames() throws -> [PackageName] {
         switch try layout() {
         case .deps:

@@ -62,6 +62,11 @@ public final class GitSpecSource: SpecSource {
         (readFromCache ? [.cachedCopy(source: label)] : []) + directory.layoutNotes(shownAs: label)
     }
 
+    /// One version's spec file as the checkout holds it, for `deps mirror`.
+    func specFile(of name: PackageName, version: Version) throws -> SpecFile {
+        try directory.specFile(of: name, version: version)
+    }
+
     /// What a refresh did.
     public struct Refresh: Sendable, Equatable {
         public let previousCommit: String?

@@ -47,6 +47,13 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
     public let trunkURL: String
     /// Told each warning (a plain-http CDN), once per source; the caller decides where it goes.
     public let warn: (String) -> Void
+    /// A mirror made by `deps mirror` (BEHAVIOUR 14) that every remote spec source (trunk, a
+    /// CDN, a git spec repository) is read from instead, under its own label: the lock names
+    /// its sources as before, and installs with their origins gone. Directories are read in place.
+    public var mirrorURL: String?
+    /// Mirrors and the remote cache: a `git:` external source's checkout at the lock's commit is
+    /// taken from them before its origin, as its code is.
+    public var remoteCode: RemoteCode?
 
     private var opened: [String: SpecSource] = [:]
     /// The warnings given so far.
@@ -68,7 +75,14 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
     public func openSource(_ label: String) async throws -> SpecSource {
         if let known = opened[label] { return known }
         let source: SpecSource
-        switch SpecRepositoryKind(label: label, trunkURL: trunkURL) {
+        var kind = SpecRepositoryKind(label: label, trunkURL: trunkURL)
+        if let mirrorURL {
+            switch kind {
+            case .git, .cdn: kind = .cdn(url: mirrorURL)
+            case .directory, .unsupported: break
+            }
+        }
+        switch kind {
         case .directory, .unsupported:
             source = try local.openSource(label)
         case let .git(url):
@@ -90,8 +104,9 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
     /// and its spec read from the checkout's root: `<Name>.yaml`, else `<Name>.podspec.json`.
     public func externalSpecification(of name: PackageName, from source: ExternalSource, pinnedTo commit: String?) async throws -> Specification {
         guard case let .git(url, reference, _) = source else { return try await local.externalSpecification(of: name, from: source, pinnedTo: nil) }
-        let fetcher = GitCodeFetcher(
+        var fetcher = GitCodeFetcher(
             cache: cache, offline: offline, projectDirectory: local.projectDirectory, network: GitNetworkLimits(http.configuration))
+        fetcher.remote = remoteCode
         let checkout = try await fetcher.checkout(name: name, url: url, reference: reference, pin: commit)
         guard let file = PackageSpecFile(of: name, in: checkout.tree, fileSystem: cache.fileSystem) else {
             throw FileAccessError(

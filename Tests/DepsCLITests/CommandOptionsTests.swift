@@ -23,6 +23,7 @@ final class CommandOptionsTests: XCTestCase {
         (["repo", "push"], ["--project", "--json", "--quiet", "--sources", "--allow-warnings"]),
         (["spec", "lint"], ["--project", "--json", "--quiet", "--sources", "--quick"]),
         (["export", "swiftpm"], ["--project", "--json", "--quiet", "--offline", "--jobs", "--output"]),
+        (["mirror"], ["--project", "--json", "--quiet", "--all-versions"]),
     ]
 
     /// The options more than one command takes, each as it would be given.
@@ -68,6 +69,7 @@ final class CommandOptionsTests: XCTestCase {
         let cache = project.root + "/cache"
         let required: [String: [String]] = [
             "why": ["Kit"], "cache clean": ["--all"], "repo push": ["file:///nowhere.git", "Kit.yaml"], "spec lint": ["Kit.yaml"],
+            "mirror": [project.root + "/mirror"],
         ]
         var refused = 0
         for (command, taken) in Self.table {
@@ -81,7 +83,7 @@ final class CommandOptionsTests: XCTestCase {
                 refused += 1
             }
         }
-        XCTAssertEqual(refused, 43)
+        XCTAssertEqual(refused, 47)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: project.app), [])
         XCTAssertFalse(FileManager.default.fileExists(atPath: cache))
     }
