@@ -37,11 +37,12 @@ public struct GitWorkTree: Sendable {
         case rejected(String)
     }
 
-    /// Pushes the checked-out branch to `url`. A rejection because the branch moved is returned;
+    /// Pushes the checked-out branch to `url`, within the network limits. A rejection because the branch moved is returned;
     /// any other failure (unreachable, refused credentials) is thrown.
-    public func push(to url: String, branch: String) async throws -> PushOutcome {
+    public func push(to url: String, branch: String, network: GitNetworkLimits = GitNetworkLimits()) async throws -> PushOutcome {
         let arguments = ["-C", path.string, "push", "--quiet", "--porcelain", "--", url, "HEAD:refs/heads/\(branch)"]
-        let result = try await ChildProcess.run("git", arguments, environment: GitMirror.environment)
+        let environment = GitMirror.environment.merging(network.environment) { _, limit in limit }
+        let result = try await network.bounding(url) { try await ChildProcess.run("git", arguments, environment: environment) }
         if result.succeeded { return .pushed }
         let output = String(decoding: result.standardOutput, as: UTF8.self) + "\n" + result.standardErrorText
         let moved = ["[rejected]", "non-fast-forward", "fetch first", "cannot lock ref", "stale info", "incorrect old value"]

@@ -1,3 +1,4 @@
+import DepsProcess
 import Foundation
 import LoopbackHTTPServer
 import XCTest
@@ -77,5 +78,28 @@ final class NetworkDeadlineTests: XCTestCase {
         }
         let grep = try? tool(["grep", "-rl", "s3cret", project.root + "/cache", project.root + "/App"])
         XCTAssertEqual(grep ?? "", "", "the login is in no file of the cache or the project")
+    }
+
+    /// An archive on an HTTPS server whose certificate no system CA vouches for: refused, then
+    /// fetched once `CURL_CA_BUNDLE` names its certificate.
+    func testCURLCABundleIsHonoured() throws {
+        guard let openssl = ChildProcess.executablePath(of: "openssl") else { throw XCTSkip("openssl is not installed") }
+        let served = project.root + "/www"
+        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
+        let bytes = try makeTarGz(["Sources/Secure/Secure.swift": "public let secure = 1\n"], topFolder: "Secure-1.0.0", at: served + "/Secure-1.0.0.tar.gz")
+        let server = try XCTUnwrap(try LoopbackTLSServer(serving: served, workFolder: project.root, openssl: openssl))
+        addTeardownBlock { server.stop() }
+        try project.publishArchive("Secure", "1.0.0", url: server.baseURL + "/Secure-1.0.0.tar.gz", sha256: try sha256Hex(bytes))
+        try project.depsfile(["Secure": ""])
+        let quick = ["DEPS_HTTP_ATTEMPTS": "1", "DEPS_HTTP_TIMEOUT": "5"]
+
+        let refused = try project.deps(["install"], cache: cache, environment: quick.merging(["CURL_CA_BUNDLE": "", "SSL_CERT_FILE": ""]) { $1 })
+        XCTAssertEqual(refused.status, 74, refused.stderr)
+        XCTAssertTrue(refused.stderr.lowercased().contains("certificate"), refused.stderr)
+        XCTAssertNil(project.lockfile)
+
+        let fetched = try project.deps(["install"], cache: cache, environment: quick.merging(["CURL_CA_BUNDLE": server.certificate]) { $1 })
+        XCTAssertEqual(fetched.status, 0, fetched.stderr)
+        XCTAssertEqual(try project.read("App/Deps/Secure/Sources/Secure/Secure.swift"), "public let secure = 1\n")
     }
 }

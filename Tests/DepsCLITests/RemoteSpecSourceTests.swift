@@ -271,7 +271,8 @@ final class RemoteSpecSourceTests: XCTestCase {
                 command + ["--project", project.root + "/App"],
                 environment: environment.merging(["DEPS_CACHE_DIR": project.root + "/fresh-cache-\(index)"]) { $1 })
             XCTAssertEqual(cold.status, 0, cold.stdout + cold.stderr)
-            let asked = cdn.server.requests.dropFirst(before).map(\.path).sorted()
+            // (A CDN source may be a mirror: its code/ is asked for a package's code first.)
+            let asked = cdn.server.requests.dropFirst(before).map(\.path).filter { !$0.hasPrefix("/code/") }.sorted()
             var expected = ["/CocoaPods-version.yml", try CDN.specPath("Dep", "1.2.0"), try CDN.specPath("Lib", "1.1.0")]
             if command == ["install"] { expected += ["/Dep-1.2.0.tar.gz", "/Lib-1.1.0.tar.gz"] }
             XCTAssertEqual(asked, expected.sorted(), "\(command[0]) from the lock")

@@ -1,4 +1,5 @@
 import DepsHTTP
+import DepsProcess
 import Foundation
 import LoopbackHTTPServer
 import XCTest
@@ -119,38 +120,13 @@ final class NetworkReachTests: XCTestCase {
 
     /// A TLS server with a certificate of its own: refused without the CA bundle, read with it.
     func testTheConfiguredCABundleIsHonoured() async throws {
-        try XCTSkipIf(Self.which("openssl") == nil, "openssl is not installed")
-        let key = path("key.pem"), certificate = path("cert.pem")
-        let made = Process()
-        made.executableURL = URL(fileURLWithPath: Self.which("openssl")!)
-        made.arguments = [
-            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-            "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", certificate,
-        ]
-        made.standardError = FileHandle.nullDevice
-        try made.run()
-        made.waitUntilExit()
-        XCTAssertEqual(made.terminationStatus, 0)
+        guard let openssl = ChildProcess.executablePath(of: "openssl") else { throw XCTSkip("openssl is not installed") }
         let served = path("www")
         try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
         try Data("{\"name\": \"Kit\"}".utf8).write(to: URL(fileURLWithPath: served + "/Kit.podspec.json"))
-
-        let port = try Self.freePort()
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: Self.which("openssl")!)
-        server.arguments = ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", certificate, "-key", key, "-WWW", "-quiet"]
-        server.currentDirectoryURL = URL(fileURLWithPath: served)
-        server.standardInput = FileHandle.nullDevice
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer {
-            // s_server does not end on SIGTERM.
-            kill(server.processIdentifier, SIGKILL)
-            server.waitUntilExit()
-        }
-        try Self.waitUntilListening(port)
-        let url = "https://127.0.0.1:\(port)/Kit.podspec.json"
+        let server = try XCTUnwrap(try LoopbackTLSServer(serving: served, workFolder: directory, openssl: openssl))
+        defer { server.stop() }
+        let url = server.baseURL + "/Kit.podspec.json"
 
         do {
             _ = try await HTTPClient(configuration: .init(timeoutSeconds: 5, attempts: 1)).download(url, to: path("refused"))
@@ -160,41 +136,8 @@ final class NetworkReachTests: XCTestCase {
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("refused")))
 
-        let response = try await HTTPClient(configuration: .init(timeoutSeconds: 5, caBundle: certificate)).download(url, to: path("read"))
+        let response = try await HTTPClient(configuration: .init(timeoutSeconds: 5, caBundle: server.certificate)).download(url, to: path("read"))
         XCTAssertEqual(response.status, 200)
         XCTAssertEqual(FileManager.default.contents(atPath: path("read")), Data("{\"name\": \"Kit\"}".utf8))
-    }
-
-    static func which(_ tool: String) -> String? {
-        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let candidate = "\(folder)/\(tool)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
-
-    /// A port nothing listens on now (bound, read and released).
-    static func freePort() throws -> UInt16 {
-        let server = try LoopbackHTTPServer()
-        defer { server.stop() }
-        return server.port
-    }
-
-    /// Waits (at most 10 seconds) until something accepts connections on the port.
-    static func waitUntilListening(_ port: UInt16) throws {
-        for _ in 0..<200 {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = port.bigEndian
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            close(fd)
-            if connected == 0 { return }
-            usleep(50_000)
-        }
-        throw POSIXError(.ETIMEDOUT)
     }
 }
