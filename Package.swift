@@ -105,6 +105,7 @@ let package = Package(
             dependencies: [
                 "DepsFiles", "DepsCocoaPods", "DepsCode", "DepsSpecSources", "DepsSwiftPM", "DepsPresenters", "DepsFileSystem", "DepsGit", "DepsCore",
                 "DepsYAML", "DepsProcess", "DepsHTTP", "SeededRandom", "ResolutionFixtures", "LoopbackHTTPServer",
+                "InMemoryFileSystem",
             ],
             exclude: ["Fixtures"]
         ),
