@@ -5,6 +5,11 @@ import DepsFileSystem
 import DepsSpecSources
 import InMemoryFileSystem
 import XCTest
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The adapters that take a `FileSystem`, on one held in memory: their logic without the disk.
 final class InMemoryAdapterTests: XCTestCase {
@@ -149,5 +154,40 @@ final class InMemoryAdapterTests: XCTestCase {
         XCTAssertThrowsError(try store.readManifest()) { error in
             XCTAssertEqual((error as? FileAccessError)?.path, "Depsfile")
         }
+    }
+
+    // MARK: CodeCache and CacheInventory
+
+    func testCachePreparationMakesItsFoldersAndRemovesOnlyWhatEndedProcessesLeft() throws {
+        let fileSystem = InMemoryFileSystem()
+        // No process has this number (it is above any system's limit); this process has the other.
+        fileSystem.write("", to: "/cache/v1/tmp/999999999.1.tree.tmp/tree/a")
+        fileSystem.write("", to: LocalPath("/cache/v1/tmp/\(getpid()).1.tree.tmp/tree/a"))
+        let cache = CodeCache(root: "/cache", fileSystem: fileSystem)
+        try cache.prepare()
+        XCTAssertEqual(try fileSystem.directoryEntries("/cache/v1", shownAs: "v1"), ["archives", "git", "tmp", "trees"])
+        XCTAssertEqual(try fileSystem.directoryEntries("/cache/v1/tmp", shownAs: "tmp"), ["\(getpid()).1.tree.tmp"])
+
+        XCTAssertNil(cache.writeFailure())
+        fileSystem.problem = .full
+        XCTAssertEqual(cache.writeFailure(), FileAccessError(path: "/cache", reason: "cannot write in the cache: no space left on device"))
+    }
+
+    func testCacheInventoryListsOnlyWholeTreeEntries() throws {
+        let fileSystem = InMemoryFileSystem()
+        fileSystem.write("name: A\n", to: "/cache/v1/trees/A/1.0.0/abc/entry")
+        fileSystem.write("code", to: "/cache/v1/trees/A/1.0.0/abc/tree/A.swift")
+        // Made but never renamed into place whole: no record.
+        fileSystem.write("code", to: "/cache/v1/trees/A/2.0.0/def/tree/A.swift")
+        // A tree replaced by a link is never taken for code.
+        fileSystem.write("name: B\n", to: "/cache/v1/trees/B/1.0.0/abc/entry")
+        try fileSystem.makeSymbolicLink(at: "/cache/v1/trees/B/1.0.0/abc/tree", to: "/elsewhere", shownAs: "tree")
+        try fileSystem.makeDirectories("/elsewhere", shownAs: "elsewhere")
+        fileSystem.write("name: c\n", to: "/cache/v1/trees/c/0.1/9/entry")
+        try fileSystem.makeDirectories("/cache/v1/trees/c/0.1/9/tree", shownAs: "tree")
+
+        let listing = try CacheInventory(cache: CodeCache(root: "/cache", fileSystem: fileSystem)).list()
+        XCTAssertEqual(listing.root, "/cache")
+        XCTAssertEqual(listing.entries.map { "\($0.name) \($0.version) \($0.pin)" }, ["A 1.0.0 abc", "c 0.1 9"])
     }
 }
