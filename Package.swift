@@ -93,15 +93,19 @@ let package = Package(
         .target(name: "LoopbackHTTPServer", path: "Tests/Support/LoopbackHTTPServer"),
         .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
         .target(name: "ResolutionFixtures", dependencies: ["DepsCore", "SeededRandom"], path: "Tests/Support/ResolutionFixtures"),
+        // A file system in memory, so that adapters are tested without the disk.
+        .target(name: "InMemoryFileSystem", dependencies: ["DepsFileSystem"], path: "Tests/Support/InMemoryFileSystem"),
 
         .testTarget(name: "DepsYAMLTests", dependencies: ["DepsYAML", "SeededRandom"]),
         .testTarget(name: "DepsHTTPTests", dependencies: ["DepsHTTP", "DepsProcess", "LoopbackHTTPServer"]),
         .testTarget(name: "DepsCoreTests", dependencies: ["DepsCore", "SeededRandom", "ResolutionFixtures"]),
+        .testTarget(name: "InMemoryFileSystemTests", dependencies: ["InMemoryFileSystem", "DepsFileSystem"]),
         .testTarget(
             name: "DepsAdaptersTests",
             dependencies: [
                 "DepsFiles", "DepsCocoaPods", "DepsCode", "DepsSpecSources", "DepsSwiftPM", "DepsPresenters", "DepsFileSystem", "DepsGit", "DepsCore",
                 "DepsYAML", "DepsProcess", "DepsHTTP", "SeededRandom", "ResolutionFixtures", "LoopbackHTTPServer",
+                "InMemoryFileSystem",
             ],
             exclude: ["Fixtures"]
         ),
