@@ -77,8 +77,7 @@ public struct CacheInventory: CodeCacheInventory {
     /// Swift 6.3.1's optimizer crashes splitting the async `removeAll` with it inlined there.
     @inline(never)
     private func discard(_ path: LocalPath) throws {
-        var info = stat()
-        guard lstat(path.string, &info) == 0 else { return }
+        guard cache.fileSystem.entryExists(path) else { return }
         try cache.prepare()
         let aside = cache.temporaryPath("discard")
         try cache.fileSystem.move(path, to: aside, shownAs: path.string)
@@ -111,17 +110,10 @@ public struct CacheInventory: CodeCacheInventory {
         return nil
     }
 
+    /// The bytes of a file, or of the regular files below a folder (links count nothing).
     func size(of path: LocalPath) -> Int {
-        var info = stat()
-        guard lstat(path.string, &info) == 0 else { return 0 }
-        var total = Int(info.st_size)
-        if info.st_mode & S_IFMT == S_IFDIR {
-            total = 0
-            for entry in cache.fileSystem.walk(path) where !entry.isDirectory {
-                var child = stat()
-                if lstat((path / entry.relativePath).string, &child) == 0 { total += Int(child.st_size) }
-            }
-        }
-        return total
+        if let size = cache.fileSystem.fileSize(of: path) { return Int(size) }
+        guard cache.fileSystem.linkTarget(of: path) == nil, cache.fileSystem.kind(of: path) == .directory else { return 0 }
+        return cache.fileSystem.walk(path).reduce(0) { $0 + Int($1.size) }
     }
 }

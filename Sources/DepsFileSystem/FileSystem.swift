@@ -32,6 +32,8 @@ public protocol FileSystem: Sendable {
     func kind(of path: LocalPath) -> FileKind?
     /// Whether anything is at `path`, a symbolic link included even when what it names is missing.
     func entryExists(_ path: LocalPath) -> Bool
+    /// The size in bytes of the regular file at `path`, not following a link; nil for anything else.
+    func fileSize(of path: LocalPath) -> UInt64?
 
     /// The bytes of a regular file.
     func readFile(_ path: LocalPath, shownAs name: String) throws(FileAccessError) -> [UInt8]

@@ -26,6 +26,12 @@ public struct POSIXFileSystem: FileSystem {
         return lstat(path.string, &info) == 0
     }
 
+    public func fileSize(of path: LocalPath) -> UInt64? {
+        var info = stat()
+        guard lstat(path.string, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return UInt64(info.st_size)
+    }
+
     public func readFile(_ path: LocalPath, shownAs name: String) throws(FileAccessError) -> [UInt8] {
         switch kind(of: path) {
         case .file: break

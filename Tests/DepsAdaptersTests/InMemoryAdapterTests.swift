@@ -189,5 +189,8 @@ final class InMemoryAdapterTests: XCTestCase {
         let listing = try CacheInventory(cache: CodeCache(root: "/cache", fileSystem: fileSystem)).list()
         XCTAssertEqual(listing.root, "/cache")
         XCTAssertEqual(listing.entries.map { "\($0.name) \($0.version) \($0.pin)" }, ["A 1.0.0 abc", "c 0.1 9"])
+        // Sizes are the files' bytes below each entry ("name: A\n" and "code"), read through the file system.
+        XCTAssertEqual(listing.entries.map(\.bytes), [12, 8])
+        XCTAssertEqual(listing.totalBytes, 12 + 4 + 8 + 8)
     }
 }

@@ -169,6 +169,13 @@ public final class InMemoryFileSystem: FileSystem {
         state.withLock { state in Self.node(path, followingLast: false, in: state.nodes) != nil }
     }
 
+    public func fileSize(of path: LocalPath) -> UInt64? {
+        state.withLock { state in
+            guard case let .file(bytes)? = Self.node(path, followingLast: false, in: state.nodes)?.content else { return nil }
+            return UInt64(bytes.count)
+        }
+    }
+
     public func readFile(_ path: LocalPath, shownAs name: String) throws(FileAccessError) -> [UInt8] {
         let result: Result<[UInt8], FileAccessError> = state.withLock { state in
             switch Self.lookup(path, followingLast: true, in: state.nodes) {
