@@ -73,7 +73,7 @@ struct ArchiveCodeFetcher: Sendable {
         if let expected = expected?.digest {
             let cached = cache.archivePath(expected)
             if cache.fileSystem.kind(of: cached) == .file {
-                if (try? SHA256Digest.hex(ofFileAt: cached, shownAs: cached.string)) == expected { return (cached, expected) }
+                if (try? SHA256Digest.hex(ofFileAt: cached, shownAs: cached.string, fileSystem: cache.fileSystem)) == expected { return (cached, expected) }
                 cache.fileSystem.removeTree(cached)
             }
         }
@@ -90,7 +90,7 @@ struct ArchiveCodeFetcher: Sendable {
            try await remote.download(
                RemoteCodeStore.archivePath(expected.digest), for: request, origin: url, into: temporary, fileSystem: cache.fileSystem,
                verify: { file in
-                   let digest = try SHA256Digest.hex(ofFileAt: file, shownAs: url)
+                   let digest = try SHA256Digest.hex(ofFileAt: file, shownAs: url, fileSystem: cache.fileSystem)
                    return digest == expected.digest ? nil : "SHA-256 \(digest), expected \(expected.digest)"
                }) != nil {
             let cached = cache.archivePath(expected.digest)
@@ -116,7 +116,7 @@ struct ArchiveCodeFetcher: Sendable {
                 throw CodeFetchError(name: request.name, url: url, kind: .unreachable, cause: "the server answered HTTP \(response.status)")
             }
         }
-        let digest = try SHA256Digest.hex(ofFileAt: temporary, shownAs: url)
+        let digest = try SHA256Digest.hex(ofFileAt: temporary, shownAs: url, fileSystem: cache.fileSystem)
         if let expected, expected.digest != digest {
             throw CodeFetchError(
                 name: request.name, url: url, kind: .integrity,

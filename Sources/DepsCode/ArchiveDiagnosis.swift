@@ -1,10 +1,5 @@
 import DepsCore
 import DepsFileSystem
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Why a file that unzip or tar cannot read is no archive, told by its first bytes: it is empty,
 /// it is an HTML page (a server's error or sign-in page served under the archive's name), it is
@@ -12,10 +7,11 @@ import Darwin
 struct ArchiveDiagnosis {
     let archive: LocalPath
     let kind: ArchiveKind
+    let fileSystem: any FileSystem
 
     /// One phrase naming what is wrong, e.g. `the file is an HTML page (1234 bytes), not a zip archive`.
     var cause: String {
-        let (head, size) = Self.head(of: archive, count: 512)
+        let (head, size) = head(count: 512)
         let expected = kind == .zip ? "a zip archive" : "a tar archive"
         guard let size, size > 0 else { return "the file is empty, not \(expected)" }
         let bytes = size == 1 ? "1 byte" : "\(size) bytes"
@@ -69,20 +65,17 @@ struct ArchiveDiagnosis {
     }
 
     /// The first `count` bytes of the file and its size; nil size when it cannot be read.
-    static func head(of path: LocalPath, count: Int) -> (bytes: [UInt8], size: UInt64?) {
-        let fd = open(path.string, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return ([], nil) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return ([], nil) }
-        var buffer = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let got = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, count - filled) }
-            if got < 0 && errno == EINTR { continue }
-            if got <= 0 { break }
-            filled += got
+    func head(count: Int) -> (bytes: [UInt8], size: UInt64?) {
+        guard let size = fileSystem.fileSize(of: archive) else { return ([], nil) }
+        var bytes: [UInt8] = []
+        do {
+            try fileSystem.readPieces(of: archive, shownAs: archive.string) { piece in
+                bytes += piece.prefix(count - bytes.count)
+                return bytes.count < count
+            }
+        } catch {
+            return ([], nil)
         }
-        return (Array(buffer[..<filled]), UInt64(max(0, info.st_size)))
+        return (bytes, size)
     }
 }

@@ -142,7 +142,7 @@ struct ArchiveExtraction {
     /// bytes tell (an HTML page, another format, a cut or damaged archive), rather than the
     /// tool's own banner.
     private func unreadable(_ result: ChildProcessResult) -> CodeFetchError {
-        let diagnosis = ArchiveDiagnosis(archive: archive, kind: kind).cause
+        let diagnosis = ArchiveDiagnosis(archive: archive, kind: kind, fileSystem: fileSystem).cause
         return CodeFetchError(name: request.name, url: url, kind: .integrity, cause: "cannot read the archive: \(diagnosis)")
     }
 }

@@ -34,6 +34,9 @@ public protocol FileSystem: Sendable {
     func entryExists(_ path: LocalPath) -> Bool
     /// The size in bytes of the regular file at `path`, not following a link; nil for anything else.
     func fileSize(of path: LocalPath) -> UInt64?
+    /// Reads a file in pieces of at most 64 KiB, handing each to `body` until the file ends or
+    /// `body` returns false, so that a large file (an archive) is never held whole.
+    func readPieces(of path: LocalPath, shownAs name: String, _ body: ([UInt8]) -> Bool) throws(FileAccessError)
 
     /// The bytes of a regular file.
     func readFile(_ path: LocalPath, shownAs name: String) throws(FileAccessError) -> [UInt8]

@@ -26,6 +26,21 @@ public struct POSIXFileSystem: FileSystem {
         return lstat(path.string, &info) == 0
     }
 
+    public func readPieces(of path: LocalPath, shownAs name: String, _ body: ([UInt8]) -> Bool) throws(FileAccessError) {
+        let descriptor = open(path.string, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileAccessError(path: name, reason: Self.reason(errno)) }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileAccessError(path: name, reason: Self.reason(errno))
+            }
+            if count == 0 || !body(Array(buffer[..<count])) { return }
+        }
+    }
+
     public func fileSize(of path: LocalPath) -> UInt64? {
         var info = stat()
         guard lstat(path.string, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }

@@ -19,28 +19,15 @@ public enum SHA256Digest {
     }
 }
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension SHA256Digest {
     /// The SHA-256 of a file, read in pieces so that a large archive is never held whole.
-    public static func hex(ofFileAt path: LocalPath, shownAs name: String) throws(FileAccessError) -> String {
-        let descriptor = open(path.string, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileAccessError(path: name, reason: POSIXFileSystem.reason(errno)) }
-        defer { close(descriptor) }
+    public static func hex(
+        ofFileAt path: LocalPath, shownAs name: String, fileSystem: any FileSystem = POSIXFileSystem()
+    ) throws(FileAccessError) -> String {
         var hasher = SHA256()
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileAccessError(path: name, reason: POSIXFileSystem.reason(errno))
-            }
-            if count == 0 { break }
-            buffer.withUnsafeBytes { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+        try fileSystem.readPieces(of: path, shownAs: name) { piece in
+            hasher.update(data: piece)
+            return true
         }
         return lowercaseHex(hasher.finalize())
     }

@@ -193,4 +193,19 @@ final class InMemoryAdapterTests: XCTestCase {
         XCTAssertEqual(listing.entries.map(\.bytes), [12, 8])
         XCTAssertEqual(listing.totalBytes, 12 + 4 + 8 + 8)
     }
+
+    /// A file's digest is read in pieces through the file system: the same as the digest of its
+    /// bytes whole, for a file longer than several pieces; a missing file is named as shown.
+    func testAFileDigestIsReadInPiecesThroughTheFileSystem() throws {
+        let fileSystem = InMemoryFileSystem()
+        let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        fileSystem.write(bytes, to: "/cache/v1/archives/big")
+
+        XCTAssertEqual(
+            try SHA256Digest.hex(ofFileAt: "/cache/v1/archives/big", shownAs: "big", fileSystem: fileSystem),
+            SHA256Digest.hex(of: bytes))
+        XCTAssertThrowsError(try SHA256Digest.hex(ofFileAt: "/cache/v1/archives/none", shownAs: "https://x/none.zip", fileSystem: fileSystem)) {
+            XCTAssertTrue("\($0)".hasPrefix("https://x/none.zip: "), "\($0)")
+        }
+    }
 }

@@ -169,6 +169,16 @@ public final class InMemoryFileSystem: FileSystem {
         state.withLock { state in Self.node(path, followingLast: false, in: state.nodes) != nil }
     }
 
+    public func readPieces(of path: LocalPath, shownAs name: String, _ body: ([UInt8]) -> Bool) throws(FileAccessError) {
+        let bytes = try readFile(path, shownAs: name)
+        var start = 0
+        while start < bytes.count {
+            let end = min(start + (1 << 16), bytes.count)
+            guard body(Array(bytes[start..<end])) else { return }
+            start = end
+        }
+    }
+
     public func fileSize(of path: LocalPath) -> UInt64? {
         state.withLock { state in
             guard case let .file(bytes)? = Self.node(path, followingLast: false, in: state.nodes)?.content else { return nil }
