@@ -17,26 +17,29 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2", traits: []),
     ],
     targets: [
+        // The exit statuses, and the protocol by which every error deps throws says which it ends with.
+        .target(name: "DepsFailures"),
+
         // Frameworks & drivers: the system libyaml and a Swift layer over it that knows nothing of deps.
         .systemLibrary(
             name: "CYaml",
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        .target(name: "DepsYAML", dependencies: ["CYaml"]),
+        .target(name: "DepsYAML", dependencies: ["CYaml", "DepsFailures"]),
         // libcurl, loaded by the first transfer (its headers from libcurl4-openssl-dev; nothing linked).
         .target(name: "CLibcurl"),
         // Running a child process, and HTTP through libcurl: they know nothing of deps either.
-        .target(name: "DepsProcess", dependencies: [.product(name: "Subprocess", package: "swift-subprocess")]),
-        .target(name: "DepsHTTP", dependencies: ["CLibcurl"]),
+        .target(name: "DepsProcess", dependencies: ["DepsFailures", .product(name: "Subprocess", package: "swift-subprocess")]),
+        .target(name: "DepsHTTP", dependencies: ["CLibcurl", "DepsFailures"]),
 
         // The file system: atomic writes, the lock, the tree walk and copy, temporary paths.
-        .target(name: "DepsFileSystem", dependencies: ["DepsProcess"]),
+        .target(name: "DepsFileSystem", dependencies: ["DepsProcess", "DepsFailures"]),
         // One git mirror: clone or fetch a bare mirror, read its refs, extract a commit's tree.
-        .target(name: "DepsGit", dependencies: ["DepsProcess", "DepsFileSystem"]),
+        .target(name: "DepsGit", dependencies: ["DepsProcess", "DepsFileSystem", "DepsFailures"]),
 
-        // Entities, the resolver and the use cases: Swift standard library only.
-        .target(name: "DepsCore"),
+        // Entities, the resolver and the use cases: Swift standard library only (and the exit statuses).
+        .target(name: "DepsCore", dependencies: ["DepsFailures"]),
 
         // Interface adapters. Files: deps' own Depsfile, lock and spec codecs, the project store and lock.
         .target(
@@ -61,7 +64,7 @@ let package = Package(
         // Deps/Package.swift and SwiftPM's file rules.
         .target(name: "DepsSwiftPM", dependencies: ["DepsCore", "DepsCode", "DepsFileSystem"]),
         // Text and JSON: what the user reads.
-        .target(name: "DepsPresenters", dependencies: ["DepsCore"]),
+        .target(name: "DepsPresenters", dependencies: ["DepsCore", "DepsFailures"]),
 
         // Controllers and the composition root.
         .target(
@@ -109,7 +112,7 @@ let package = Package(
             ],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "DepsCLITests", dependencies: ["deps", "DepsCLI", "DepsYAML", "DepsProcess", "LoopbackHTTPServer"]),
+        .testTarget(name: "DepsCLITests", dependencies: ["deps", "DepsCLI", "DepsYAML", "DepsProcess", "DepsFailures", "DepsCore", "LoopbackHTTPServer"]),
     ]
 )
 

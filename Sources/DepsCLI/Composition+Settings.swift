@@ -1,5 +1,6 @@
 import DepsCore
 
+import DepsFailures
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -32,7 +33,8 @@ struct EnvironmentSetting<Value>: Sendable {
 }
 
 /// An environment variable deps cannot use (exit status 64).
-struct InvalidSettingError: Error, CustomStringConvertible {
+struct InvalidSettingError: ExitStatusError, CustomStringConvertible {
+    var exitStatus: ExitStatus { .usage }
     let name: String
     let value: String
     let expected: String

@@ -2,6 +2,7 @@ import ArgumentParser
 import DepsCore
 import DepsFileSystem
 import DepsPresenters
+import DepsFailures
 
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -62,7 +63,8 @@ struct ExportSwiftPMCommand: AsyncParsableCommand, MainTaskCommand {
 }
 
 /// `--output` names a file that exists (exit status 1): deps never overwrites it.
-struct OutputFileExistsError: Error, CustomStringConvertible {
+struct OutputFileExistsError: ExitStatusError, CustomStringConvertible {
+    var exitStatus: ExitStatus { .refused }
     let path: String
 
     var description: String {

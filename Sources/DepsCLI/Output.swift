@@ -9,7 +9,7 @@ import DepsSpecSources
 import DepsSwiftPM
 import DepsCore
 import DepsProcess
-import Synchronization
+import DepsFailures
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -128,36 +128,14 @@ struct Output {
         if status != 0 { throw ExitCode(status) }
     }
 
+    /// The message and the exit status of an error. The status is the error's own
+    /// (`ExitStatusError`); the words are `ErrorWording`'s. An error of no deps type (none is
+    /// thrown where a command runs) is a fault in deps: 70, with what the error says.
     static func describe(_ error: Error) -> (message: String, status: Int32) {
-        switch error {
-        case let error as TerminationSignals.Interrupted: return (InterruptionMessage.text(for: error), 128 + error.signal)
-        case let error as SandboxInstallError: return (ErrorTextPresenter.render(error), error.isIntegrityFailure ? 65 : 74)
-        case let error as ExportFetchError: return (ExportTextPresenter.render(error), error.isIntegrityFailure ? 65 : 74)
-        case let error as CodeFetchError: return ("error: \(ErrorTextPresenter.line(for: error))", error.kind == .integrity ? 65 : 74)
-        case let error as MissingCodeSourceError: return ("error: \(ErrorTextPresenter.render(error))", 65)
-        case let error as RemoteSpecReachError: return ("error: \(ErrorTextPresenter.render(error))", 65)
-        case let error as SandboxIntegrationError: return ("error: \(error)", 65)
-        case let error as NotLockedError: return ("error: \(ErrorTextPresenter.render(error))", 1)
-        case let error as NewerLockfileError: return ("Depsfile.lock: error: \(ErrorTextPresenter.render(error))", 65)
-        case let error as InvalidSettingError: return ("error: \(error)", 64)
-        case let error as ManifestExistsError: return ("Depsfile: error: \(ErrorTextPresenter.render(error))", 1)
-        case let error as InvalidStarterSourceError: return ("error: \(ErrorTextPresenter.render(error))", 64)
-        case let error as PodfileRefusal: return (error.description, 65)
-        case let error as PodfileImportError: return (ImportTextPresenter.render(error), 65)
-        case let error as PodfileMissingError: return ("error: \(ImportTextPresenter.render(error)); run it where the Podfile is, or pass --project DIR", 1)
-        case let error as ImportWouldOverwriteError: return ("\(error.files.first ?? "Depsfile"): error: \(ImportTextPresenter.render(error))", 1)
-        case let error as MalformedInputError: return (error.description, 65)
-        case let error as FileAccessError: return (error.description, 74)
-        case let error as ProjectLockedError: return (error.description, 74)
-        case let error as ResolutionFailure: return (ResolutionFailureTextPresenter.render(error), 1)
-        case let error as UnknownPackagesError: return ("error: \(ErrorTextPresenter.render(error))", 64)
-        case let error as MissingLockfileError: return (ErrorTextPresenter.render(error), 1)
-        case let error as SpecCatalogError: return ("error: \(ErrorTextPresenter.render(error))", 1)
-        case let error as VersionAlreadyPublishedError: return ("error: \(RepoPushTextPresenter.render(error))", 1)
-        case let error as UnpublishableSpecError:
-            return ("error: \(RepoPushTextPresenter.render(error))", error.reason == .notAGitRepository ? 64 : 1)
-        default: return ("error: \(error)", 1)
+        guard let error = error as? any ExitStatusError else {
+            return ("error: internal fault, please report it: \(error)", ExitStatus.internalFault.code)
         }
+        return (ErrorWording.message(for: error), error.exitStatus.code)
     }
 }
 

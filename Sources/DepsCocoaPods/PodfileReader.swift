@@ -1,5 +1,6 @@
 import DepsCore
 import DepsFiles
+import DepsFailures
 
 /// Reads a CocoaPods `Podfile` statically, running no Ruby (BEHAVIOUR 10): the directives of the
 /// Podfile DSL, `def` groups of pods expanded where they are called, and variables set to a
@@ -53,7 +54,8 @@ public struct PodfileReading: Sendable, Equatable {
 }
 
 /// A Podfile deps cannot read without running Ruby (exit status 65): every line at fault.
-public struct PodfileRefusal: Error, Sendable, Equatable, CustomStringConvertible {
+public struct PodfileRefusal: ExitStatusError, Sendable, Equatable, CustomStringConvertible {
+    public var exitStatus: ExitStatus { .malformedInput }
     public let file: String
     public let errors: [PodfileError]
 

@@ -23,7 +23,7 @@ struct ArchiveCodeFetcher: Sendable {
         if let lockedDigest, let declaredDigest, lockedDigest != declaredDigest {
             throw CodeFetchError(
                 name: request.name, url: url, kind: .integrity,
-                cause: "the spec's sha256 \(declaredDigest) differs from SOURCE CHECKSUMS \(lockedDigest); run deps update \(name)")
+                cause: "the spec's sha256 \(declaredDigest) differs from SOURCE CHECKSUMS \(lockedDigest)", remedy: .update)
         }
         guard let kind = ArchiveKind(url: url) else {
             throw CodeFetchError(
@@ -78,7 +78,7 @@ struct ArchiveCodeFetcher: Sendable {
             }
         }
         guard !offline else {
-            throw CodeFetchError(name: request.name, url: url, kind: .notCached, cause: "the archive is not in the cache; --offline does not fetch")
+            throw CodeFetchError(name: request.name, url: url, kind: .notCached, cause: "the archive is not in the cache", remedy: .fetchOnline)
         }
         if case let .readingOnly(reason) = access {
             throw CacheReadOnlyError(root: cache.root, lacking: "no copy of the archive", reason: reason)

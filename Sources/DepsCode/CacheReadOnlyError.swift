@@ -1,10 +1,12 @@
 import DepsCore
 import DepsFileSystem
+import DepsFailures
 
 /// The cache lacks something and this process cannot write it there: the cache belongs to
 /// another user, or its file system is mounted read-only. What the cache holds is still read
 /// (under shared locks, so its owner's writes are waited for); this names what is missing.
-public struct CacheReadOnlyError: Error, Equatable {
+public struct CacheReadOnlyError: ExitStatusError, Equatable {
+    public var exitStatus: ExitStatus { .inputOutput }
     /// The cache folder as configured.
     public let root: LocalPath
     /// What is missing, in a few words (`no mirror of this repository`).

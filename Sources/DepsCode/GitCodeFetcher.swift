@@ -217,8 +217,7 @@ public struct GitCodeFetcher: Sendable {
             if case let .tag(tag) = reference, let tagged = try await mirror.commit(of: "refs/tags/\(tag)"), tagged != pinned {
                 throw CodeFetchError(
                     name: request.name, url: url, kind: .integrity,
-                    cause: "tag \(tag) now names commit \(tagged), but Depsfile.lock pins commit \(pinned); "
-                        + "if the new commit is trusted, run deps update \(request.name)")
+                    cause: "tag \(tag) now names commit \(tagged), but Depsfile.lock pins commit \(pinned)", remedy: .updateIfTrusted)
             }
             return pinned
         case let (nil, .tag(tag)):
@@ -242,7 +241,7 @@ public struct GitCodeFetcher: Sendable {
         case (.archiveDigest?, _):
             throw CodeFetchError(
                 name: request.name, url: url, kind: .integrity,
-                cause: "Depsfile.lock pins an archive digest, but the spec's source is git; run deps update \(request.name)")
+                cause: "Depsfile.lock pins an archive digest, but the spec's source is git", remedy: .update)
         }
     }
 
@@ -258,7 +257,7 @@ public struct GitCodeFetcher: Sendable {
     }
 
     func notCached(_ request: CodeRequest, _ url: String, _ cause: String) -> CodeFetchError {
-        CodeFetchError(name: request.name, url: url, kind: .notCached, cause: "not in the cache (\(cause)); --offline does not fetch")
+        CodeFetchError(name: request.name, url: url, kind: .notCached, cause: "not in the cache (\(cause))", remedy: .fetchOnline)
     }
 
     /// Runs git work of the mirror, reporting its failure as this package's: the repository is

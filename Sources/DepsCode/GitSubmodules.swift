@@ -1,6 +1,7 @@
 import DepsCore
 import DepsGit
 import DepsFileSystem
+import DepsFailures
 
 /// The submodules of a git source's tree (BEHAVIOUR 1.1 `submodules: true`, 8.2): each submodule
 /// the commit records (a gitlink) is fetched at the commit it records, through the mirror of its
@@ -112,7 +113,8 @@ struct GitSubmodules {
 /// A submodule's URL as `.gitmodules` writes it, made one that can be fetched.
 enum SubmoduleURL {
     /// Why a submodule URL is not fetched.
-    struct Refusal: Error {
+    struct Refusal: ExitStatusError {
+        var exitStatus: ExitStatus { .malformedInput }
         let reason: String
         init(_ reason: String) { self.reason = reason }
     }

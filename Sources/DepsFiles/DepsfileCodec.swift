@@ -35,7 +35,7 @@ public struct DepsfileCodec {
         if let marker = MergeConflictMarker.first(in: bytes) {
             throw MalformedInputError(
                 file: fileName, line: marker.line,
-                message: "merge conflict marker '\(marker.text)'; resolve the conflict in \(fileName), then run `deps install`")
+                message: "merge conflict marker '\(marker.text)'", remedy: .resolveMergeConflict(orRewrite: false))
         }
         let document = YAMLDocument(file: fileName)
         let root = try document.root(of: bytes, expecting: "a mapping with `sources` and `dependencies`")

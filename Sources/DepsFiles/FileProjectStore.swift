@@ -18,9 +18,7 @@ public final class FileProjectStore: ProjectStore {
 
     public func readManifest() throws -> Manifest {
         guard fileSystem.kind(of: manifestPath) != nil else {
-            throw FileAccessError(
-                path: Self.manifestName,
-                reason: "no Depsfile in \(directory); `deps init` writes one (or `deps import`, beside a CocoaPods Podfile)")
+            throw UnavailableError(location: Self.manifestName, reason: .noManifest(directory: directory.string))
         }
         let bytes = try fileSystem.readFile(manifestPath, shownAs: Self.manifestName)
         return try DepsfileCodec(fileName: Self.manifestName).decode(bytes, checksum: SHA256Digest.hex(of: bytes))

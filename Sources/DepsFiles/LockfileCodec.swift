@@ -74,8 +74,7 @@ public struct LockfileCodec {
         if let marker = MergeConflictMarker.first(in: bytes) {
             throw MalformedInputError(
                 file: fileName, line: marker.line,
-                message: "merge conflict marker '\(marker.text)'; resolve the conflict in \(fileName), "
-                    + "or take either side and run `deps install` to rewrite it")
+                message: "merge conflict marker '\(marker.text)'", remedy: .resolveMergeConflict(orRewrite: true))
         }
         let document = YAMLDocument(file: fileName)
         let root = try document.root(of: bytes, expecting: "the sections \(Section.required.joined(separator: ", "))")

@@ -1,6 +1,7 @@
 import DepsCore
 import DepsProcess
 import DepsFileSystem
+import DepsFailures
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -102,13 +103,9 @@ public final class ProjectLock {
 }
 
 /// Another deps process held the project's lock for longer than the timeout (exit status 74).
-public struct ProjectLockedError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ProjectLockedError: ExitStatusError, Sendable, Equatable {
+    public var exitStatus: ExitStatus { .inputOutput }
     public let lockFile: String
     public let holder: String
     public let waitedSeconds: Double
-
-    public var description: String {
-        "\(MessageText.escaped(lockFile)): error: \(MessageText.escaped(holder)) is working on this project; waited \(Int(waitedSeconds)) s. "
-            + "Run deps again when it is done, or set DEPS_LOCK_TIMEOUT to wait longer."
-    }
 }

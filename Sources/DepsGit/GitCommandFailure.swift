@@ -1,8 +1,10 @@
 import DepsProcess
+import DepsFailures
 
 /// A git (or tar) command of a mirror or a working copy that ended with a non-zero status, and
 /// how its failure reads: what was being done, then git's cause.
-public struct GitCommandFailure: Error, Sendable, Equatable {
+public struct GitCommandFailure: ExitStatusError, Sendable, Equatable {
+    public var exitStatus: ExitStatus { .inputOutput }
     /// `git` or `tar`.
     public let tool: String
     public let arguments: [String]

@@ -1,4 +1,5 @@
 import DepsProcess
+import DepsFailures
 
 /// How long git may take over the network: a transfer that stalls, and one operation (a clone,
 /// a fetch, a listing of references) whatever its pace. A server that accepts a connection and
@@ -44,7 +45,8 @@ public struct GitNetworkLimits: Sendable, Equatable {
 }
 
 /// A git operation over the network that went on past its limit.
-public struct GitDeadlineExceeded: Error, Sendable, Equatable {
+public struct GitDeadlineExceeded: ExitStatusError, Sendable, Equatable {
+    public var exitStatus: ExitStatus { .inputOutput }
     /// The remote, as git was given it.
     public let url: String
     public let seconds: Double

@@ -1,3 +1,4 @@
+import DepsFailures
 // What a transfer answers: the response, or the error that names the URL and the cause.
 
 /// The final response to a download: its status and ETag.
@@ -20,7 +21,8 @@ public struct HTTPResponse: Sendable, Equatable {
 }
 
 /// A download that failed, naming the URL, the cause and how many attempts were made.
-public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct HTTPError: ExitStatusError, Sendable, Equatable, CustomStringConvertible {
+    public var exitStatus: ExitStatus { .inputOutput }
     /// Why a download failed.
     public enum Cause: Sendable, Equatable {
         /// Connecting took too long, or the transfer stalled.

@@ -9,6 +9,7 @@
 import CLibcurl
 import Synchronization
 
+import DepsFailures
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -73,7 +74,8 @@ final class CurlTransfer: @unchecked Sendable {
 }
 
 /// libcurl could not be loaded or could not start.
-struct TransferEngineError: Error, Sendable {
+struct TransferEngineError: ExitStatusError, Sendable {
+    var exitStatus: ExitStatus { .inputOutput }
     let reason: String
 }
 

@@ -2,9 +2,20 @@ import DepsCore
 
 /// Words the errors the core reports as data, naming the flag or the command that helps.
 public enum ErrorTextPresenter {
-    /// `Alamofire: https://…: the cause`.
+    /// `Alamofire: https://…: the cause`, then what helps: `; run deps update Alamofire`.
     public static func line(for failure: CodeFetchError) -> String {
-        "\(failure.name): \(MessageText.escaped(failure.url)): \(MessageText.escaped(failure.cause))"
+        "\(failure.name): \(MessageText.escaped(failure.url)): \(cause(of: failure))"
+    }
+
+    /// The cause and what helps, escaped: the text after the URL, and `--json`'s `cause`.
+    static func cause(of failure: CodeFetchError) -> String {
+        let remedy = switch failure.remedy {
+        case .update?: "; run deps update \(failure.name)"
+        case .updateIfTrusted?: "; if the new commit is trusted, run deps update \(failure.name)"
+        case .fetchOnline?: "; --offline does not fetch"
+        case nil: ""
+        }
+        return MessageText.escaped(failure.cause) + remedy
     }
 
     /// One `error:` line per package, then, when every package is one the cache lacks while
@@ -67,5 +78,58 @@ public enum ErrorTextPresenter {
     public static func render(_ error: NotLockedError) -> String {
         let hint = error.suggestions.isEmpty ? "" : "\nDid you mean \(DerivationWording.list(error.suggestions, joinedBy: "or"))?"
         return "\(error.name) is not in Depsfile.lock" + hint
+    }
+}
+
+extension ErrorTextPresenter {
+    /// The whole message of an error the core reports (every line, with its `error:` prefix and
+    /// what helps); nil for an error of an outer layer, which `ErrorWording` in the CLI words.
+    public static func message(for error: any Error) -> String? {
+        switch error {
+        case let error as SandboxInstallError: render(error)
+        case let error as ExportFetchError: ExportTextPresenter.render(error)
+        case let error as CodeFetchError: "error: \(line(for: error))"
+        case let error as MissingCodeSourceError: "error: \(render(error))"
+        case let error as RemoteSpecReachError: "error: \(render(error))"
+        case let error as SandboxIntegrationError: "error: \(error)"
+        case let error as NotLockedError: "error: \(render(error))"
+        case let error as NewerLockfileError: "Depsfile.lock: error: \(render(error))"
+        case let error as ManifestExistsError: "Depsfile: error: \(render(error))"
+        case let error as InvalidStarterSourceError: "error: \(render(error))"
+        case let error as PodfileImportError: ImportTextPresenter.render(error)
+        case let error as PodfileMissingError: "error: \(ImportTextPresenter.render(error)); run it where the Podfile is, or pass --project DIR"
+        case let error as ImportWouldOverwriteError: "\(error.files.first ?? "Depsfile"): error: \(ImportTextPresenter.render(error))"
+        case let error as ResolutionFailure: ResolutionFailureTextPresenter.render(error)
+        case let error as UnknownPackagesError: "error: \(render(error))"
+        case let error as MissingLockfileError: render(error)
+        case let error as SpecCatalogError: "error: \(render(error))"
+        case let error as VersionAlreadyPublishedError: "error: \(RepoPushTextPresenter.render(error))"
+        case let error as UnpublishableSpecError: "error: \(RepoPushTextPresenter.render(error))"
+        case let error as UnavailableError: "\(MessageText.escaped(error.location)): error: \(render(error.reason))"
+        default: nil
+        }
+    }
+}
+
+extension ErrorTextPresenter {
+    /// Why it is unavailable, and what helps.
+    static func render(_ reason: UnavailableError.Reason) -> String {
+        switch reason {
+        case let .notCachedWhileOffline(lacking):
+            "not in the cache\(lacking.map { " (\(MessageText.escaped($0)))" } ?? ""); --offline does not fetch"
+        case .neverClonedWhileOffline:
+            "this git spec repository is not in the cache yet (never cloned); --offline does not fetch"
+        case .refreshWhileOffline:
+            "--offline cannot refresh a spec repository"
+        case .notMirrorable:
+            "deps mirror cannot read spec files from this source"
+        case let .noManifest(directory):
+            "no Depsfile in \(MessageText.escaped(directory)); `deps init` writes one (or `deps import`, beside a CocoaPods Podfile)"
+        case let .unreachable(cause, networkDown):
+            MessageText.escaped(cause) + (networkDown
+                ? "; without the network, list a spec directory or a git spec repository in the Depsfile's"
+                    + " `sources:`, point `trunk` at a mirror with DEPS_TRUNK_URL, or use --offline with a warm cache"
+                : "")
+        }
     }
 }

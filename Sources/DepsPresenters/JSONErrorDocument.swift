@@ -153,6 +153,6 @@ struct JSONErrorDocument: Encodable {
         case .integrity: "integrity"
         case .notCached: "notCached"
         }
-        return FetchFailure(name: failure.name.description, url: failure.url, kind: kind, cause: failure.cause)
+        return FetchFailure(name: failure.name.description, url: failure.url, kind: kind, cause: ErrorTextPresenter.cause(of: failure))
     }
 }

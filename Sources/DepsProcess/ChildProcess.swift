@@ -9,6 +9,7 @@
 import Subprocess
 import Synchronization
 
+import DepsFailures
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -48,7 +49,8 @@ public struct ChildProcessResult: Sendable {
 /// A child process that could not be run to completion: it could not be started, or it wrote
 /// more than the caller allowed. A process that started and exited with a non-zero status is not
 /// an error; it is a ``ChildProcessResult`` whose ``ChildProcessResult/succeeded`` is false.
-public struct ChildProcessError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ChildProcessError: ExitStatusError, Sendable, Equatable, CustomStringConvertible {
+    public var exitStatus: ExitStatus { .inputOutput }
     /// Why the process could not be run.
     public enum Reason: Sendable, Equatable {
         /// No executable of that name was found in `PATH`, or no file exists at that path.

@@ -19,6 +19,7 @@
 
 import Synchronization
 
+import DepsFailures
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -176,7 +177,8 @@ public enum TerminationSignals {
     }
 
     /// Work that a SIGINT or SIGTERM interrupted: thrown once it has stopped and cleaned up.
-    public struct Interrupted: Error, Sendable, Equatable {
+    public struct Interrupted: ExitStatusError, Sendable, Equatable {
+        public var exitStatus: ExitStatus { .signalled(signal) }
         public let signal: Int32
         /// Whether the work had finished when the signal came: then all it wrote is whole.
         public let afterFinishing: Bool

@@ -35,7 +35,7 @@ struct CDNFileLoader: Sendable {
         let cached = cache.fileSystem.kind(of: local) == .file
         if cached && (!refresh || offline) { return try cache.fileSystem.readFile(local, shownAs: local.string) }
         if offline {
-            throw FileAccessError(path: url(of: relative), reason: "not in the cache (\(local)); --offline does not fetch")
+            throw UnavailableError(location: url(of: relative), reason: .notCachedWhileOffline(lacking: local.string))
         }
         return nil
     }
@@ -71,14 +71,11 @@ struct CDNFileLoader: Sendable {
         return loads
     }
 
-    /// When the server cannot be reached at all, how to work without it.
-    static func withoutNetworkHint(for cause: HTTPError.Cause) -> String {
+    /// Whether no connection could be made at all (then working without the network helps).
+    static func isNetworkDown(_ cause: HTTPError.Cause) -> Bool {
         switch cause {
-        case .connectionFailed, .timedOut:
-            "; without the network, list a spec directory or a git spec repository in the Depsfile's"
-                + " `sources:`, point `trunk` at a mirror with DEPS_TRUNK_URL, or use --offline with a warm cache"
-        case .serverError, .truncated, .deadlineExceeded, .other:
-            ""
+        case .connectionFailed, .timedOut: true
+        case .serverError, .truncated, .deadlineExceeded, .other: false
         }
     }
 
@@ -101,7 +98,7 @@ struct CDNFileLoader: Sendable {
             if let reason = cache.unwritableReason() {
                 throw FileAccessError(path: fileURL, reason: CacheReadOnlyError(root: cache.root, lacking: "this file", reason: reason).cause)
             }
-            throw FileAccessError(path: fileURL, reason: error.causeDescription + Self.withoutNetworkHint(for: error.cause))
+            throw UnavailableError(location: fileURL, reason: .unreachable(cause: error.causeDescription, networkDown: Self.isNetworkDown(error.cause)))
         }
         if response.isNotModified, cached {
             return (try cache.fileSystem.readFile(local, shownAs: local.string), .notModified)

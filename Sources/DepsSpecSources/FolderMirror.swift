@@ -67,7 +67,7 @@ public final class FolderMirror: MirrorDestination {
 
     public func addSpecification(of name: PackageName, version: Version, from source: SpecSource) async throws -> Bool {
         guard let source = source as? SpecFileSource else {
-            throw FileAccessError(path: source.label, reason: "deps mirror cannot read spec files from this source")
+            throw UnavailableError(location: source.label, reason: .notMirrorable)
         }
         let file = try source.specFile(of: name.root, version: version)
         guard file.isPodspecJSON else {

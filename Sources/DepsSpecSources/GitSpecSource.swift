@@ -4,6 +4,7 @@ import DepsProcess
 import DepsCode
 import DepsFiles
 import DepsFileSystem
+import DepsFailures
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -85,8 +86,7 @@ public final class GitSpecSource: SpecSource {
             return (GitSpecSource(label: label, url: url, checkout: checkout, commit: commit, fileSystem: cache.fileSystem, readFromCache: true), nil)
         }
         if offline {
-            throw FileAccessError(
-                path: url, reason: "this git spec repository is not in the cache yet (never cloned); --offline does not fetch")
+            throw UnavailableError(location: url, reason: .neverClonedWhileOffline)
         }
         let result: Refresh
         do {
@@ -201,7 +201,9 @@ struct GitSpecStore: Sendable {
 }
 
 /// A git spec repository without a commit on its default branch yet.
-struct EmptySpecRepository: Error {}
+struct EmptySpecRepository: ExitStatusError {
+    var exitStatus: ExitStatus { .malformedInput }
+}
 
 extension CodeCache {
     /// `v1/specs/git/`: git spec repositories (see `GitSpecStore`).

@@ -124,7 +124,7 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
             _ = try local.openSource(label)
             return .directory(label)
         case let .git(url):
-            guard !offline else { throw FileAccessError(path: url, reason: "--offline cannot refresh a spec repository") }
+            guard !offline else { throw UnavailableError(location: url, reason: .refreshWhileOffline) }
             let (_, refreshed) = try await GitSpecSource.open(
                 label: label, url: url, cache: cache, network: GitNetworkLimits(http.configuration), offline: false, refresh: true)
             let result = refreshed!
@@ -132,7 +132,7 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
                 source: label, kind: .git, changed: result.filesChanged, unchanged: 0, removed: 0,
                 previousCommit: result.previousCommit, commit: result.commit.isEmpty ? nil : result.commit)
         case let .cdn(url):
-            guard !offline else { throw FileAccessError(path: url, reason: "--offline cannot refresh a spec repository") }
+            guard !offline else { throw UnavailableError(location: url, reason: .refreshWhileOffline) }
             if let warning = CDNSpecSource.insecureWarning(for: url), !warnings.contains(warning) {
                 warnings.append(warning)
                 warn(warning)

@@ -1,4 +1,5 @@
 import DepsCore
+import DepsFailures
 
 /// Reads the products a `Package.swift` declares without building or running it: the
 /// `products: [ .library(name: "X", ...), .executable(name: "Y", ...) ]` argument of its
@@ -41,7 +42,8 @@ public enum PackageManifestReader {
     }
 
     /// Why a product could not be read, and where.
-    struct Problem: Error {
+    struct Problem: ExitStatusError {
+        var exitStatus: ExitStatus { .malformedInput }
         let reason: String
         let line: Int
     }

@@ -1,8 +1,10 @@
+import DepsFailures
 /// A problem found in a YAML file, located by file, line and (when known) column.
 ///
 /// Its description is the compiler-style diagnostic line printed to users:
 /// `FILE:LINE:COLUMN: error: MESSAGE`, or `FILE:LINE: error: MESSAGE` without a column.
-public struct YAMLError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct YAMLError: ExitStatusError, Sendable, Equatable, CustomStringConvertible {
+    public var exitStatus: ExitStatus { .malformedInput }
     public let file: String
     public let line: Int
     public let column: Int?

@@ -4,6 +4,7 @@ import DepsFileSystem
 import DepsSpecSources
 import DepsSwiftPM
 import DepsCore
+import DepsPresenters
 import Foundation
 import XCTest
 
@@ -37,8 +38,9 @@ final class FileProjectStoreTests: XCTestCase {
     func testMissingDepsfileAndADirectoryInItsPlaceAreFileErrors() throws {
         let directory = try TemporaryDirectory(self)
         XCTAssertThrowsError(try FileProjectStore(directory: LocalPath(directory.path)).readManifest()) { error in
-            XCTAssertTrue(error is FileAccessError, "\(error)")
-            XCTAssertTrue("\(error)".hasPrefix("Depsfile: error: no Depsfile in"), "\(error)")
+            XCTAssertEqual(error as? UnavailableError, UnavailableError(location: "Depsfile", reason: .noManifest(directory: directory.path)))
+            let message = ErrorTextPresenter.message(for: error) ?? ""
+            XCTAssertTrue(message.hasPrefix("Depsfile: error: no Depsfile in \(directory.path); `deps init` writes one"), message)
         }
         try FileManager.default.createDirectory(atPath: directory.path + "/Depsfile", withIntermediateDirectories: false)
         XCTAssertThrowsError(try FileProjectStore(directory: LocalPath(directory.path)).readManifest()) { error in

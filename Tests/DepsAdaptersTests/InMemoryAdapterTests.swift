@@ -152,7 +152,7 @@ final class InMemoryAdapterTests: XCTestCase {
         let store = FileProjectStore(directory: "/project", fileSystem: fileSystem)
         XCTAssertFalse(store.hasManifest())
         XCTAssertThrowsError(try store.readManifest()) { error in
-            XCTAssertEqual((error as? FileAccessError)?.path, "Depsfile")
+            XCTAssertEqual((error as? UnavailableError)?.location, "Depsfile")
         }
     }
 

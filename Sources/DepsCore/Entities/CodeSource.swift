@@ -1,3 +1,4 @@
+import DepsFailures
 /// Where a package's code is fetched from (BEHAVIOUR 1.2 `source:`, 8.2).
 ///
 /// Locations are kept as the spec source resolved them: a URL, or a path relative to the
@@ -99,7 +100,8 @@ public enum GitReference: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A spec's `source:` that cannot be used.
-public struct CodeSourceError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct CodeSourceError: ExitStatusError, Sendable, Equatable, CustomStringConvertible {
+    public var exitStatus: ExitStatus { .malformedInput }
     public let description: String
     public init(_ description: MessageText) { self.description = description.text }
 }

@@ -1,3 +1,4 @@
+import DepsFailures
 /// A package's name: letters, digits, `.`, `_`, `+` and `-`, starting with a letter or
 /// digit, at most 128 characters. A name that exists is valid, so it is safe to use as
 /// a path component.
@@ -86,7 +87,8 @@ public struct PackageName: Sendable, Hashable, Comparable, CustomStringConvertib
 }
 
 /// A text that is not a package name.
-public struct PackageNameError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct PackageNameError: ExitStatusError, Sendable, Equatable, CustomStringConvertible {
+    public var exitStatus: ExitStatus { .malformedInput }
     public let text: String
     public var description: String { "invalid package name '\(MessageText.escaped(text))'" }
 }

@@ -1,3 +1,4 @@
+import DepsFailures
 /// A package the Podfile asks for, across every target: the union CocoaPods locks as one.
 public struct PodfileDependency: Sendable, Hashable {
     public let name: PackageName
@@ -132,7 +133,8 @@ extension Podfile {
 }
 
 /// Why a Podfile dependency cannot be written as a Depsfile dependency as it stands.
-public enum PodfileConversionGap: Error, Sendable, Hashable {
+public enum PodfileConversionGap: ExitStatusError, Sendable, Hashable {
+    public var exitStatus: ExitStatus { .malformedInput }
     /// A `:tag`, `:branch` or `:commit` deps does not take (an abbreviated commit among them).
     case invalidGitReference(url: String, PodGitReference)
     /// `:podspec` naming what deps cannot read as a spec file: a Ruby `.podspec` (it runs no

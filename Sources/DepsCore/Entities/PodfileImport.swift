@@ -1,3 +1,4 @@
+import DepsFailures
 /// The Depsfile an imported Podfile becomes (BEHAVIOUR 10): its `Manifest` (sources, platform,
 /// the union of the targets' dependencies) and, per concrete target, the pods it used, which the
 /// Depsfile carries as a comment block at its end.
@@ -44,7 +45,8 @@ public struct PodfileDependencyGap: Sendable, Hashable {
 
 /// A Podfile or Podfile.lock that cannot become a Depsfile and its lock as it stands (exit
 /// status 65): every Podfile dependency and every Podfile.lock entry at fault, each with why.
-public struct PodfileImportError: Error, Sendable, Equatable {
+public struct PodfileImportError: ExitStatusError, Sendable, Equatable {
+    public var exitStatus: ExitStatus { .malformedInput }
     public let podfileGaps: [PodfileDependencyGap]
     public let lockProblems: [PodfileLockConversionProblem]
 

@@ -1,3 +1,4 @@
+import DepsFailures
 /// Something in a Podfile.lock that deps' lock cannot say (BEHAVIOUR 10). Each case is a code and
 /// its values; a presenter words them.
 public enum PodfileLockConversionProblem: Sendable, Hashable {
@@ -17,7 +18,8 @@ public enum PodfileLockConversionProblem: Sendable, Hashable {
 }
 
 /// A Podfile.lock that cannot become a deps lock pod for pod: every problem, in the lock's order.
-public struct PodfileLockConversionError: Error, Sendable, Equatable {
+public struct PodfileLockConversionError: ExitStatusError, Sendable, Equatable {
+    public var exitStatus: ExitStatus { .malformedInput }
     public let problems: [PodfileLockConversionProblem]
 
     public init(problems: [PodfileLockConversionProblem]) {

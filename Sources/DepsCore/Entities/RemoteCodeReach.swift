@@ -1,3 +1,4 @@
+import DepsFailures
 /// What code a spec may name, by where the spec was read.
 ///
 /// A spec read from a remote spec repository (a CDN; a git spec repository at a network URL) was
@@ -56,7 +57,8 @@ public enum NetworkLocation {
 
 /// A locked package whose spec, read from a remote spec repository, names code on this machine
 /// (a `path:`, a `file://` URL, a path): nothing is fetched, linked or written.
-public struct RemoteSpecReachError: Error, Sendable, Equatable {
+public struct RemoteSpecReachError: ExitStatusError, Sendable, Equatable {
+    public var exitStatus: ExitStatus { .malformedInput }
     public let name: PackageName
     public let version: Version
     /// The label of the spec repository the spec was read from.

@@ -1,3 +1,4 @@
+import DepsFailures
 /// A version requirement: one or more `OPERATOR VERSION` constraints that must all hold.
 ///
 /// Operators are CocoaPods': `=` (the default), `!=`, `>`, `<`, `>=`, `<=` and `~>`
@@ -165,7 +166,8 @@ extension Requirement: CustomStringConvertible {
 }
 
 /// A text that is not a requirement.
-public struct RequirementError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct RequirementError: ExitStatusError, Sendable, Equatable, CustomStringConvertible {
+    public var exitStatus: ExitStatus { .malformedInput }
     public let text: String
     public var description: String { "invalid requirement '\(MessageText.escaped(text))'" }
 }

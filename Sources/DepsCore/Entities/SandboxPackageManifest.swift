@@ -1,3 +1,4 @@
+import DepsFailures
 /// Where a package's code is for the build: its folder in the sandbox, or a folder used in place.
 public enum SandboxFolder: Sendable, Hashable {
     case fetched(PackageName)
@@ -52,7 +53,8 @@ public struct SandboxPackageManifest: Sendable, Hashable {
 }
 
 /// A package the sandbox holds but that cannot be built as its spec describes it.
-public struct SandboxIntegrationError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct SandboxIntegrationError: ExitStatusError, Sendable, Equatable, CustomStringConvertible {
+    public var exitStatus: ExitStatus { .malformedInput }
     public let name: PackageName
     public let message: String
 

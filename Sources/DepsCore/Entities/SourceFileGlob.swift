@@ -1,3 +1,4 @@
+import DepsFailures
 /// A spec's file pattern (`source_files`, `exclude_files`, `resources`, ...), with CocoaPods'
 /// meaning: `*` matches within one folder, `**` any number of folders (none included), `?` one
 /// character, `[mh]` one of a set (`[a-z]` a range, `[!h]` or `[^h]` any other), `{a,b}` either
@@ -182,7 +183,8 @@ public struct SourceFileGlob: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A `source_files` pattern that cannot be used.
-public struct SourceFileGlobError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct SourceFileGlobError: ExitStatusError, Sendable, Equatable, CustomStringConvertible {
+    public var exitStatus: ExitStatus { .malformedInput }
     public let pattern: String
     public let reason: String
     public var description: String { "invalid file pattern '\(MessageText.escaped(pattern))': \(reason)" }

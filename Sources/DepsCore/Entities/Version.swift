@@ -1,3 +1,4 @@
+import DepsFailures
 /// A package version, compared by CocoaPods' rules.
 ///
 /// A version is dot-separated segments (`1`, `1.2`, `3.2016.0521`). It is a
@@ -272,7 +273,8 @@ extension Version: Comparable {
 extension Version: CustomStringConvertible {}
 
 /// A text that is not a version.
-public struct VersionError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct VersionError: ExitStatusError, Sendable, Equatable, CustomStringConvertible {
+    public var exitStatus: ExitStatus { .malformedInput }
     public let text: String
     public var description: String { "invalid version '\(MessageText.escaped(text))'" }
 }

@@ -1,6 +1,8 @@
+import DepsFailures
 /// Why no resolution exists, as data: what kind of failure, the derivation that proves it,
 /// and the remedy where a pin is in the way. Presenters word it.
-public struct ResolutionFailure: Error, Sendable, Equatable {
+public struct ResolutionFailure: ExitStatusError, Sendable, Equatable {
+    public var exitStatus: ExitStatus { .refused }
     public enum Kind: Sendable, Equatable {
         /// The requirements, pins and dependencies cannot all hold.
         case noSolution

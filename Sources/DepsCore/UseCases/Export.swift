@@ -1,3 +1,4 @@
+import DepsFailures
 /// `deps export swiftpm` (BEHAVIOUR 12): which locked packages SwiftPM can take over, with the
 /// lines its manifest needs, and which stay on deps and why. Writes nothing.
 public final class ExportInteractor {
@@ -107,7 +108,8 @@ public final class ExportInteractor {
 }
 
 /// The code of some packages could not be had to read their manifests; nothing was exported.
-public struct ExportFetchError: Error, Sendable, Equatable {
+public struct ExportFetchError: ExitStatusError, Sendable, Equatable {
+    public var exitStatus: ExitStatus { isIntegrityFailure ? .malformedInput : .inputOutput }
     public let failures: [CodeFetchError]
 
     public init(failures: [CodeFetchError]) {

@@ -1,3 +1,4 @@
+import DepsFailures
 /// A spec repository: the versions of each package and the spec of each version.
 /// Implementations read lazily: listing versions must not parse specs, and a spec is
 /// read when it is first asked for.
@@ -50,7 +51,8 @@ public enum SpecToFetch: Sendable, Hashable {
 }
 
 /// Thrown by a spec source's synchronous reads when the answer has not been fetched yet.
-public struct SpecsNotFetched: Error, Sendable, Equatable {
+public struct SpecsNotFetched: ExitStatusError, Sendable, Equatable {
+    public var exitStatus: ExitStatus { .inputOutput }
     /// The label of the source that lacks them.
     public let source: String
     public let needed: [SpecToFetch]

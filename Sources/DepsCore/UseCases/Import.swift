@@ -1,3 +1,4 @@
+import DepsFailures
 /// `deps import`: a CocoaPods project's Podfile (and Podfile.lock) become a Depsfile (and its
 /// lock), as BEHAVIOUR 10 says. Nothing is written when anything fails, and an existing
 /// Depsfile or Depsfile.lock is never replaced.
@@ -126,13 +127,15 @@ public struct ManifestFile: Sendable, Equatable {
 }
 
 /// `deps import` in a folder without a Podfile (exit status 1, as `pod install` there).
-public struct PodfileMissingError: Error, Sendable, Equatable {
+public struct PodfileMissingError: ExitStatusError, Sendable, Equatable {
+    public var exitStatus: ExitStatus { .refused }
     public init() {}
 }
 
 /// `deps import` where a Depsfile or Depsfile.lock exists already (exit status 1): the files it
 /// would have replaced, nothing written.
-public struct ImportWouldOverwriteError: Error, Sendable, Equatable {
+public struct ImportWouldOverwriteError: ExitStatusError, Sendable, Equatable {
+    public var exitStatus: ExitStatus { .refused }
     public let files: [String]
 
     public init(files: [String]) {

@@ -1,3 +1,4 @@
+import DepsFailures
 /// `deps init`: a starter Depsfile naming the spec repositories to search and no dependencies.
 public final class InitInteractor {
     private let store: ProjectStore
@@ -32,10 +33,13 @@ public struct StarterManifest: Sendable, Equatable {
 }
 
 /// `deps init` in a project that already has a Depsfile (exit status 1: the answer is no).
-public struct ManifestExistsError: Error, Sendable, Equatable {}
+public struct ManifestExistsError: ExitStatusError, Sendable, Equatable {
+    public var exitStatus: ExitStatus { .refused }
+}
 
 /// A `--source` that cannot be written to a Depsfile.
-public struct InvalidStarterSourceError: Error, Sendable, Equatable {
+public struct InvalidStarterSourceError: ExitStatusError, Sendable, Equatable {
+    public var exitStatus: ExitStatus { .usage }
     public let source: String
     /// Whether the source is valid but given twice.
     public var repeated = false

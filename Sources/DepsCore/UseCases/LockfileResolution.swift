@@ -1,3 +1,4 @@
+import DepsFailures
 /// The steps install, update and outdated share: open the Depsfile's sources, resolve the
 /// manifest with the pins that hold, and record the result as a lock.
 struct LockfileResolution {
@@ -196,7 +197,8 @@ extension LockfileResolution {
 }
 
 /// A lock written by a newer deps than the one running (exit status 65).
-public struct NewerLockfileError: Error, Sendable, Equatable {
+public struct NewerLockfileError: ExitStatusError, Sendable, Equatable {
+    public var exitStatus: ExitStatus { .malformedInput }
     public let writtenBy: String
     public let running: String
 }

@@ -1,3 +1,4 @@
+import DepsFailures
 /// `deps outdated`: for each locked package, the locked version, the version `deps update`
 /// would choose (a real resolution of the whole graph), and the newest one its source has.
 public final class OutdatedInteractor {
@@ -96,6 +97,7 @@ extension Lockfile {
 }
 
 /// `deps outdated`, `deps check` or `deps why` in a project that has no lockfile yet.
-public struct MissingLockfileError: Error, Sendable, Equatable {
+public struct MissingLockfileError: ExitStatusError, Sendable, Equatable {
+    public var exitStatus: ExitStatus { .refused }
     public init() {}
 }

@@ -1,3 +1,4 @@
+import DepsFailures
 /// `deps repo push REPO PATH ...` (BEHAVIOUR 11): the specs are linted as `deps spec lint` does
 /// (code fetched); when any has a problem nothing is pushed. Otherwise each is added to the git
 /// spec repository, one commit and push each, in the order given.
@@ -74,7 +75,8 @@ public struct RepoPushReport: Sendable, Equatable {
 }
 
 /// A published version never changes: pushing one the repository has is refused (exit 1).
-public struct VersionAlreadyPublishedError: Error, Sendable, Equatable {
+public struct VersionAlreadyPublishedError: ExitStatusError, Sendable, Equatable {
+    public var exitStatus: ExitStatus { .refused }
     public let name: PackageName
     public let version: Version
     public let repository: String
@@ -90,7 +92,8 @@ public struct VersionAlreadyPublishedError: Error, Sendable, Equatable {
 }
 
 /// The repository cannot take the spec: not a git repository, or others kept pushing first.
-public struct UnpublishableSpecError: Error, Sendable, Equatable {
+public struct UnpublishableSpecError: ExitStatusError, Sendable, Equatable {
+    public var exitStatus: ExitStatus { reason == .notAGitRepository ? .usage : .refused }
     public enum Reason: Sendable, Equatable {
         case notAGitRepository
         /// Someone kept pushing first, this many times.

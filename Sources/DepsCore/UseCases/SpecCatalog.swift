@@ -1,3 +1,4 @@
+import DepsFailures
 /// The Depsfile's sources and external sources seen as one catalog, as the resolver reads it.
 ///
 /// Which source each package comes from is the `SourceChoice` the catalog is opened with, decided
@@ -257,7 +258,8 @@ public final class SpecCatalog: PackageCatalog {
 }
 
 /// A spec asked of the catalog for a package no source has.
-public enum SpecCatalogError: Error, Sendable, Equatable {
+public enum SpecCatalogError: ExitStatusError, Sendable, Equatable {
+    public var exitStatus: ExitStatus { .refused }
     case noSource(PackageName)
     /// A source still lacked what it was asked to fetch.
     case notFetched(String)

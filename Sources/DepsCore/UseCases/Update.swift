@@ -1,3 +1,4 @@
+import DepsFailures
 /// `deps update [NAME ...]`: let every package (or the named ones and what only they
 /// needed) move to the newest versions the requirements allow.
 public final class UpdateInteractor {
@@ -52,7 +53,8 @@ extension LockfileResolution {
 }
 
 /// `deps update` named packages that are neither in the lockfile nor in the Depsfile.
-public struct UnknownPackagesError: Error, Sendable, Equatable {
+public struct UnknownPackagesError: ExitStatusError, Sendable, Equatable {
+    public var exitStatus: ExitStatus { .usage }
     public let names: [PackageName]
 
     public init(names: [PackageName]) {

@@ -1,3 +1,4 @@
+import DepsFailures
 /// `deps why NAME`: every path from the Depsfile to a locked package.
 public final class WhyInteractor {
     private let store: ProjectStore
@@ -26,7 +27,8 @@ public struct WhyReport: Sendable, Equatable {
 }
 
 /// `deps why` of a package the lock does not have (exit status 1: the answer is no).
-public struct NotLockedError: Error, Sendable, Equatable {
+public struct NotLockedError: ExitStatusError, Sendable, Equatable {
+    public var exitStatus: ExitStatus { .refused }
     public let name: PackageName
     /// Locked names close to it (`Alamofire` for `alamofire`).
     public var suggestions: [String] = []

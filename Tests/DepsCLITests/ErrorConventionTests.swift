@@ -1,0 +1,83 @@
+import Foundation
+import XCTest
+@testable import DepsCLI
+import DepsCore
+import DepsFailures
+
+/// The rules of docs/ARCHITECTURE.md's "Where an error is worded", checked over the sources:
+/// every error type says its exit status (`ExitStatusError`), and no command, flag or
+/// environment variable is named in a message outside the presenters and the CLI.
+final class ErrorConventionTests: XCTestCase {
+    /// `Sources/`, found from this file.
+    private static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
+
+    /// Every Swift file under `Sources/<target>`, with its target and its lines.
+    private func swiftFiles() throws -> [(target: String, path: String, lines: [String])] {
+        let manager = FileManager.default
+        var files: [(String, String, [String])] = []
+        for target in try manager.contentsOfDirectory(atPath: Self.sources.path).sorted() {
+            let folder = Self.sources.appendingPathComponent(target)
+            guard let walker = manager.enumerator(atPath: folder.path) else { continue }
+            for case let relative as String in walker where relative.hasSuffix(".swift") {
+                let path = folder.appendingPathComponent(relative).path
+                let text = try String(contentsOfFile: path, encoding: .utf8)
+                files.append((target, "\(target)/\(relative)", text.components(separatedBy: "\n")))
+            }
+        }
+        XCTAssertGreaterThan(files.count, 100, "the sources were not found at \(Self.sources.path)")
+        return files
+    }
+
+    func testEveryErrorTypeSaysItsExitStatus() throws {
+        // A type declared as an `Error` directly, not through `ExitStatusError`.
+        let declaration = try NSRegularExpression(
+            pattern: #"^\s*(public |package |private |fileprivate )?(final )?(struct|enum|class|actor) \w+[^{]*:[^{]*\bError\b"#)
+        var direct: [String] = []
+        var classified = 0
+        for file in try swiftFiles() {
+            for (index, line) in file.lines.enumerated() {
+                let range = NSRange(line.startIndex..., in: line)
+                guard declaration.firstMatch(in: line, range: range) != nil else {
+                    if line.contains(": ExitStatusError") || line.contains(", ExitStatusError") { classified += 1 }
+                    continue
+                }
+                direct.append("\(file.path):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        XCTAssertEqual(direct, [], "declare these as ExitStatusError, with their exit status")
+        XCTAssertGreaterThan(classified, 40, "the error types were not found")
+    }
+
+    func testNoCommandFlagOrVariableIsNamedOutsideThePresentersAndTheCLI() throws {
+        // In a string literal: `deps <command>`, a long flag of deps, or a DEPS_ variable.
+        let naming = try NSRegularExpression(
+            pattern: #""[^"]*(\bdeps (install|update|init|import|repo|mirror|check|cache|spec|outdated|why|export)\b|--(offline|project|deployment|lock-only|repo-update|json|static|all-versions|output)\b|\bDEPS_[A-Z_]+)[^"]*""#)
+        var found: [String] = []
+        for file in try swiftFiles() where !["DepsPresenters", "DepsCLI", "deps"].contains(file.target) {
+            for (index, line) in file.lines.enumerated() {
+                let code = line.trimmingCharacters(in: .whitespaces)
+                if code.hasPrefix("//") { continue }
+                let range = NSRange(line.startIndex..., in: line)
+                guard let match = naming.firstMatch(in: line, range: range) else { continue }
+                let literal = String(line[Range(match.range, in: line)!])
+                // Reading a variable is not naming it in a message: `environment("DEPS_CACHE_DIR")`,
+                // and the marker deps puts in its children's environment.
+                if line.contains("environment(\(literal))") || line.contains("marker = \(literal)") { continue }
+                found.append("\(file.path):\(index + 1): \(literal)")
+            }
+        }
+        XCTAssertEqual(found, [], "word these in a presenter (or the CLI), from a typed cause")
+    }
+
+    func testTheStatusIsTheErrorsOwnAndAForeignErrorIsAFault() throws {
+        struct Foreign: Error {}
+        XCTAssertEqual(Output.describe(Foreign()).status, 70)
+        XCTAssertTrue(Output.describe(Foreign()).message.hasPrefix("error: internal fault"))
+        let offline = UnavailableError(location: "https://cdn.example/x", reason: .refreshWhileOffline)
+        XCTAssertEqual(Output.describe(offline).status, 74)
+        XCTAssertEqual(Output.describe(offline).message, "https://cdn.example/x: error: --offline cannot refresh a spec repository")
+        XCTAssertEqual(Output.describe(MissingLockfileError()).status, 1)
+        XCTAssertEqual(Output.describe(UnknownPackagesError(names: [try PackageName("Nope")])).status, 64)
+    }
+}
