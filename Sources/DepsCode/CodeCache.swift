@@ -1,6 +1,7 @@
 import Synchronization
 import DepsFiles
 import DepsFileSystem
+import DepsFailures
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -70,7 +71,7 @@ public struct CodeCache: Sendable {
         guard let problem = fileSystem.fileSystemProblem(at: fileSystem.kind(of: base) == .directory ? base : root) else {
             return nil
         }
-        return FileAccessError(path: root.string, reason: "cannot write in the cache: " + problem)
+        return FileAccessError(path: root.string, operation: .writeInCache, problem: .systemMessage(problem))
     }
 
     /// `prepare()`, the first time this process asks.

@@ -2,6 +2,7 @@ import DepsCore
 import DepsFiles
 import DepsFileSystem
 import DepsProcess
+import DepsFailures
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -92,7 +93,7 @@ public struct FileSandbox: Sandbox {
             if let manifest { try writeManifest(manifest) }
         }
         guard done != nil else {
-            throw FileAccessError(path: "\(Self.folderName)/\(name)", reason: "not replaced: deps was interrupted")
+            throw FileAccessError(path: "\(Self.folderName)/\(name)", operation: .replace, problem: .interrupted)
         }
     }
 

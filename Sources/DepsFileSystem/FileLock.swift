@@ -1,4 +1,5 @@
 import Synchronization
+import DepsFailures
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -79,7 +80,7 @@ public final class FileLock: Sendable {
             case .held:
                 try await Task.sleep(nanoseconds: 10_000_000)
             case let .failed(reason, _), let .readOnly(reason):
-                throw FileAccessError(path: name, reason: "cannot lock: " + reason)
+                throw FileAccessError(path: name, operation: .lock, problem: .systemMessage(reason))
             }
         }
     }
@@ -104,7 +105,7 @@ public final class FileLock: Sendable {
             case .held:
                 try await Task.sleep(nanoseconds: 10_000_000)
             case let .failed(reason, _):
-                throw FileAccessError(path: name, reason: "cannot lock: " + reason)
+                throw FileAccessError(path: name, operation: .lock, problem: .systemMessage(reason))
             case let .readOnly(reason):
                 while true {
                     switch attemptShared(path) {
@@ -115,7 +116,7 @@ public final class FileLock: Sendable {
                     case .held?, .readOnly?:
                         try await Task.sleep(nanoseconds: 10_000_000)
                     case let .failed(reason, _)?:
-                        throw FileAccessError(path: name, reason: "cannot lock: " + reason)
+                        throw FileAccessError(path: name, operation: .lock, problem: .systemMessage(reason))
                     }
                 }
             }

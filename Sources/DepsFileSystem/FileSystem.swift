@@ -1,3 +1,4 @@
+import DepsFailures
 /// What a path names, following symbolic links.
 public enum FileKind: Sendable, Equatable {
     case file, directory, other
@@ -65,7 +66,7 @@ public protocol FileSystem: Sendable {
     func checkReplaceable(_ path: LocalPath, shownAs name: String) throws(FileAccessError)
     /// Refuses a folder this process cannot make entries in, or that is a symbolic link to a
     /// missing folder; `what` starts the reason. Nothing when there is no such folder.
-    func checkWritableFolder(_ path: LocalPath, shownAs name: String, saying what: String) throws(FileAccessError)
+    func checkWritableFolder(_ path: LocalPath, shownAs name: String, saying operation: FileOperation) throws(FileAccessError)
     /// What keeps anything from being written on the file system holding `path` (it is full, or
     /// mounted read-only), in a few words; nil otherwise.
     func fileSystemProblem(at path: LocalPath) -> String?
@@ -101,7 +102,7 @@ extension FileSystem {
     }
 
     public func checkWritableFolder(_ path: LocalPath, shownAs name: String) throws(FileAccessError) {
-        try checkWritableFolder(path, shownAs: name, saying: "cannot write")
+        try checkWritableFolder(path, shownAs: name, saying: .write)
     }
 
     /// Writes the file as `writeAtomically` does unless it already holds exactly these bytes, so

@@ -1,4 +1,5 @@
 import DepsProcess
+import DepsFailures
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,15 +14,13 @@ extension POSIXFileSystem {
         let parent = path.parent
         if parent != path && parent != "." && parent != "/" { try makeDirectories(parent, shownAs: name) }
         if mkdir(path.string, 0o755) != 0 {
-            guard errno == EEXIST else { throw FileAccessError(path: name, reason: "cannot create the folder: " + Self.reason(errno)) }
+            guard errno == EEXIST else { throw FileAccessError(path: name, operation: .createFolder, problem: .system(errno)) }
             // Made meanwhile by another process, or something else is there: a file, or a
             // symbolic link to a missing folder.
             guard kind(of: path) == .directory else {
                 var link = stat()
                 let dangling = lstat(path.string, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK && kind(of: path) == nil
-                throw FileAccessError(
-                    path: name,
-                    reason: dangling ? "cannot create the folder: it is a symbolic link to a missing folder" : "cannot create the folder: something else is there")
+                throw FileAccessError(path: name, operation: .createFolder, problem: dangling ? .danglingFolderLink : .occupied)
             }
         }
     }
@@ -64,11 +63,11 @@ extension POSIXFileSystem {
     public func move(_ from: LocalPath, to: LocalPath, shownAs name: String) throws(FileAccessError) {
         let moved: Void? = try TerminationSignals.deferringTermination { () throws(FileAccessError) in
             if rename(from.string, to.string) != 0 {
-                throw FileAccessError(path: name, reason: "cannot rename into place: " + Self.reason(errno))
+                throw FileAccessError(path: name, operation: .renameIntoPlace, problem: .system(errno))
             }
             TemporaryPaths.forget(from)
         }
-        guard moved != nil else { throw FileAccessError(path: name, reason: "not renamed into place: deps was interrupted") }
+        guard moved != nil else { throw FileAccessError(path: name, operation: .renameIntoPlace, problem: .interrupted) }
     }
 
     public func isFilledDirectory(_ path: LocalPath) -> Bool {
@@ -142,12 +141,12 @@ extension POSIXFileSystem {
         let copied: Void? = try TerminationSignals.deferringTermination { () throws(FileAccessError) in
             try copyingTree(source, to: destination, shownAs: name)
         }
-        guard copied != nil else { throw FileAccessError(path: name, reason: "not copied: deps was interrupted") }
+        guard copied != nil else { throw FileAccessError(path: name, operation: .copyCode, problem: .interrupted) }
     }
 
     private func copyingTree(_ source: LocalPath, to destination: LocalPath, shownAs name: String) throws(FileAccessError) {
         func failure(_ what: String, _ code: Int32) -> FileAccessError {
-            FileAccessError(path: name, reason: "cannot copy the code: \(what): " + Self.reason(code))
+            FileAccessError(path: name, operation: .copyCode, problem: .entry(what, code))
         }
         var folderModes: [(path: LocalPath, mode: mode_t)] = []
         /// A folder is made writable by its owner until what goes in it is copied.
@@ -167,7 +166,7 @@ extension POSIXFileSystem {
                 guard symlink(target, to.string) == 0 else { throw failure(entry.relativePath, errno) }
             } else if entry.isSpecial {
                 // Never opened: opening a FIFO waits for a writer that never comes.
-                throw FileAccessError(path: name, reason: "cannot copy the code: \(entry.relativePath) is not a file, a folder or a symbolic link")
+                throw FileAccessError(path: name, operation: .copyCode, problem: .unsupportedEntry(entry.relativePath))
             } else {
                 try copyFile(from, to: to, shownAs: entry.relativePath, in: name, failure: failure)
             }
@@ -189,7 +188,7 @@ extension POSIXFileSystem {
         var info = stat()
         guard fstat(input, &info) == 0 else { throw failure(shown, errno) }
         guard info.st_mode & S_IFMT == S_IFREG else {
-            throw FileAccessError(path: name, reason: "cannot copy the code: \(shown) is not a file, a folder or a symbolic link")
+            throw FileAccessError(path: name, operation: .copyCode, problem: .unsupportedEntry(shown))
         }
         let output = open(to.string, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, info.st_mode & 0o777)
         guard output >= 0 else { throw failure(shown, errno) }
@@ -220,7 +219,7 @@ extension POSIXFileSystem {
 
     public func makeSymbolicLink(at path: LocalPath, to target: String, shownAs name: String) throws(FileAccessError) {
         guard symlink(target, path.string) == 0 else {
-            throw FileAccessError(path: name, reason: "cannot link: " + Self.reason(errno))
+            throw FileAccessError(path: name, operation: .link, problem: .system(errno))
         }
     }
 

@@ -1,4 +1,5 @@
 import DepsProcess
+import DepsFailures
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -28,14 +29,14 @@ public struct POSIXFileSystem: FileSystem {
 
     public func readPieces(of path: LocalPath, shownAs name: String, _ body: ([UInt8]) -> Bool) throws(FileAccessError) {
         let descriptor = open(path.string, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileAccessError(path: name, reason: Self.reason(errno)) }
+        guard descriptor >= 0 else { throw FileAccessError(path: name, problem: .system(errno)) }
         defer { close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw FileAccessError(path: name, reason: Self.reason(errno))
+                throw FileAccessError(path: name, problem: .system(errno))
             }
             if count == 0 || !body(Array(buffer[..<count])) { return }
         }
@@ -50,12 +51,12 @@ public struct POSIXFileSystem: FileSystem {
     public func readFile(_ path: LocalPath, shownAs name: String) throws(FileAccessError) -> [UInt8] {
         switch kind(of: path) {
         case .file: break
-        case .directory: throw FileAccessError(path: name, reason: "is a directory, not a file")
-        case .other: throw FileAccessError(path: name, reason: "is not a regular file")
-        case nil: throw FileAccessError(path: name, reason: Self.reason(errno))
+        case .directory: throw FileAccessError(path: name, problem: .isDirectory)
+        case .other: throw FileAccessError(path: name, problem: .notRegularFile)
+        case nil: throw FileAccessError(path: name, problem: .system(errno))
         }
         let descriptor = open(path.string, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileAccessError(path: name, reason: Self.reason(errno)) }
+        guard descriptor >= 0 else { throw FileAccessError(path: name, problem: .system(errno)) }
         defer { close(descriptor) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -63,7 +64,7 @@ public struct POSIXFileSystem: FileSystem {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw FileAccessError(path: name, reason: Self.reason(errno))
+                throw FileAccessError(path: name, problem: .system(errno))
             }
             if count == 0 { break }
             bytes.append(contentsOf: buffer[0..<count])
@@ -75,7 +76,7 @@ public struct POSIXFileSystem: FileSystem {
     public func directoryEntries(_ path: LocalPath, shownAs name: String) throws(FileAccessError) -> [String]? {
         guard let directory = opendir(path.string) else {
             if errno == ENOENT || errno == ENOTDIR { return nil }
-            throw FileAccessError(path: name, reason: Self.reason(errno))
+            throw FileAccessError(path: name, problem: .system(errno))
         }
         defer { closedir(directory) }
         var names: [String] = []
@@ -104,7 +105,7 @@ public struct POSIXFileSystem: FileSystem {
             try replace(target, with: bytes, permissions: existing.map { $0.st_mode & 0o777 }, shownAs: name)
         }
         guard written != nil else {
-            throw FileAccessError(path: name, reason: "not written: deps was interrupted")
+            throw FileAccessError(path: name, operation: .write, problem: .interrupted)
         }
     }
 
@@ -114,7 +115,7 @@ public struct POSIXFileSystem: FileSystem {
         // A fresh file: never one left there, nor a link planted in its place.
         unlink(temporary.string)
         let descriptor = open(temporary.string, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw FileAccessError(path: name, reason: "cannot write: " + Self.reason(errno)) }
+        guard descriptor >= 0 else { throw FileAccessError(path: name, operation: .write, problem: .system(errno)) }
         var failure: Int32?
         // Keeping the old file's permissions is a courtesy: one deps may not set is no failure.
         if let permissions { _ = fchmod(descriptor, permissions) }
@@ -133,7 +134,7 @@ public struct POSIXFileSystem: FileSystem {
         if failure == nil && rename(temporary.string, path.string) != 0 { failure = errno }
         if let failure {
             unlink(temporary.string)
-            throw FileAccessError(path: name, reason: "cannot write: " + Self.reason(failure))
+            throw FileAccessError(path: name, operation: .write, problem: .system(failure))
         }
         // Make the rename itself durable.
         let directoryDescriptor = open(directory.string, O_RDONLY | O_CLOEXEC)
@@ -152,11 +153,11 @@ public struct POSIXFileSystem: FileSystem {
             guard lstat(current.string, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let count = readlink(current.string, &buffer, buffer.count - 1)
-            guard count > 0 else { throw FileAccessError(path: name, reason: "cannot read the symbolic link: " + Self.reason(errno)) }
+            guard count > 0 else { throw FileAccessError(path: name, operation: .readLink, problem: .system(errno)) }
             let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             current = current.parent.appending(target)
         }
-        throw FileAccessError(path: name, reason: "cannot write: " + Self.reason(ELOOP))
+        throw FileAccessError(path: name, operation: .write, problem: .system(ELOOP))
     }
 
     /// Refuses a file deps may not replace, and returns its status when it exists: it must be a
@@ -174,42 +175,40 @@ public struct POSIXFileSystem: FileSystem {
         var info = stat()
         guard stat(path.string, &info) == 0 else {
             if errno == ENOENT { return nil }
-            throw FileAccessError(path: name, reason: "cannot write: " + Self.reason(errno))
+            throw FileAccessError(path: name, operation: .write, problem: .system(errno))
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
-        case S_IFDIR: throw FileAccessError(path: name, reason: "cannot write: it is a directory, not a file")
-        default: throw FileAccessError(path: name, reason: "cannot write: it is not a regular file")
+        case S_IFDIR: throw FileAccessError(path: name, operation: .write, problem: .isDirectory)
+        default: throw FileAccessError(path: name, operation: .write, problem: .notRegularFile)
         }
         if info.st_mode & 0o222 == 0 {
-            throw FileAccessError(path: name, reason: "cannot write: it is read-only")
+            throw FileAccessError(path: name, operation: .write, problem: .readOnlyFile)
         }
         if faccessat(AT_FDCWD, path.string, W_OK, AT_EACCESS) != 0 {
-            let cause = errno == EACCES ? "it is read-only" : Self.reason(errno)
-            throw FileAccessError(path: name, reason: "cannot write: \(cause)")
+            throw FileAccessError(path: name, operation: .write, problem: errno == EACCES ? .readOnlyFile : .system(errno))
         }
         return info
     }
 
     /// Refuses a folder this process cannot make entries in (read-only, or on a read-only file
     /// system), or that is a symbolic link to a missing folder. Nothing when there is no such folder.
-    public func checkWritableFolder(_ path: LocalPath, shownAs name: String, saying what: String) throws(FileAccessError) {
+    public func checkWritableFolder(_ path: LocalPath, shownAs name: String, saying operation: FileOperation) throws(FileAccessError) {
         var info = stat()
         guard stat(path.string, &info) == 0 else {
             let code = errno
             var link = stat()
             if lstat(path.string, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK {
-                throw FileAccessError(path: name, reason: "\(what): it is a symbolic link to a missing folder")
+                throw FileAccessError(path: name, operation: operation, problem: .danglingFolderLink)
             }
             if code == ENOENT { return }
-            throw FileAccessError(path: name, reason: "\(what): " + Self.reason(code))
+            throw FileAccessError(path: name, operation: operation, problem: .system(code))
         }
         guard info.st_mode & S_IFMT == S_IFDIR else {
-            throw FileAccessError(path: name, reason: "\(what): it is not a folder")
+            throw FileAccessError(path: name, operation: operation, problem: .notAFolder)
         }
         if faccessat(AT_FDCWD, path.string, W_OK | X_OK, AT_EACCESS) != 0 {
-            let cause = errno == EROFS ? Self.reason(EROFS) : errno == EACCES ? "the folder is read-only" : Self.reason(errno)
-            throw FileAccessError(path: name, reason: "\(what): \(cause)")
+            throw FileAccessError(path: name, operation: operation, problem: errno == EACCES ? .readOnlyFolder : .system(errno))
         }
     }
 
@@ -261,6 +260,6 @@ public struct POSIXFileSystem: FileSystem {
 
     /// How the system words an `errno` value, in lower case: `no such file or directory`.
     public static func reason(_ code: Int32) -> String {
-        String(cString: strerror(code)).lowercased()
+        FailureText.systemMessage(code)
     }
 }

@@ -43,7 +43,7 @@ public final class FileProjectStore: ProjectStore {
         let target = try fileSystem.resolvingLinks(lockfilePath, shownAs: Self.lockfileName)
         try fileSystem.checkReplaceable(target, shownAs: Self.lockfileName)
         try fileSystem.checkWritableFolder(
-            target.parent, shownAs: Self.lockfileName, saying: "cannot write in its folder")
+            target.parent, shownAs: Self.lockfileName, saying: .writeInFolder)
     }
 
     @discardableResult

@@ -121,6 +121,30 @@ extension ErrorTextPresenter {
             "this git spec repository is not in the cache yet (never cloned); --offline does not fetch"
         case .refreshWhileOffline:
             "--offline cannot refresh a spec repository"
+        case .noSuchSpec:
+            "no such spec"
+        case let .specMissingFromServer(name, version):
+            "the index lists \(MessageText.escaped(name)) \(MessageText.escaped(version)), but the server has no podspec for it (404)"
+        case .notACocoaPodsCDN:
+            "not found (404): this is not a CocoaPods CDN"
+        case let .serverAnswered(status):
+            "the server answered \(status)"
+        case .noSuchSpecRepository:
+            "no such spec repository (a directory relative to the Depsfile)"
+        case .specRepositoryNotADirectory:
+            "is not a directory; a spec repository is a directory"
+        case .needsCache:
+            "a git external source needs the shared cache to be checked out"
+        case let .noSpecInCheckout(name, reference):
+            "the checkout at \(MessageText.escaped(reference)) has none of \(MessageText.escaped(name)).yaml, "
+                + "\(MessageText.escaped(name)).podspec.json or \(MessageText.escaped(name)).podspec at its root"
+        case .notServableByCDN:
+            "a mirror serves CocoaPods' podspec.json; this spec is deps' YAML, which a CDN cannot serve"
+        case let .cacheReadOnly(root, lacking, reason):
+            "not in the cache (\(MessageText.escaped(lacking))), and deps cannot add it: the cache \(MessageText.escaped(root)) "
+                + "is read-only (\(MessageText.escaped(reason)))"
+        case let .toolFailed(words):
+            MessageText.escaped(words)
         case .notMirrorable:
             "deps mirror cannot read spec files from this source"
         case let .noManifest(directory):

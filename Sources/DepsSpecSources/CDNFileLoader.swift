@@ -96,7 +96,7 @@ struct CDNFileLoader: Sendable {
         } catch let error as HTTPError {
             // The download goes into the cache first: one this process cannot write is named.
             if let reason = cache.unwritableReason() {
-                throw FileAccessError(path: fileURL, reason: CacheReadOnlyError(root: cache.root, lacking: "this file", reason: reason).cause)
+                throw UnavailableError(location: fileURL, reason: .cacheReadOnly(root: cache.root.string, lacking: "this file", reason: reason))
             }
             throw UnavailableError(location: fileURL, reason: .unreachable(cause: error.causeDescription, networkDown: Self.isNetworkDown(error.cause)))
         }
@@ -112,7 +112,7 @@ struct CDNFileLoader: Sendable {
             return (nil, .removed)
         }
         guard response.isSuccess else {
-            throw FileAccessError(path: fileURL, reason: "the server answered \(response.status)")
+            throw UnavailableError(location: fileURL, reason: .serverAnswered(response.status))
         }
         let bytes = try cache.fileSystem.readFile(temporary, shownAs: fileURL)
         // A server without ETags sends every file again: one with the bytes the cache holds did

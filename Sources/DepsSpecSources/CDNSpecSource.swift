@@ -105,15 +105,15 @@ public final class CDNSpecSource: SpecSource {
             throw SpecsNotFetched(source: label, needed: [.specification(root, version)])
         }
         guard let spelling = spellings[version] else {
-            throw FileAccessError(path: loader.url(of: "\(root)/\(version)"), reason: "no such spec")
+            throw UnavailableError(location: loader.url(of: "\(root)/\(version)"), reason: .noSuchSpec)
         }
         let relative = CDNLayout.specPath(root, spelling, try shardFragments(root)!)
         guard let file = try available(relative) else {
             throw SpecsNotFetched(source: label, needed: [.specification(root, version)])
         }
         guard let bytes = file else {
-            throw FileAccessError(
-                path: loader.url(of: relative), reason: "the index lists \(root) \(spelling), but the server has no podspec for it (404)")
+            throw UnavailableError(
+                location: loader.url(of: relative), reason: .specMissingFromServer(name: root.description, version: spelling))
         }
         let specification = try PodspecJSONCodec(fileName: loader.url(of: relative), relocate: nil).decode(
             bytes, checksum: SHA256Digest.hex(of: bytes), expectedName: root, expectedVersion: spelling)
@@ -189,7 +189,7 @@ public final class CDNSpecSource: SpecSource {
         guard let file = try available(CocoaPodsShards.versionFile) else { return nil }
         let fileURL = loader.url(of: CocoaPodsShards.versionFile)
         guard let bytes = file else {
-            throw FileAccessError(path: fileURL, reason: "not found (404): this is not a CocoaPods CDN")
+            throw UnavailableError(location: fileURL, reason: .notACocoaPodsCDN)
         }
         let lengths = try CocoaPodsShards.prefixLengths(in: bytes, shownAs: fileURL)
         prefixLengths = lengths

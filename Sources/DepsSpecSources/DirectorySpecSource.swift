@@ -76,7 +76,7 @@ public final class DirectorySpecSource: SpecSource {
     private func readSpecification(of name: PackageName, version: Version, spelling chosen: String?) throws -> Specification {
         let layout = try layout()
         guard let spelling = try chosen ?? files(of: name)[version] else {
-            throw FileAccessError(path: displayPath(specPath(name, version.description, layout)), reason: "no such spec")
+            throw UnavailableError(location: displayPath(specPath(name, version.description, layout)), reason: .noSuchSpec)
         }
         let relative = specPath(name, spelling, layout)
         let shownAs = displayPath(relative)
@@ -100,7 +100,7 @@ public final class DirectorySpecSource: SpecSource {
     func specFile(of name: PackageName, version: Version) throws -> SpecFile {
         let layout = try layout()
         guard let spelling = try files(of: name)[version] else {
-            throw FileAccessError(path: displayPath(specPath(name, version.description, layout)), reason: "no such spec")
+            throw UnavailableError(location: displayPath(specPath(name, version.description, layout)), reason: .noSuchSpec)
         }
         let relative = specPath(name, spelling, layout)
         let bytes = try fileSystem.readFile(root / relative, shownAs: displayPath(relative))

@@ -71,8 +71,7 @@ public final class FolderMirror: MirrorDestination {
         }
         let file = try source.specFile(of: name.root, version: version)
         guard file.isPodspecJSON else {
-            throw FileAccessError(
-                path: file.shownAs, reason: "a mirror serves CocoaPods' podspec.json; this spec is deps' YAML, which a CDN cannot serve")
+            throw UnavailableError(location: file.shownAs, reason: .notServableByCDN)
         }
         let fragments = CocoaPodsShards.fragments(of: name.root, try prefixLengths())
         added[CDNLayout.indexPath(fragments), default: [:]][name.root.description, default: []].insert(file.spelling)

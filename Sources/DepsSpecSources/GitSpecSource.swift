@@ -190,13 +190,13 @@ struct GitSpecStore: Sendable {
     }
 
     /// The cache cannot be written and lacks what this repository needs.
-    private func readOnly(lacking: String, reason: String) -> FileAccessError {
-        FileAccessError(path: url, reason: CacheReadOnlyError(root: cache.root, lacking: lacking, reason: reason).cause)
+    private func readOnly(lacking: String, reason: String) -> UnavailableError {
+        UnavailableError(location: url, reason: .cacheReadOnly(root: cache.root.string, lacking: lacking, reason: reason))
     }
 
     /// Runs git work of the mirror, reporting its failure as this repository's.
     private func reporting<T>(_ work: () async throws -> T) async throws -> T {
-        try await reportingGitFailures(on: "the spec repository", as: { FileAccessError(path: url, reason: $0) }, work)
+        try await reportingGitFailures(on: "the spec repository", as: { UnavailableError(location: url, reason: .toolFailed($0)) }, work)
     }
 }
 

@@ -24,8 +24,8 @@ public final class LocalSpecSourceOpener: SpecSourceOpener {
         let root = projectDirectory / label
         switch fileSystem.kind(of: root) {
         case .directory: return DirectorySpecSource(label: label, root: root, fileSystem: fileSystem)
-        case nil: throw FileAccessError(path: label, reason: "no such spec repository (a directory relative to the Depsfile)")
-        default: throw FileAccessError(path: label, reason: "is not a directory; a spec repository is a directory")
+        case nil: throw UnavailableError(location: label, reason: .noSuchSpecRepository)
+        default: throw UnavailableError(location: label, reason: .specRepositoryNotADirectory)
         }
     }
 
@@ -41,7 +41,7 @@ public final class LocalSpecSourceOpener: SpecSourceOpener {
         case let .podspec(file):
             return try await specification(of: name, inFile: file)
         case let .git(url, _, _):
-            throw FileAccessError(path: url, reason: "a git external source needs the shared cache to be checked out")
+            throw UnavailableError(location: url, reason: .needsCache)
         }
     }
 

@@ -109,8 +109,7 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
         fetcher.remote = remoteCode
         let checkout = try await fetcher.checkout(name: name, url: url, reference: reference, pin: commit)
         guard let file = PackageSpecFile(of: name, in: checkout.tree, fileSystem: cache.fileSystem) else {
-            throw FileAccessError(
-                path: url, reason: "the checkout at \(reference) has none of \(name).yaml, \(name).podspec.json or \(name).podspec at its root")
+            throw UnavailableError(location: url, reason: .noSpecInCheckout(name: name.description, reference: "\(reference)"))
         }
         return try await file.read(
             name, at: checkout.tree / file.fileName(of: name), shownAs: "\(url) (\(reference)): \(file.fileName(of: name))",

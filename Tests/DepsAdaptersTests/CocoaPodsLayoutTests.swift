@@ -54,7 +54,7 @@ final class CocoaPodsLayoutTests: XCTestCase {
             XCTAssertTrue("\(error)".hasPrefix("Repo/Specs/Moya/99.0.0/Moya.podspec.json:4:"), "\(error)")
         }
         XCTAssertThrowsError(try source.specification(of: name("Moya"), version: version("1.0.0"))) { error in
-            XCTAssertEqual("\(error)", "Repo/Specs/Moya/1.0.0/Moya.podspec.json: error: no such spec")
+            XCTAssertEqual(error as? UnavailableError, UnavailableError(location: "Repo/Specs/Moya/1.0.0/Moya.podspec.json", reason: .noSuchSpec))
         }
         XCTAssertEqual(try source.packageNames().map(\.description), ["Alamofire", "Moya"])
     }

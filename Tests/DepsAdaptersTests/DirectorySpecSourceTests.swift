@@ -6,6 +6,7 @@ import DepsSwiftPM
 import DepsCore
 import Foundation
 import XCTest
+import DepsFailures
 
 final class DirectorySpecSourceTests: XCTestCase {
     func name(_ text: String) -> PackageName { try! PackageName(text) }

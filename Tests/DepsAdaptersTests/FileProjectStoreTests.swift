@@ -7,6 +7,7 @@ import DepsCore
 import DepsPresenters
 import Foundation
 import XCTest
+import DepsFailures
 
 final class FileProjectStoreTests: XCTestCase {
     func lockfile(_ version: String) throws -> Lockfile {

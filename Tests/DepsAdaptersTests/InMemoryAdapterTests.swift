@@ -5,6 +5,7 @@ import DepsFileSystem
 import DepsSpecSources
 import InMemoryFileSystem
 import XCTest
+import DepsFailures
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -56,10 +57,10 @@ final class InMemoryAdapterTests: XCTestCase {
         fileSystem.write("garbage: [", to: "/specs/Moya/15.0.0.yaml")
         XCTAssertEqual(try source.specification(of: name("Moya"), version: version("15.0.0")), first)
         XCTAssertThrowsError(try source.specification(of: name("Moya"), version: version("16.0.0"))) { error in
-            XCTAssertEqual(error as? FileAccessError, FileAccessError(path: "../Specs/Moya/16.0.0.yaml", reason: "is a directory, not a file"))
+            XCTAssertEqual((error as? FileAccessError).map { [$0.path, $0.reason] }, ["../Specs/Moya/16.0.0.yaml", "is a directory, not a file"])
         }
         XCTAssertThrowsError(try source.specification(of: name("Moya"), version: version("17.0.0"))) { error in
-            XCTAssertEqual(error as? FileAccessError, FileAccessError(path: "../Specs/Moya/17.0.0.yaml", reason: "no such spec"))
+            XCTAssertEqual(error as? UnavailableError, UnavailableError(location: "../Specs/Moya/17.0.0.yaml", reason: .noSuchSpec))
         }
     }
 
@@ -117,11 +118,11 @@ final class InMemoryAdapterTests: XCTestCase {
         fileSystem.write("x", to: "/project/Deps/Manifest.lock", mode: 0o444)
         let sandbox = FileSandbox(projectDirectory: "/project", fileSystem: fileSystem)
         XCTAssertThrowsError(try sandbox.checkWritable()) { error in
-            XCTAssertEqual(error as? FileAccessError, FileAccessError(path: "Deps/Manifest.lock", reason: "cannot write: it is read-only"))
+            XCTAssertEqual((error as? FileAccessError).map { [$0.path, $0.reason] }, ["Deps/Manifest.lock", "cannot write: it is read-only"])
         }
         fileSystem.setPermissions(0o555, of: "/project/Deps")
         XCTAssertThrowsError(try sandbox.checkWritable()) { error in
-            XCTAssertEqual(error as? FileAccessError, FileAccessError(path: "Deps", reason: "cannot write: the folder is read-only"))
+            XCTAssertEqual((error as? FileAccessError).map { [$0.path, $0.reason] }, ["Deps", "cannot write: the folder is read-only"])
         }
     }
 
@@ -143,7 +144,7 @@ final class InMemoryAdapterTests: XCTestCase {
 
         fileSystem.setPermissions(0o444, of: "/shared/Depsfile.lock")
         XCTAssertThrowsError(try store.checkLockfileCanBeWritten()) { error in
-            XCTAssertEqual(error as? FileAccessError, FileAccessError(path: "Depsfile.lock", reason: "cannot write: it is read-only"))
+            XCTAssertEqual((error as? FileAccessError).map { [$0.path, $0.reason] }, ["Depsfile.lock", "cannot write: it is read-only"])
         }
     }
 
@@ -170,7 +171,7 @@ final class InMemoryAdapterTests: XCTestCase {
 
         XCTAssertNil(cache.writeFailure())
         fileSystem.problem = .full
-        XCTAssertEqual(cache.writeFailure(), FileAccessError(path: "/cache", reason: "cannot write in the cache: no space left on device"))
+        XCTAssertEqual(cache.writeFailure()?.description, "/cache: error: cannot write in the cache: no space left on device")
     }
 
     func testCacheInventoryListsOnlyWholeTreeEntries() throws {

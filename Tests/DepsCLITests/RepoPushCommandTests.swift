@@ -195,6 +195,15 @@ final class RepoPushCommandTests: XCTestCase {
 
     /// SIGKILL while the spec is being committed in the cache's working copy: the next push from
     /// the same cache finds its mirror whole, removes what the killed run left and publishes once.
+    /// How many processes have `text` in their command line (`/proc/<pid>/cmdline`).
+    static func processesNaming(_ text: String) -> Int {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { entry in
+            guard Int32(entry) != nil, let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return false }
+            return String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self).contains(text)
+        }.count
+    }
+
     func testAPushKilledMidwayLeavesTheCacheUsableAndTheNextOneLands() throws {
         try seed(["CocoaPods-version.yml": "---\nprefix_lengths:\n- 1\n- 1\n- 1\n", "Specs/.gitkeep": ""])
         try library("Lib", ["1.0.0"])
@@ -220,6 +229,10 @@ final class RepoPushCommandTests: XCTestCase {
             usleep(2_000)
         }
         process.waitUntilExit()
+        // A git the killed run had started goes on as an orphan (SIGKILL leaves deps no chance to
+        // stop it) and may write in its working copy after the next run cleared it: wait for it.
+        let orphanDeadline = Date().addingTimeInterval(20)
+        while Date() < orphanDeadline, Self.processesNaming(temporary) > 0 { usleep(20_000) }
 
         let again = try push("Lib-1.0.0.yaml")
         if process.terminationReason == .uncaughtSignal {

@@ -1,6 +1,7 @@
 import DepsFileSystem
 import InMemoryFileSystem
 import XCTest
+import DepsFailures
 
 /// The in-memory file system answers as `POSIXFileSystem` does for what the adapters use.
 final class InMemoryFileSystemTests: XCTestCase {
@@ -36,7 +37,7 @@ final class InMemoryFileSystemTests: XCTestCase {
         ]
         for (path, reason) in cases {
             XCTAssertThrowsError(try fileSystem.readFile(path, shownAs: "shown")) { error in
-                XCTAssertEqual(error as? FileAccessError, FileAccessError(path: "shown", reason: reason), "\(path)")
+                XCTAssertEqual((error as? FileAccessError).map { [$0.path, $0.reason] }, ["shown", reason], "\(path)")
             }
         }
     }
@@ -60,10 +61,10 @@ final class InMemoryFileSystemTests: XCTestCase {
 
         try fileSystem.makeSymbolicLink(at: "/loop", to: "/loop", shownAs: "loop")
         XCTAssertThrowsError(try fileSystem.writeAtomically([], to: "/loop", shownAs: "loop")) { error in
-            XCTAssertEqual(error as? FileAccessError, FileAccessError(path: "loop", reason: "cannot write: too many levels of symbolic links"))
+            XCTAssertEqual((error as? FileAccessError).map { [$0.path, $0.reason] }, ["loop", "cannot write: too many levels of symbolic links"])
         }
         XCTAssertThrowsError(try fileSystem.makeSymbolicLink(at: "/loop", to: "x", shownAs: "loop")) { error in
-            XCTAssertEqual(error as? FileAccessError, FileAccessError(path: "loop", reason: "cannot link: file exists"))
+            XCTAssertEqual((error as? FileAccessError).map { [$0.path, $0.reason] }, ["loop", "cannot link: file exists"])
         }
     }
 
@@ -82,17 +83,17 @@ final class InMemoryFileSystemTests: XCTestCase {
         ]
         for (path, reason) in refusals {
             XCTAssertThrowsError(try fileSystem.writeAtomically([1], to: path, shownAs: "shown")) { error in
-                XCTAssertEqual(error as? FileAccessError, FileAccessError(path: "shown", reason: reason), "\(path)")
+                XCTAssertEqual((error as? FileAccessError).map { [$0.path, $0.reason] }, ["shown", reason], "\(path)")
             }
         }
         XCTAssertEqual(text(try fileSystem.readFile("/Depsfile.lock", shownAs: "lock")), "locked")
 
         fileSystem.setPermissions(0o555, of: "/Deps")
         XCTAssertThrowsError(try fileSystem.writeAtomically([1], to: "/Deps/Manifest.lock", shownAs: "Deps/Manifest.lock")) { error in
-            XCTAssertEqual(error as? FileAccessError, FileAccessError(path: "Deps/Manifest.lock", reason: "cannot write: permission denied"))
+            XCTAssertEqual((error as? FileAccessError).map { [$0.path, $0.reason] }, ["Deps/Manifest.lock", "cannot write: permission denied"])
         }
         XCTAssertThrowsError(try fileSystem.checkWritableFolder("/Deps", shownAs: "Deps")) { error in
-            XCTAssertEqual(error as? FileAccessError, FileAccessError(path: "Deps", reason: "cannot write: the folder is read-only"))
+            XCTAssertEqual((error as? FileAccessError).map { [$0.path, $0.reason] }, ["Deps", "cannot write: the folder is read-only"])
         }
         XCTAssertEqual(fileSystem.readOnlyReason(of: "/Deps"), "permission denied")
         XCTAssertNoThrow(try fileSystem.checkWritableFolder("/Missing", shownAs: "Missing"))
@@ -113,11 +114,11 @@ final class InMemoryFileSystemTests: XCTestCase {
         fileSystem.write("x", to: "/file")
         try fileSystem.makeSymbolicLink(at: "/dangling", to: "/nowhere", shownAs: "dangling")
         XCTAssertThrowsError(try fileSystem.makeDirectories("/file", shownAs: "file")) { error in
-            XCTAssertEqual(error as? FileAccessError, FileAccessError(path: "file", reason: "cannot create the folder: something else is there"))
+            XCTAssertEqual((error as? FileAccessError).map { [$0.path, $0.reason] }, ["file", "cannot create the folder: something else is there"])
         }
         XCTAssertThrowsError(try fileSystem.makeDirectories("/dangling", shownAs: "dangling")) { error in
             XCTAssertEqual(
-                error as? FileAccessError, FileAccessError(path: "dangling", reason: "cannot create the folder: it is a symbolic link to a missing folder"))
+                (error as? FileAccessError).map { [$0.path, $0.reason] }, ["dangling", "cannot create the folder: it is a symbolic link to a missing folder"])
         }
         try fileSystem.makeDirectories("/a/b/c", shownAs: "c")
         XCTAssertEqual(fileSystem.allPaths, ["/a", "/a/b", "/a/b/c", "/dangling", "/file"])
@@ -152,10 +153,10 @@ final class InMemoryFileSystemTests: XCTestCase {
         try fileSystem.move("/Deps/.A.1.tmp", to: "/Deps/A", shownAs: "Deps/A")
         XCTAssertEqual(fileSystem.allPaths, ["/Deps", "/Deps/A", "/Deps/A/Sources", "/Deps/A/Sources/A.swift", "/Deps/B", "/Deps/B/B.swift"])
         XCTAssertThrowsError(try fileSystem.move("/Deps/A", to: "/Deps/B", shownAs: "Deps/B")) { error in
-            XCTAssertEqual(error as? FileAccessError, FileAccessError(path: "Deps/B", reason: "cannot rename into place: directory not empty"))
+            XCTAssertEqual((error as? FileAccessError).map { [$0.path, $0.reason] }, ["Deps/B", "cannot rename into place: directory not empty"])
         }
         XCTAssertThrowsError(try fileSystem.move("/Deps/C", to: "/Deps/D", shownAs: "Deps/D")) { error in
-            XCTAssertEqual(error as? FileAccessError, FileAccessError(path: "Deps/D", reason: "cannot rename into place: no such file or directory"))
+            XCTAssertEqual((error as? FileAccessError).map { [$0.path, $0.reason] }, ["Deps/D", "cannot rename into place: no such file or directory"])
         }
     }
 
@@ -170,12 +171,12 @@ final class InMemoryFileSystemTests: XCTestCase {
         XCTAssertEqual(fileSystem.linkTarget(of: "/Deps/A/link"), "bin/tool")
 
         XCTAssertThrowsError(try fileSystem.copyTree("/cache/A", to: "/Deps/A", shownAs: "Deps/A")) { error in
-            XCTAssertEqual(error as? FileAccessError, FileAccessError(path: "Deps/A", reason: "cannot copy the code: .: file exists"))
+            XCTAssertEqual((error as? FileAccessError).map { [$0.path, $0.reason] }, ["Deps/A", "cannot copy the code: .: file exists"])
         }
         fileSystem.makeSpecialFile(at: "/cache/B/fifo")
         XCTAssertThrowsError(try fileSystem.copyTree("/cache/B", to: "/Deps/B", shownAs: "Deps/B")) { error in
             XCTAssertEqual(
-                error as? FileAccessError, FileAccessError(path: "Deps/B", reason: "cannot copy the code: fifo is not a file, a folder or a symbolic link"))
+                (error as? FileAccessError).map { [$0.path, $0.reason] }, ["Deps/B", "cannot copy the code: fifo is not a file, a folder or a symbolic link"])
         }
     }
 
@@ -203,7 +204,7 @@ final class InMemoryFileSystemTests: XCTestCase {
         fileSystem.problem = .full
         XCTAssertEqual(fileSystem.fileSystemProblem(at: "/project"), "no space left on device")
         XCTAssertThrowsError(try fileSystem.writeAtomically([], to: "/project/Depsfile", shownAs: "Depsfile")) { error in
-            XCTAssertEqual(error as? FileAccessError, FileAccessError(path: "Depsfile", reason: "cannot write: no space left on device"))
+            XCTAssertEqual((error as? FileAccessError).map { [$0.path, $0.reason] }, ["Depsfile", "cannot write: no space left on device"])
         }
         fileSystem.problem = .readOnly
         XCTAssertEqual(fileSystem.readOnlyReason(of: "/project"), "read-only file system")

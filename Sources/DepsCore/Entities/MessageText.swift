@@ -1,3 +1,5 @@
+import DepsFailures
+
 /// Text shown to a person: deps' own words as written, and every value interpolated into them
 /// (a name, a path, a URL, a YAML value, a server's reply) with its control characters escaped,
 /// so that input can never clear a terminal, forge a line or hide in a NUL (BEHAVIOUR 7).
@@ -54,21 +56,8 @@ public struct MessageText: Sendable, Equatable, CustomStringConvertible, Express
 
     /// `text` with every control character (C0, DEL and C1, newline and ESC among them) shown as
     /// a `\u{1B}`-style escape; everything else, other scripts and emoji included, is kept.
-    public static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            if isControl(scalar) {
-                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
+    public static func escaped(_ text: String) -> String { FailureText.escaped(text) }
 
     /// True for the characters a terminal acts on instead of showing.
-    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
-    }
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool { FailureText.isControl(scalar) }
 }

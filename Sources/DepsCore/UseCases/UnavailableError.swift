@@ -17,6 +17,28 @@ public struct UnavailableError: ExitStatusError, Sendable, Equatable {
         case notMirrorable
         /// The project has no Depsfile (`directory`: the folder looked in).
         case noManifest(directory: String)
+        /// A directory or CDN source has no spec at this path.
+        case noSuchSpec
+        /// A CDN's index lists this version, but the server has no podspec for it (404).
+        case specMissingFromServer(name: String, version: String)
+        /// The URL answers 404 where a CocoaPods CDN has its `CocoaPods-version.yml`.
+        case notACocoaPodsCDN
+        /// The server answered this status where a file was expected.
+        case serverAnswered(Int)
+        /// A spec repository named in the Depsfile that is not there (a directory relative to it).
+        case noSuchSpecRepository
+        /// A spec repository named in the Depsfile that is not a directory.
+        case specRepositoryNotADirectory
+        /// A git external source, which is checked out into the shared cache, without one.
+        case needsCache
+        /// A checkout of a `git:` external source without the package's spec at its root.
+        case noSpecInCheckout(name: String, reference: String)
+        /// A spec in deps' YAML, where a mirror serves only CocoaPods' podspec.json.
+        case notServableByCDN
+        /// The cache lacks it and this process cannot write the cache.
+        case cacheReadOnly(root: String, lacking: String, reason: String)
+        /// A tool (git) failed; what it was doing and its cause, in its words.
+        case toolFailed(String)
         /// The spec repository's server could not be reached (`cause`: why, in a few words);
         /// `networkDown` when no connection could be made at all.
         case unreachable(cause: String, networkDown: Bool)

@@ -1,5 +1,11 @@
 import DepsFileSystem
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import DepsFailures
 
 /// A `FileSystem` held in memory, for tests of the adapters that take one: files, folders,
 /// symbolic links and special files (a FIFO, a device) with permissions, and the same results
@@ -68,6 +74,19 @@ public final class InMemoryFileSystem: FileSystem {
     }
 
     private let state = Mutex(State())
+
+    /// The problem the system's words name: the `errno` value whose text they are, as
+    /// `POSIXFileSystem` reports it, else the words themselves.
+    static func problem(_ words: String) -> FileProblem {
+        if words == "the folder is read-only" { return .readOnlyFolder }
+        return (1..<200).first { FailureText.systemMessage($0) == words }.map(FileProblem.system) ?? .systemMessage(words)
+    }
+
+    /// `problem(_:)` for an entry of a tree being copied.
+    static func entryProblem(_ entry: String, _ words: String) -> FileProblem {
+        if case let .system(code) = problem(words) { return .entry(entry, code) }
+        return .systemMessage("\(entry): \(words)")
+    }
 
     public init() {}
 
@@ -190,17 +209,17 @@ public final class InMemoryFileSystem: FileSystem {
         let result: Result<[UInt8], FileAccessError> = state.withLock { state in
             switch Self.lookup(path, followingLast: true, in: state.nodes) {
             case .failure(let failure):
-                return .failure(FileAccessError(path: name, reason: failure.reason))
+                return .failure(FileAccessError(path: name, problem: Self.problem(failure.reason)))
             case .success(let components):
                 guard let node = state.nodes[Self.key(components)] else {
-                    return .failure(FileAccessError(path: name, reason: LookupFailure.missing.reason))
+                    return .failure(FileAccessError(path: name, problem: Self.problem(LookupFailure.missing.reason)))
                 }
                 switch node.content {
                 case .file(let bytes):
-                    guard node.mode & 0o444 != 0 else { return .failure(FileAccessError(path: name, reason: "permission denied")) }
+                    guard node.mode & 0o444 != 0 else { return .failure(FileAccessError(path: name, problem: .system(EACCES))) }
                     return .success(bytes)
-                case .directory: return .failure(FileAccessError(path: name, reason: "is a directory, not a file"))
-                case .special, .link: return .failure(FileAccessError(path: name, reason: "is not a regular file"))
+                case .directory: return .failure(FileAccessError(path: name, problem: .isDirectory))
+                case .special, .link: return .failure(FileAccessError(path: name, problem: .notRegularFile))
                 }
             }
         }
@@ -213,11 +232,11 @@ public final class InMemoryFileSystem: FileSystem {
                   let node = state.nodes[Self.key(components)], node.isDirectory else {
                 // `opendir` fails with ENOENT or ENOTDIR: no such folder. A loop is a failure.
                 if case .failure(.loop) = Self.lookup(path, followingLast: true, in: state.nodes) {
-                    return .failure(FileAccessError(path: name, reason: LookupFailure.loop.reason))
+                    return .failure(FileAccessError(path: name, problem: Self.problem(LookupFailure.loop.reason)))
                 }
                 return .success(nil)
             }
-            guard node.mode & 0o444 != 0 else { return .failure(FileAccessError(path: name, reason: "permission denied")) }
+            guard node.mode & 0o444 != 0 else { return .failure(FileAccessError(path: name, problem: .system(EACCES))) }
             return .success(Self.children(of: components, in: state.nodes))
         }
         return try result.get()
@@ -284,11 +303,11 @@ public final class InMemoryFileSystem: FileSystem {
                 // The temporary file is made beside the target: its folder must take a new entry.
                 let components: [String]
                 switch Self.lookup(target, followingLast: false, in: state.nodes) {
-                case .failure(let failure): throw FileAccessError(path: name, reason: "cannot write: " + failure.reason)
+                case .failure(let failure): throw FileAccessError(path: name, operation: .write, problem: Self.problem(failure.reason))
                 case .success(let found): components = found
                 }
                 if let reason = Self.cannotMakeEntries(in: components.dropLast(), state: state) {
-                    throw FileAccessError(path: name, reason: "cannot write: " + reason)
+                    throw FileAccessError(path: name, operation: .write, problem: Self.problem(reason))
                 }
                 let time = state.tick()
                 state.nodes[Self.key(components)] = Node(content: .file(bytes), mode: existing?.mode ?? 0o644, modified: time)
@@ -306,7 +325,7 @@ public final class InMemoryFileSystem: FileSystem {
             guard let target = linkTarget(of: current) else { return current }
             current = current.parent.appending(target)
         }
-        throw FileAccessError(path: name, reason: "cannot write: " + LookupFailure.loop.reason)
+        throw FileAccessError(path: name, operation: .write, problem: Self.problem(LookupFailure.loop.reason))
     }
 
     public func checkReplaceable(_ path: LocalPath, shownAs name: String) throws(FileAccessError) {
@@ -321,24 +340,24 @@ public final class InMemoryFileSystem: FileSystem {
         try result.get()
     }
 
-    public func checkWritableFolder(_ path: LocalPath, shownAs name: String, saying what: String) throws(FileAccessError) {
+    public func checkWritableFolder(_ path: LocalPath, shownAs name: String, saying operation: FileOperation) throws(FileAccessError) {
         let result: Result<Void, FileAccessError> = state.withLock { state in
             let components: [String]
             switch Self.lookup(path, followingLast: true, in: state.nodes) {
             case .failure(let failure):
-                return .failure(FileAccessError(path: name, reason: "\(what): " + failure.reason))
+                return .failure(FileAccessError(path: name, operation: operation, problem: Self.problem(failure.reason)))
             case .success(let found):
                 components = found
             }
             guard let node = state.nodes[Self.key(components)] else {
                 if case .link = Self.node(path, followingLast: false, in: state.nodes)?.content {
-                    return .failure(FileAccessError(path: name, reason: "\(what): it is a symbolic link to a missing folder"))
+                    return .failure(FileAccessError(path: name, operation: operation, problem: .danglingFolderLink))
                 }
                 return .success(())
             }
-            guard node.isDirectory else { return .failure(FileAccessError(path: name, reason: "\(what): it is not a folder")) }
-            if state.problem == .readOnly { return .failure(FileAccessError(path: name, reason: "\(what): read-only file system")) }
-            if node.mode & 0o300 != 0o300 { return .failure(FileAccessError(path: name, reason: "\(what): the folder is read-only")) }
+            guard node.isDirectory else { return .failure(FileAccessError(path: name, operation: operation, problem: .notAFolder)) }
+            if state.problem == .readOnly { return .failure(FileAccessError(path: name, operation: operation, problem: .system(EROFS))) }
+            if node.mode & 0o300 != 0o300 { return .failure(FileAccessError(path: name, operation: operation, problem: .readOnlyFolder)) }
             return .success(())
         }
         try result.get()
@@ -365,7 +384,7 @@ public final class InMemoryFileSystem: FileSystem {
             let components: [String]
             switch Self.lookup(path, followingLast: false, in: state.nodes) {
             case .failure(let failure):
-                return .failure(FileAccessError(path: name, reason: "cannot create the folder: " + failure.reason))
+                return .failure(FileAccessError(path: name, operation: .createFolder, problem: Self.problem(failure.reason)))
             case .success(let found):
                 components = found
             }
@@ -379,10 +398,10 @@ public final class InMemoryFileSystem: FileSystem {
                 }
                 return .failure(FileAccessError(
                     path: name,
-                    reason: dangling ? "cannot create the folder: it is a symbolic link to a missing folder" : "cannot create the folder: something else is there"))
+                    operation: .createFolder, problem: dangling ? .danglingFolderLink : .occupied))
             }
             if let reason = Self.cannotMakeEntries(in: components.dropLast(), state: state) {
-                return .failure(FileAccessError(path: name, reason: "cannot create the folder: " + reason))
+                return .failure(FileAccessError(path: name, operation: .createFolder, problem: Self.problem(reason)))
             }
             let time = state.tick()
             state.nodes[Self.key(components)] = Node(content: .directory, mode: 0o755, modified: time)
@@ -394,7 +413,7 @@ public final class InMemoryFileSystem: FileSystem {
     public func move(_ from: LocalPath, to: LocalPath, shownAs name: String) throws(FileAccessError) {
         let result: Result<Void, FileAccessError> = state.withLock { state in
             func failure(_ reason: String) -> Result<Void, FileAccessError> {
-                .failure(FileAccessError(path: name, reason: "cannot rename into place: " + reason))
+                .failure(FileAccessError(path: name, operation: .renameIntoPlace, problem: Self.problem(reason)))
             }
             guard case .success(let source) = Self.lookup(from, followingLast: false, in: state.nodes),
                   let moving = state.nodes[Self.key(source)] else { return failure(LookupFailure.missing.reason) }
@@ -431,7 +450,7 @@ public final class InMemoryFileSystem: FileSystem {
 
     public func copyTree(_ source: LocalPath, to destination: LocalPath, shownAs name: String) throws(FileAccessError) {
         func failure(_ what: String, _ reason: String) -> FileAccessError {
-            FileAccessError(path: name, reason: "cannot copy the code: \(what): " + reason)
+            FileAccessError(path: name, operation: .copyCode, problem: Self.entryProblem(what, reason))
         }
         guard let folderMode = permissions(of: source) else { throw failure(".", LookupFailure.missing.reason) }
         try makeFolder(destination, mode: folderMode, shownAs: ".", failure: failure)
@@ -443,7 +462,7 @@ public final class InMemoryFileSystem: FileSystem {
             } else if let target = entry.linkTarget {
                 if let reason = link(at: to, to: target) { throw failure(entry.relativePath, reason) }
             } else if entry.isSpecial {
-                throw FileAccessError(path: name, reason: "cannot copy the code: \(entry.relativePath) is not a file, a folder or a symbolic link")
+                throw FileAccessError(path: name, operation: .copyCode, problem: .unsupportedEntry(entry.relativePath))
             } else {
                 let bytes: [UInt8]
                 do {
@@ -485,7 +504,7 @@ public final class InMemoryFileSystem: FileSystem {
     }
 
     public func makeSymbolicLink(at path: LocalPath, to target: String, shownAs name: String) throws(FileAccessError) {
-        if let reason = link(at: path, to: target) { throw FileAccessError(path: name, reason: "cannot link: " + reason) }
+        if let reason = link(at: path, to: target) { throw FileAccessError(path: name, operation: .link, problem: Self.problem(reason)) }
     }
 
     /// Makes the link, or says why it cannot, as `symlink` words its failure.
@@ -618,17 +637,17 @@ public final class InMemoryFileSystem: FileSystem {
         switch lookup(path, followingLast: true, in: nodes) {
         // As `stat` failing with ENOENT: no file to refuse.
         case .failure(.missing): return nil
-        case .failure(let failure): throw FileAccessError(path: name, reason: "cannot write: " + failure.reason)
+        case .failure(let failure): throw FileAccessError(path: name, operation: .write, problem: Self.problem(failure.reason))
         case .success(let found): components = found
         }
         guard let node = nodes[key(components)] else { return nil }
         switch node.content {
         case .file: break
-        case .directory: throw FileAccessError(path: name, reason: "cannot write: it is a directory, not a file")
-        case .special, .link: throw FileAccessError(path: name, reason: "cannot write: it is not a regular file")
+        case .directory: throw FileAccessError(path: name, operation: .write, problem: .isDirectory)
+        case .special, .link: throw FileAccessError(path: name, operation: .write, problem: .notRegularFile)
         }
         if node.mode & 0o222 == 0 || node.mode & 0o200 == 0 {
-            throw FileAccessError(path: name, reason: "cannot write: it is read-only")
+            throw FileAccessError(path: name, operation: .write, problem: .readOnlyFile)
         }
         return node
     }
