@@ -95,11 +95,28 @@ let package = Package(
         .target(name: "ResolutionFixtures", dependencies: ["DepsCore", "SeededRandom"], path: "Tests/Support/ResolutionFixtures"),
         // A file system in memory, so that adapters are tested without the disk.
         .target(name: "InMemoryFileSystem", dependencies: ["DepsFileSystem"], path: "Tests/Support/InMemoryFileSystem"),
+        // Fakes of the HTTP and git drivers (a table of URLs, repositories in memory), so that
+        // adapters are tested without the network or a git process, on either file system.
+        .target(name: "DriverFakes", dependencies: ["DepsHTTP", "DepsGit", "DepsFileSystem"], path: "Tests/Support/DriverFakes"),
 
         .testTarget(name: "DepsYAMLTests", dependencies: ["DepsYAML", "SeededRandom"]),
         .testTarget(name: "DepsHTTPTests", dependencies: ["DepsHTTP", "DepsProcess", "LoopbackHTTPServer"]),
         .testTarget(name: "DepsCoreTests", dependencies: ["DepsCore", "SeededRandom", "ResolutionFixtures"]),
         .testTarget(name: "InMemoryFileSystemTests", dependencies: ["InMemoryFileSystem", "DepsFileSystem"]),
+        // The driver fakes answer as the real drivers do.
+        .testTarget(
+            name: "DriverFakesTests",
+            dependencies: ["DriverFakes", "InMemoryFileSystem", "DepsHTTP", "DepsGit", "DepsFileSystem", "LoopbackHTTPServer"]
+        ),
+        // Adapters of one target each, on the in-memory file system and the driver fakes.
+        .testTarget(
+            name: "DepsSpecSourcesTests",
+            dependencies: ["DepsSpecSources", "DepsCode", "DepsCore", "DepsFileSystem", "DepsHTTP", "DriverFakes", "InMemoryFileSystem"]
+        ),
+        .testTarget(
+            name: "DepsCodeTests",
+            dependencies: ["DepsCode", "DepsCore", "DepsFiles", "DepsFileSystem", "DepsGit", "DepsHTTP", "DriverFakes", "InMemoryFileSystem"]
+        ),
         .testTarget(
             name: "DepsAdaptersTests",
             dependencies: [
