@@ -249,7 +249,7 @@ public struct FakeGitMirror: GitMirroring {
 
     private func tree(of commit: String, _ arguments: [String]) throws -> FakeGitMirrors.Tree {
         guard let tree = repository()?.commits[commit] else {
-            throw failure(arguments, "fatal: not a valid object name \(commit)\n")
+            throw failure(arguments, "fatal: not a tree object: \(commit)\n")
         }
         return tree
     }
