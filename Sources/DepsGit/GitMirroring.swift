@@ -24,6 +24,8 @@ public protocol GitMirroring: Sendable {
     /// The commit a reference (`refs/tags/1.0`, `refs/heads/main`, `HEAD`) names; nil when there
     /// is no such reference.
     func commit(of reference: String) async throws -> String?
+    /// The names of the files that differ between two commits.
+    func changedFiles(from old: String, to new: String) async throws -> [Substring]
     /// The submodule entries of `commit`'s tree, at any depth: each path and the commit it records.
     func gitlinks(of commit: String) async throws -> [(path: String, commit: String)]
     /// The entries of a git configuration file in `commit`'s tree (`.gitmodules`); none when

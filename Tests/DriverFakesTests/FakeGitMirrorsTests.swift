@@ -115,6 +115,10 @@ final class FakeGitMirrorsTests: XCTestCase {
         try await mirror.fetch()
         try await assertSameAnswer("refs/tags/3.0.0")
         try await assertSameAnswer("refs/heads/main")
+        let realChanges = try await real.changedFiles(from: commits[first]!, to: commits[later]!)
+        let fakeChanges = try await mirror.changedFiles(from: first, to: later)
+        XCTAssertEqual(fakeChanges, realChanges)
+        XCTAssertEqual(fakeChanges, ["Sources/Kit.swift"])
     }
 
     func testTheDefaultBranchIsFollowedOnlyWhenAsked() async throws {

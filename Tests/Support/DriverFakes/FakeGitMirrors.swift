@@ -200,6 +200,23 @@ public struct FakeGitMirror: GitMirroring {
         return repository.references[reference]
     }
 
+    /// The paths whose file, link or submodule entry differs between the two trees, sorted, as
+    /// `git diff --name-only` lists them.
+    public func changedFiles(from old: String, to new: String) async throws -> [Substring] {
+        let arguments = ["--git-dir", path.string, "diff", "--name-only", old, new]
+        let before = try tree(of: old, arguments)
+        let after = try tree(of: new, arguments)
+        func entries(_ tree: FakeGitMirrors.Tree) -> [String: String] {
+            var entries: [String: String] = [:]
+            for (path, bytes) in tree.files { entries[path] = "file " + String(decoding: bytes, as: UTF8.self) }
+            for (path, target) in tree.links { entries[path] = "link " + target }
+            for (path, commit) in tree.gitlinks { entries[path] = "commit " + commit }
+            return entries
+        }
+        let (was, now) = (entries(before), entries(after))
+        return Set(was.keys).union(now.keys).filter { was[$0] != now[$0] }.sorted().map { Substring($0) }
+    }
+
     public func gitlinks(of commit: String) async throws -> [(path: String, commit: String)] {
         let tree = try tree(of: commit, ["ls-tree", "-r", "-z", "--full-tree", commit])
         return tree.gitlinks.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
