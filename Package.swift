@@ -27,12 +27,14 @@ let package = Package(
         // libcurl, loaded by the first transfer (its headers from libcurl4-openssl-dev; nothing linked).
         .target(name: "CLibcurl"),
         // Running a child process, and HTTP through libcurl: they know nothing of deps either.
+        // HTTPTransport is what the adapters ask of HTTP, so that tests can stand in for it.
         .target(name: "DepsProcess", dependencies: [.product(name: "Subprocess", package: "swift-subprocess")]),
         .target(name: "DepsHTTP", dependencies: ["CLibcurl"]),
 
-        // The file system: atomic writes, the lock, the tree walk and copy, temporary paths.
+        // The file system: atomic writes, locks, the tree walk and copy, temporary paths.
         .target(name: "DepsFileSystem", dependencies: ["DepsProcess"]),
-        // One git mirror: clone or fetch a bare mirror, read its refs, extract a commit's tree.
+        // One git mirror: clone or fetch a bare mirror, read its refs, extract a commit's tree;
+        // GitMirroring and GitMirrorOpener are what the adapters ask of one.
         .target(name: "DepsGit", dependencies: ["DepsProcess", "DepsFileSystem"]),
 
         // Entities, the resolver and the use cases: Swift standard library only.
