@@ -141,7 +141,7 @@ public struct GitCodeFetcher: Sendable {
         _ request: CodeRequest, url: String, reference: GitReference, submodules: Bool, version: String
     ) async throws -> (tree: LocalPath, commit: String) {
         let remote = CodeLocation.isRelative(url) ? LocalPath(url).resolved(against: projectDirectory).string : url
-        let mirror = mirror(of: remote)
+        let mirror = self.mirror(of: remote)
         // Shared when the cache cannot be written: what it holds is read, what it lacks is named.
         let commit = try await cache.fileSystem.withWritingOrReadingLock(cache.mirrorLockPath(remote), shownAs: mirror.path.string) { access in
             try await resolveCommitRepairing(request, remote: remote, shownURL: url, reference: reference, mirror: mirror, access: access)
