@@ -30,12 +30,14 @@ let package = Package(
         // libcurl, loaded by the first transfer (its headers from libcurl4-openssl-dev; nothing linked).
         .target(name: "CLibcurl"),
         // Running a child process, and HTTP through libcurl: they know nothing of deps either.
+        // HTTPTransport is what the adapters ask of HTTP, so that tests can stand in for it.
         .target(name: "DepsProcess", dependencies: ["DepsFailures", .product(name: "Subprocess", package: "swift-subprocess")]),
         .target(name: "DepsHTTP", dependencies: ["CLibcurl", "DepsFailures"]),
 
-        // The file system: atomic writes, the lock, the tree walk and copy, temporary paths.
+        // The file system: atomic writes, locks, the tree walk and copy, temporary paths.
         .target(name: "DepsFileSystem", dependencies: ["DepsProcess", "DepsFailures"]),
-        // One git mirror: clone or fetch a bare mirror, read its refs, extract a commit's tree.
+        // One git mirror: clone or fetch a bare mirror, read its refs, extract a commit's tree;
+        // GitMirroring and GitMirrorOpener are what the adapters ask of one.
         .target(name: "DepsGit", dependencies: ["DepsProcess", "DepsFileSystem", "DepsFailures"]),
 
         // Entities, the resolver and the use cases: Swift standard library only (and the exit statuses).
@@ -97,15 +99,32 @@ let package = Package(
         .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
         .target(name: "ResolutionFixtures", dependencies: ["DepsCore", "SeededRandom"], path: "Tests/Support/ResolutionFixtures"),
         // A file system in memory, so that adapters are tested without the disk.
-        .target(name: "InMemoryFileSystem", dependencies: ["DepsFileSystem"], path: "Tests/Support/InMemoryFileSystem"),
+        .target(name: "InMemoryFileSystem", dependencies: ["DepsFailures", "DepsFileSystem"], path: "Tests/Support/InMemoryFileSystem"),
+        // Fakes of the HTTP and git drivers (a table of URLs, repositories in memory), so that
+        // adapters are tested without the network or a git process, on either file system.
+        .target(name: "DriverFakes", dependencies: ["DepsFailures", "DepsHTTP", "DepsGit", "DepsFileSystem"], path: "Tests/Support/DriverFakes"),
 
         .testTarget(name: "DepsYAMLTests", dependencies: ["DepsYAML", "SeededRandom"]),
         .testTarget(name: "DepsHTTPTests", dependencies: ["DepsHTTP", "DepsProcess", "LoopbackHTTPServer"]),
         .testTarget(name: "DepsCoreTests", dependencies: ["DepsCore", "SeededRandom", "ResolutionFixtures"]),
-        .testTarget(name: "InMemoryFileSystemTests", dependencies: ["InMemoryFileSystem", "DepsFileSystem"]),
+        .testTarget(name: "InMemoryFileSystemTests", dependencies: ["DepsFailures", "InMemoryFileSystem", "DepsFileSystem"]),
+        // The driver fakes answer as the real drivers do.
+        .testTarget(
+            name: "DriverFakesTests",
+            dependencies: ["DepsFailures", "DriverFakes", "InMemoryFileSystem", "DepsHTTP", "DepsGit", "DepsFileSystem", "LoopbackHTTPServer"]
+        ),
+        // Adapters of one target each, on the in-memory file system and the driver fakes.
+        .testTarget(
+            name: "DepsSpecSourcesTests",
+            dependencies: ["DepsFailures", "DepsSpecSources", "DepsCode", "DepsCore", "DepsFileSystem", "DepsHTTP", "DriverFakes", "InMemoryFileSystem"]
+        ),
+        .testTarget(
+            name: "DepsCodeTests",
+            dependencies: ["DepsFailures", "DepsCode", "DepsCore", "DepsFiles", "DepsFileSystem", "DepsGit", "DepsHTTP", "DriverFakes", "InMemoryFileSystem"]
+        ),
         .testTarget(
             name: "DepsAdaptersTests",
-            dependencies: [
+            dependencies: ["DepsFailures", 
                 "DepsFiles", "DepsCocoaPods", "DepsCode", "DepsSpecSources", "DepsSwiftPM", "DepsPresenters", "DepsFileSystem", "DepsGit", "DepsCore",
                 "DepsYAML", "DepsProcess", "DepsHTTP", "SeededRandom", "ResolutionFixtures", "LoopbackHTTPServer",
                 "InMemoryFileSystem",

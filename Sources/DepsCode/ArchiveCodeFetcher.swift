@@ -11,7 +11,7 @@ struct ArchiveCodeFetcher: Sendable {
     let cache: CodeCache
     let offline: Bool
     let projectDirectory: LocalPath
-    let http: HTTPClient
+    let http: any HTTPTransport
     let limits: ArchiveLimits
     /// Mirrors and the remote cache, asked before the origin (BEHAVIOUR 14); nil: none.
     var remote: RemoteCode? = nil
@@ -37,7 +37,7 @@ struct ArchiveCodeFetcher: Sendable {
             return FetchedCode(tree: tree.string, pin: .archiveDigest(expected.digest))
         }
         // Shared when the cache cannot be written: an archive it holds is read, one it lacks is named.
-        let (archive, digest) = try await withWritingOrReadingLock(cache.archiveLockPath(url), shownAs: url) { access in
+        let (archive, digest) = try await cache.fileSystem.withWritingOrReadingLock(cache.archiveLockPath(url), shownAs: url) { access in
             try await download(request, url: url, expected: expected, access: access)
         }
         let tree = try await cache.tree(name: name, version: request.version.description, pin: digest, source: url) { folder in
@@ -61,7 +61,7 @@ struct ArchiveCodeFetcher: Sendable {
         if case let .archiveDigest(digest)? = request.pin { lockedDigest = digest }
         let expected = declaredDigest.map { ExpectedDigest(digest: $0, from: "the spec's sha256") }
             ?? lockedDigest.map { ExpectedDigest(digest: $0, from: "Depsfile.lock's SOURCE CHECKSUMS") }
-        return try await withWritingOrReadingLock(cache.archiveLockPath(url), shownAs: url) { access in
+        return try await cache.fileSystem.withWritingOrReadingLock(cache.archiveLockPath(url), shownAs: url) { access in
             try await download(request, url: url, expected: expected, access: access)
         }
     }

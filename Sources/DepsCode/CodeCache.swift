@@ -141,7 +141,7 @@ public struct CodeCache: Sendable {
                 throw CacheReadOnlyError(root: root, lacking: "no tree of \(name) \(version) at \(pin)", reason: reason)
             }
         }
-        return try await withWritingOrReadingLock(entry.addingSuffix(".lock"), shownAs: entry.string) { access in
+        return try await fileSystem.withWritingOrReadingLock(entry.addingSuffix(".lock"), shownAs: entry.string) { access in
             if isWholeTreeEntry(entry) { return tree }
             if case let .readingOnly(reason) = access {
                 throw CacheReadOnlyError(root: root, lacking: "no tree of \(name) \(version) at \(pin)", reason: reason)

@@ -16,9 +16,15 @@ public struct GitCodeFetcher: Sendable {
     let network: GitNetworkLimits
     /// Mirrors and the remote cache, asked for a pinned commit before its origin (BEHAVIOUR 14).
     public var remote: RemoteCode? = nil
+    /// Opens the cache's mirror of a URL, through which references are resolved and trees extracted.
+    let mirrors: any GitMirrorOpener
 
-    public init(cache: CodeCache, offline: Bool, projectDirectory: LocalPath, network: GitNetworkLimits = GitNetworkLimits()) {
+    public init(
+        cache: CodeCache, offline: Bool, projectDirectory: LocalPath, network: GitNetworkLimits = GitNetworkLimits(),
+        mirrors: any GitMirrorOpener = SystemGitMirrors()
+    ) {
         self.network = network
+        self.mirrors = mirrors
         self.cache = cache
         self.offline = offline
         self.projectDirectory = projectDirectory
@@ -78,7 +84,7 @@ public struct GitCodeFetcher: Sendable {
     func mirrorHolding(_ request: CodeRequest, url: String, reference: GitReference) async throws -> (GitMirror, String) {
         let remote = CodeLocation.isRelative(url) ? LocalPath(url).resolved(against: projectDirectory).string : url
         let mirror = GitMirror(path: cache.mirrorPath(remote), fileSystem: cache.fileSystem)
-        let commit = try await withWritingOrReadingLock(cache.mirrorLockPath(remote), shownAs: mirror.path.string) { access in
+        let commit = try await cache.fileSystem.withWritingOrReadingLock(cache.mirrorLockPath(remote), shownAs: mirror.path.string) { access in
             try await resolveCommitRepairing(request, remote: remote, shownURL: url, reference: reference, mirror: mirror, access: access)
         }
         return (mirror, commit)
@@ -100,6 +106,11 @@ public struct GitCodeFetcher: Sendable {
             return
         }
         await remote.upload(pack, as: RemoteCodeStore.gitPackPath(commit), for: request)
+    }
+
+    /// The cache's mirror of the repository at `remote`.
+    func mirror(of remote: String) -> any GitMirroring {
+        mirrors.mirror(at: cache.mirrorPath(remote), fileSystem: cache.fileSystem, network: network)
     }
 
     /// The name of a commit's tree in the cache: the commit, marked when the tree holds its submodules.
@@ -130,9 +141,9 @@ public struct GitCodeFetcher: Sendable {
         _ request: CodeRequest, url: String, reference: GitReference, submodules: Bool, version: String
     ) async throws -> (tree: LocalPath, commit: String) {
         let remote = CodeLocation.isRelative(url) ? LocalPath(url).resolved(against: projectDirectory).string : url
-        let mirror = GitMirror(path: cache.mirrorPath(remote), fileSystem: cache.fileSystem, network: network)
+        let mirror = self.mirror(of: remote)
         // Shared when the cache cannot be written: what it holds is read, what it lacks is named.
-        let commit = try await withWritingOrReadingLock(cache.mirrorLockPath(remote), shownAs: mirror.path.string) { access in
+        let commit = try await cache.fileSystem.withWritingOrReadingLock(cache.mirrorLockPath(remote), shownAs: mirror.path.string) { access in
             try await resolveCommitRepairing(request, remote: remote, shownURL: url, reference: reference, mirror: mirror, access: access)
         }
         let pin = Self.treePin(commit, submodules: submodules)
@@ -151,7 +162,7 @@ public struct GitCodeFetcher: Sendable {
     }
 
     /// Writes the files of `commit` into `folder` through a temporary archive.
-    func extract(_ request: CodeRequest, _ url: String, _ commit: String, of mirror: GitMirror, into folder: LocalPath) async throws {
+    func extract(_ request: CodeRequest, _ url: String, _ commit: String, of mirror: any GitMirroring, into folder: LocalPath) async throws {
         let archive = cache.temporaryPath("git-archive")
         defer { cache.fileSystem.removeTree(archive) }
         try await reporting(request, url) { try await mirror.extract(commit, into: folder, through: archive) }
@@ -160,7 +171,7 @@ public struct GitCodeFetcher: Sendable {
     /// The commit to fetch, as `resolveCommit` finds it, from a mirror that holds its files: a
     /// mirror whose objects are gone (its references still name commits) is made again, once.
     func resolveCommitRepairing(
-        _ request: CodeRequest, remote: String, shownURL url: String, reference: GitReference, mirror: GitMirror,
+        _ request: CodeRequest, remote: String, shownURL url: String, reference: GitReference, mirror: any GitMirroring,
         access: FileLock.Access
     ) async throws -> String {
         do {
@@ -187,7 +198,7 @@ public struct GitCodeFetcher: Sendable {
     /// for (a branch, and the default branch, are refreshed online). With `readingOnly` access
     /// the mirror is only read: what needs a clone or a fetch is a `CacheReadOnlyError`.
     func resolveCommit(
-        _ request: CodeRequest, remote: String, shownURL url: String, reference: GitReference, mirror: GitMirror,
+        _ request: CodeRequest, remote: String, shownURL url: String, reference: GitReference, mirror: any GitMirroring,
         access: FileLock.Access
     ) async throws -> String {
         var refreshed = false

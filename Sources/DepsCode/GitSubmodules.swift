@@ -23,7 +23,7 @@ struct GitSubmodules {
 
     /// Places the submodules of `commit` (of the repository at `remote`, mirrored by `mirror`) in
     /// `folder`, which holds that commit's files.
-    func place(of commit: String, in mirror: GitMirror, remote: String, into folder: LocalPath, depth: Int = 0) async throws {
+    func place(of commit: String, in mirror: any GitMirroring, remote: String, into folder: LocalPath, depth: Int = 0) async throws {
         let links = try await reading(shownURL) { try await mirror.gitlinks(of: commit) }
         guard !links.isEmpty else { return }
         guard depth < Self.maximumDepth else {
@@ -42,9 +42,9 @@ struct GitSubmodules {
                 throw refusal(shownURL, error.reason)
             }
             let subrequest = CodeRequest(name: request.name, version: request.version, source: .git(url: url, .commit(link.commit)), pin: nil)
-            let submirror = GitMirror(path: fetcher.cache.mirrorPath(url), fileSystem: fetcher.cache.fileSystem, network: fetcher.network)
+            let submirror = fetcher.mirror(of: url)
             // The superproject's tree is being made, so the cache can be written.
-            _ = try await withFileLock(fetcher.cache.mirrorLockPath(url), shownAs: submirror.path.string) {
+            _ = try await fetcher.cache.fileSystem.withFileLock(fetcher.cache.mirrorLockPath(url), shownAs: submirror.path.string) {
                 try await fetcher.resolveCommitRepairing(
                     subrequest, remote: url, shownURL: url, reference: .commit(link.commit), mirror: submirror, access: .writing)
             }

@@ -60,7 +60,7 @@ public struct RemoteCodeStore: Sendable, Equatable {
 /// again, an upload the server refused is not tried again.
 public final class RemoteCode: Sendable {
     let stores: [RemoteCodeStore]
-    let http: HTTPClient
+    let http: any HTTPTransport
     let warn: @Sendable (RemoteCodeWarning) -> Void
     private let state = Mutex(State())
 
@@ -72,7 +72,7 @@ public final class RemoteCode: Sendable {
     /// - Parameters:
     ///   - http: the client for the stores: its timeout is what a store that is down or slow costs.
     ///   - warn: told of every store failure the install goes on without.
-    public init(stores: [RemoteCodeStore], http: HTTPClient, warn: @escaping @Sendable (RemoteCodeWarning) -> Void) {
+    public init(stores: [RemoteCodeStore], http: any HTTPTransport, warn: @escaping @Sendable (RemoteCodeWarning) -> Void) {
         self.stores = stores
         self.http = http
         self.warn = warn

@@ -19,7 +19,20 @@ public struct SourceCodeFetcher: CodeFetcher {
         cache: CodeCache, projectDirectory: LocalPath, offline: Bool, http: HTTPClient, limits: ArchiveLimits = ArchiveLimits(),
         remote: RemoteCode? = nil
     ) {
-        var git = GitCodeFetcher(cache: cache, offline: offline, projectDirectory: projectDirectory, network: GitNetworkLimits(http.configuration))
+        self.init(
+            cache: cache, projectDirectory: projectDirectory, offline: offline, http: http, network: GitNetworkLimits(http.configuration),
+            limits: limits, remote: remote)
+    }
+
+    /// - Parameters:
+    ///   - http: downloads archives.
+    ///   - network: how long git may take over the network.
+    ///   - mirrors: opens the cache's git mirrors.
+    public init(
+        cache: CodeCache, projectDirectory: LocalPath, offline: Bool, http: any HTTPTransport, network: GitNetworkLimits,
+        mirrors: any GitMirrorOpener = SystemGitMirrors(), limits: ArchiveLimits = ArchiveLimits(), remote: RemoteCode? = nil
+    ) {
+        var git = GitCodeFetcher(cache: cache, offline: offline, projectDirectory: projectDirectory, network: network, mirrors: mirrors)
         git.remote = remote
         self.git = git
         var archives = ArchiveCodeFetcher(cache: cache, offline: offline, projectDirectory: projectDirectory, http: http, limits: limits)

@@ -93,6 +93,16 @@ public protocol FileSystem: Sendable {
     func removeFile(_ path: LocalPath)
     /// Removes a folder if it is empty; nothing otherwise.
     func removeEmptyDirectory(_ path: LocalPath)
+
+    /// Runs `body` while holding the exclusive lock on the file `path` (made when missing, in a
+    /// folder that must exist), waiting while another holder has it; the file stays.
+    func withFileLock<T>(_ path: LocalPath, shownAs name: String, _ body: () async throws -> T) async throws -> T
+    /// Runs `body` while holding the lock on the file `path`: exclusive when this process can
+    /// write the lock file, else shared (none when there is no such file) and
+    /// `FileLock.Access.readingOnly`, so that `body` knows it must not write what the lock guards.
+    func withWritingOrReadingLock<T>(
+        _ path: LocalPath, shownAs name: String, _ body: (FileLock.Access) async throws -> T
+    ) async throws -> T
 }
 
 extension FileSystem {

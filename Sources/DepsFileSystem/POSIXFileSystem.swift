@@ -11,6 +11,18 @@ import Darwin
 public struct POSIXFileSystem: FileSystem {
     public init() {}
 
+    /// An advisory `flock` on the file (`FileLock`), shared with other processes.
+    public func withFileLock<T>(_ path: LocalPath, shownAs name: String, _ body: () async throws -> T) async throws -> T {
+        try await DepsFileSystem.withFileLock(path, shownAs: name, body)
+    }
+
+    /// An advisory `flock` on the file (`FileLock`), shared with other processes.
+    public func withWritingOrReadingLock<T>(
+        _ path: LocalPath, shownAs name: String, _ body: (FileLock.Access) async throws -> T
+    ) async throws -> T {
+        try await DepsFileSystem.withWritingOrReadingLock(path, shownAs: name, body)
+    }
+
     public func kind(of path: LocalPath) -> FileKind? {
         var info = stat()
         guard stat(path.string, &info) == 0 else { return nil }

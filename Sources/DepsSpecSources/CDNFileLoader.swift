@@ -16,7 +16,7 @@ struct CDNFileLoader: Sendable {
     /// Where this CDN's files are cached.
     let folder: LocalPath
     let cache: CodeCache
-    let http: HTTPClient
+    let http: any HTTPTransport
     let offline: Bool
     let refresh: Bool
 
@@ -105,7 +105,7 @@ struct CDNFileLoader: Sendable {
         }
         if response.status == 404 || response.status == 410 {
             guard cached else { return (nil, .absent) }
-            try await withFileLock(folder.addingSuffix(".lock"), shownAs: fileURL) {
+            try await cache.fileSystem.withFileLock(folder.addingSuffix(".lock"), shownAs: fileURL) {
                 cache.fileSystem.removeTree(etagPath)
                 cache.fileSystem.removeTree(local)
             }
@@ -119,7 +119,7 @@ struct CDNFileLoader: Sendable {
         // not change. The cached copy stays (with the server's new ETag, if it gave one).
         if cached, (try? cache.fileSystem.readFile(local, shownAs: local.string)) == bytes {
             if let etag = response.etag {
-                _ = try await withFileLock(folder.addingSuffix(".lock"), shownAs: fileURL) {
+                _ = try await cache.fileSystem.withFileLock(folder.addingSuffix(".lock"), shownAs: fileURL) {
                     try cache.fileSystem.writeIfChanged(Array(etag.utf8), to: etagPath, shownAs: fileURL)
                 }
             }
@@ -136,7 +136,7 @@ struct CDNFileLoader: Sendable {
         }
         // The body and its ETag change together, under the CDN folder's lock: a reader or a
         // revalidation never pairs a body with another body's ETag.
-        try await withFileLock(folder.addingSuffix(".lock"), shownAs: fileURL) {
+        try await cache.fileSystem.withFileLock(folder.addingSuffix(".lock"), shownAs: fileURL) {
             cache.fileSystem.removeTree(etagPath)
             try cache.fileSystem.move(temporary, to: local, shownAs: fileURL)
             if response.etag != nil {

@@ -64,7 +64,7 @@ public final class CDNSpecSource: SpecSource {
         loader.refresh && !loader.offline ? [] : [.cachedCopy(source: label)]
     }
 
-    init(label: String, url: String, cache: CodeCache, http: HTTPClient, offline: Bool, refresh: Bool) {
+    init(label: String, url: String, cache: CodeCache, http: any HTTPTransport, offline: Bool, refresh: Bool) {
         self.label = label
         let baseURL = url.hasSuffix("/") ? url : url + "/"
         loader = CDNFileLoader(

@@ -37,13 +37,15 @@ public final class GitSpecPublisher: SpecRepositoryPublisher {
         let store = GitSpecStore(cache: cache, url: url)
         try cache.prepareOnce()
         try cache.fileSystem.makeDirectories(store.folder, shownAs: url)
-        return try await withFileLock(store.lockPath, shownAs: url) {
+        return try await cache.fileSystem.withFileLock(store.lockPath, shownAs: url) {
             var lastRejection = ""
             for attempt in 1...attempts {
                 try await refreshMirror(store)
                 let work = cache.temporaryPath("push")
                 defer { cache.fileSystem.removeTree(work) }
-                let tree = try await reporting(url) { try await GitWorkTree.clone(from: store.mirror, into: work) }
+                // The working copy is made, committed in and pushed from by the system git.
+                let mirror = GitMirror(path: store.mirrorPath, fileSystem: cache.fileSystem, network: store.network)
+                let tree = try await reporting(url) { try await GitWorkTree.clone(from: mirror, into: work) }
                 let path = try target(of: spec, in: work, bytes: bytes, repository: repository)
                 try cache.fileSystem.makeDirectories((work / path).parent, shownAs: path)
                 var content = bytes
@@ -79,7 +81,7 @@ public final class GitSpecPublisher: SpecRepositoryPublisher {
     /// Clones the mirror when the cache has none, else fetches it.
     private func refreshMirror(_ store: GitSpecStore) async throws {
         let mirror = store.mirror
-        if mirror.isPresent() {
+        if mirror.isPresent(removingDamaged: true) {
             try await reporting(store.url) { try await mirror.fetch() }
         } else {
             let temporary = cache.temporaryPath("spec-mirror")

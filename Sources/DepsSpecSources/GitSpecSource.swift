@@ -79,9 +79,10 @@ public final class GitSpecSource: SpecSource {
     /// Opens the repository at `url`: the clone in the cache, made first when there is none
     /// (unless `offline`), fetched again first when `refresh` (and not `offline`).
     static func open(
-        label: String, url: String, cache: CodeCache, network: GitNetworkLimits, offline: Bool, refresh: Bool
+        label: String, url: String, cache: CodeCache, network: GitNetworkLimits, offline: Bool, refresh: Bool,
+        mirrors: any GitMirrorOpener = SystemGitMirrors()
     ) async throws -> (GitSpecSource, Refresh?) {
-        let store = GitSpecStore(cache: cache, url: url, network: network)
+        let store = GitSpecStore(cache: cache, url: url, network: network, mirrors: mirrors)
         if !refresh || offline, let (commit, checkout) = store.current() {
             return (GitSpecSource(label: label, url: url, checkout: checkout, commit: commit, fileSystem: cache.fileSystem, readFromCache: true), nil)
         }
@@ -107,10 +108,13 @@ struct GitSpecStore: Sendable {
     let url: String
     /// How long git may take over the network.
     var network = GitNetworkLimits()
+    /// Opens the repository's mirror.
+    var mirrors: any GitMirrorOpener = SystemGitMirrors()
 
     var folder: LocalPath { cache.specsGitFolder / CodeCache.key(of: url) }
     var lockPath: LocalPath { folder.addingSuffix(".lock") }
-    var mirror: GitMirror { GitMirror(path: folder / "mirror.git", fileSystem: cache.fileSystem, network: network) }
+    var mirrorPath: LocalPath { folder / "mirror.git" }
+    var mirror: any GitMirroring { mirrors.mirror(at: mirrorPath, fileSystem: cache.fileSystem, network: network) }
     var pointer: LocalPath { folder / "current" }
     func checkoutPath(_ commit: String) -> LocalPath { folder / commit }
 
@@ -137,7 +141,7 @@ struct GitSpecStore: Sendable {
             guard let reason = cache.unwritableReason() else { throw error }
             throw readOnly(lacking: lacking, reason: reason)
         }
-        return try await withWritingOrReadingLock(lockPath, shownAs: url) { access in
+        return try await cache.fileSystem.withWritingOrReadingLock(lockPath, shownAs: url) { access in
             let previous = current()
             // Another process may have made it while this one waited for the lock.
             if !fetch, let (commit, _) = previous {
@@ -147,7 +151,7 @@ struct GitSpecStore: Sendable {
             try cache.fileSystem.makeDirectories(folder, shownAs: url)
             let mirror = mirror
             var fetched = false
-            if !mirror.isPresent() {
+            if !mirror.isPresent(removingDamaged: true) {
                 let temporary = cache.temporaryPath("spec-mirror")
                 defer { cache.fileSystem.removeTree(temporary) }
                 try await reporting { try await mirror.clone(url, through: temporary, shownAs: url) }

@@ -80,4 +80,21 @@ final class ErrorConventionTests: XCTestCase {
         XCTAssertEqual(Output.describe(MissingLockfileError()).status, 1)
         XCTAssertEqual(Output.describe(UnknownPackagesError(names: [try PackageName("Nope")])).status, 64)
     }
+
+    /// What helps is worded where the message is: the adapters gave only the reason.
+    func testTheRemedyAnAdapterGaveAsDataIsWordedWithTheFlagOrTheCommand() throws {
+        let kit = try PackageName("Kit")
+        let offline = UnavailableError(location: "https://cdn/x", reason: .notCachedWhileOffline(lacking: "/cache/x"))
+        XCTAssertEqual(Output.describe(offline).message, "https://cdn/x: error: not in the cache (/cache/x); --offline does not fetch")
+        let down = UnavailableError(location: "https://cdn/x", reason: .unreachable(cause: "timed out after 1 attempt", networkDown: true))
+        XCTAssertTrue(Output.describe(down).message.contains("point `trunk` at a mirror with DEPS_TRUNK_URL"), Output.describe(down).message)
+        let answered = UnavailableError(location: "https://cdn/x", reason: .unreachable(cause: "server error 503 (3 attempts)", networkDown: false))
+        XCTAssertEqual(Output.describe(answered).message, "https://cdn/x: error: server error 503 (3 attempts)")
+        let moved = CodeFetchError(name: kit, url: "https://g/kit.git", kind: .integrity, cause: "tag 1.0 moved", remedy: .updateIfTrusted)
+        XCTAssertEqual(Output.describe(moved).message, "error: Kit: https://g/kit.git: tag 1.0 moved; if the new commit is trusted, run deps update Kit")
+        XCTAssertEqual(Output.describe(moved).status, 65)
+        let file = FileAccessError(path: "Deps/\u{1B}x", operation: .write, problem: .readOnlyFile)
+        XCTAssertEqual(Output.describe(file).message, "Deps/\\u{1B}x: error: cannot write: it is read-only")
+        XCTAssertEqual(Output.describe(file).status, 74)
+    }
 }

@@ -1,7 +1,13 @@
 import DepsFileSystem
 import InMemoryFileSystem
+import Synchronization
 import XCTest
 import DepsFailures
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The in-memory file system answers as `POSIXFileSystem` does for what the adapters use.
 final class InMemoryFileSystemTests: XCTestCase {
@@ -209,4 +215,70 @@ final class InMemoryFileSystemTests: XCTestCase {
         fileSystem.problem = .readOnly
         XCTAssertEqual(fileSystem.readOnlyReason(of: "/project"), "read-only file system")
     }
+
+    func testALockFileIsMadeAndLeftAndAMissingFolderIsNamedAsPOSIXNamesIt() async throws {
+        let fileSystem = InMemoryFileSystem()
+        try fileSystem.makeDirectories("/cache", shownAs: "cache")
+        let held = try await fileSystem.withFileLock("/cache/entry.lock", shownAs: "entry") { "held" }
+        XCTAssertEqual(held, "held")
+        XCTAssertEqual(fileSystem.kind(of: "/cache/entry.lock"), .file)
+        for system in [fileSystem, POSIXFileSystem()] as [any FileSystem] {
+            do {
+                try await system.withFileLock(LocalPath("/no-such-folder-\(getpid())/entry.lock"), shownAs: "entry") {}
+                XCTFail("locked in a missing folder")
+            } catch {
+                XCTAssertEqual((error as? FileAccessError).map { [$0.path, $0.reason] }, ["entry", "cannot lock: no such file or directory"])
+            }
+        }
+    }
+
+    func testAHeldLockKeepsAnotherTaskWaitingUntilItIsReleased() async throws {
+        let fileSystem = InMemoryFileSystem()
+        try fileSystem.makeDirectories("/cache", shownAs: "cache")
+        let log = EventLog()
+        try await fileSystem.withFileLock("/cache/entry.lock", shownAs: "entry") {
+            log.events.withLock { $0.append("first in") }
+            let second = Task {
+                try await fileSystem.withWritingOrReadingLock("/cache/entry.lock", shownAs: "entry") { access in
+                    log.events.withLock { $0.append("second in, \(access)") }
+                }
+            }
+            for _ in 0..<200 { await Task.yield() }
+            log.events.withLock { $0.append("first out") }
+            // The second waits for this body's end, so it is not awaited here.
+            _ = second
+        }
+        try await fileSystem.withFileLock("/cache/entry.lock", shownAs: "entry") {
+            log.events.withLock { $0.append("third in") }
+        }
+        // The third took the lock after the first, so the second had its turn or is still waiting.
+        for _ in 0..<200 where log.events.withLock({ $0.count }) < 4 { await Task.yield() }
+        XCTAssertEqual(log.events.withLock { Array($0.prefix(2)) }, ["first in", "first out"])
+        XCTAssertEqual(log.events.withLock { Set($0.dropFirst(2)) }, ["second in, writing", "third in"])
+    }
+
+    func testAReadOnlyFolderIsLockedSharedOrNotAtAllAsItsFilesAllow() async throws {
+        let fileSystem = InMemoryFileSystem()
+        try fileSystem.makeDirectories("/cache/git", shownAs: "git")
+        try await fileSystem.withFileLock("/cache/git/made.lock", shownAs: "made") {}
+        fileSystem.setPermissions(0o555, of: "/cache/git")
+        fileSystem.setPermissions(0o444, of: "/cache/git/made.lock")
+
+        let existing = try await fileSystem.withWritingOrReadingLock("/cache/git/made.lock", shownAs: "made") { $0 }
+        XCTAssertEqual(existing, .readingOnly(reason: "permission denied"))
+        let missing = try await fileSystem.withWritingOrReadingLock("/cache/git/never.lock", shownAs: "never") { $0 }
+        XCTAssertEqual(missing, .readingOnly(reason: "permission denied"))
+        XCTAssertNil(fileSystem.kind(of: "/cache/git/never.lock"))
+        do {
+            try await fileSystem.withFileLock("/cache/git/never.lock", shownAs: "never") {}
+            XCTFail("took an exclusive lock in a read-only folder")
+        } catch {
+            XCTAssertEqual((error as? FileAccessError).map { [$0.path, $0.reason] }, ["never", "cannot lock: permission denied"])
+        }
+    }
+}
+
+/// What tasks did, in the order they did it.
+private final class EventLog: Sendable {
+    let events = Mutex<[String]>([])
 }

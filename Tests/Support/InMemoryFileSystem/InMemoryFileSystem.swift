@@ -12,6 +12,8 @@ import DepsFailures
 /// and `FileAccessError` wordings as `POSIXFileSystem` for what the adapters use. A relative
 /// path is taken from `/`. Nothing touches the disk, so nothing needs cleaning up.
 ///
+/// Locks are held in memory too, between the tasks that share this file system.
+///
 /// Beside the protocol, tests set the tree up (`write`, `makeSpecialFile`, `setPermissions`),
 /// see when a file was last written (`modificationCount`), and make the file system full or
 /// read-only (`problem`).
@@ -563,6 +565,130 @@ public final class InMemoryFileSystem: FileSystem {
                   Self.children(of: components, in: state.nodes).isEmpty,
                   Self.cannotMakeEntries(in: components.dropLast(), state: state) == nil else { return }
             state.nodes[Self.key(components)] = nil
+        }
+    }
+
+    // MARK: Locks
+
+    /// Who holds a lock file: a writer alone, or readers.
+    private struct Holders: Sendable {
+        var writer = false
+        var readers = 0
+    }
+
+    private struct LockState: Sendable {
+        /// By the lock file's path without links.
+        var held: [String: Holders] = [:]
+        /// Told when a lock is released, to try again.
+        var waiting: [String: [CheckedContinuation<Bool, Never>]] = [:]
+    }
+
+    private let locks = Mutex(LockState())
+
+    /// What opening a lock file for writing came to, as `open(O_RDWR | O_CREAT)` answers.
+    private enum LockFileOpening {
+        /// Its path without links.
+        case opened(String)
+        /// The file or its folder is read-only to this process.
+        case readOnly(String)
+        case failed(String)
+    }
+
+    /// Opens (making it when missing) the lock file, as `FileLock.attempt` does.
+    private func openLockFile(_ path: LocalPath) -> LockFileOpening {
+        state.withLock { state in
+            let components: [String]
+            switch Self.lookup(path, followingLast: true, in: state.nodes) {
+            case .failure(let problem): return .failed(problem.reason)
+            case .success(let found): components = found
+            }
+            if let node = state.nodes[Self.key(components)] {
+                switch node.content {
+                case .directory: return .failed("is a directory")
+                case .file, .special, .link:
+                    if state.problem == .readOnly { return .readOnly(Problem.readOnly.reason) }
+                    return node.mode & 0o200 == 0 ? .readOnly("permission denied") : .opened(Self.key(components))
+                }
+            }
+            guard state.nodes[Self.key(components.dropLast())]?.isDirectory == true else { return .failed(LookupFailure.missing.reason) }
+            if let reason = Self.cannotMakeEntries(in: components.dropLast(), state: state) {
+                return state.problem == .full ? .failed(reason) : .readOnly(reason)
+            }
+            let time = state.tick()
+            state.nodes[Self.key(components)] = Node(content: .file([]), mode: 0o644, modified: time)
+            return .opened(Self.key(components))
+        }
+    }
+
+    /// The existing lock file's path without links, for a reader that cannot write it; nil when
+    /// there is none (no writer ever took it).
+    private func existingLockFile(_ path: LocalPath) -> String? {
+        state.withLock { state in
+            guard case .success(let components) = Self.lookup(path, followingLast: true, in: state.nodes),
+                  state.nodes[Self.key(components)] != nil else { return nil }
+            return Self.key(components)
+        }
+    }
+
+    /// Waits until the lock is free for a writer (no holder) or a reader (no writer), then takes it.
+    private func take(_ key: String, shared: Bool) async throws {
+        while true {
+            try Task.checkCancellation()
+            let taken = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                let now = locks.withLock { locks -> Bool in
+                    var holders = locks.held[key] ?? Holders()
+                    guard !holders.writer, shared || holders.readers == 0 else {
+                        locks.waiting[key, default: []].append(continuation)
+                        return false
+                    }
+                    if shared { holders.readers += 1 } else { holders.writer = true }
+                    locks.held[key] = holders
+                    return true
+                }
+                if now { continuation.resume(returning: true) }
+            }
+            if taken { return }
+        }
+    }
+
+    private func release(_ key: String, shared: Bool) {
+        let waiting = locks.withLock { locks in
+            var holders = locks.held[key] ?? Holders()
+            if shared { holders.readers -= 1 } else { holders.writer = false }
+            locks.held[key] = holders.writer || holders.readers > 0 ? holders : nil
+            return locks.waiting.removeValue(forKey: key) ?? []
+        }
+        for continuation in waiting { continuation.resume(returning: false) }
+    }
+
+    /// The lock of one process's tasks: a holder of the same file, in this file system, makes
+    /// another wait, as `flock` on two open files does.
+    public func withFileLock<T>(_ path: LocalPath, shownAs name: String, _ body: () async throws -> T) async throws -> T {
+        switch openLockFile(path) {
+        case .opened(let key):
+            try await take(key, shared: false)
+            defer { release(key, shared: false) }
+            return try await body()
+        case .readOnly(let reason), .failed(let reason):
+            throw FileAccessError(path: name, operation: .lock, problem: .systemMessage(reason))
+        }
+    }
+
+    public func withWritingOrReadingLock<T>(
+        _ path: LocalPath, shownAs name: String, _ body: (FileLock.Access) async throws -> T
+    ) async throws -> T {
+        switch openLockFile(path) {
+        case .opened(let key):
+            try await take(key, shared: false)
+            defer { release(key, shared: false) }
+            return try await body(.writing)
+        case .failed(let reason):
+            throw FileAccessError(path: name, operation: .lock, problem: .systemMessage(reason))
+        case .readOnly(let reason):
+            guard let key = existingLockFile(path) else { return try await body(.readingOnly(reason: reason)) }
+            try await take(key, shared: true)
+            defer { release(key, shared: true) }
+            return try await body(.readingOnly(reason: reason))
         }
     }
 

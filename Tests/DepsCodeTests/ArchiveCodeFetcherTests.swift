@@ -1,0 +1,110 @@
+import DepsCore
+import DepsFileSystem
+import DepsFiles
+import DepsGit
+import DriverFakes
+import InMemoryFileSystem
+@testable import DepsCode
+import XCTest
+
+/// `ArchiveCodeFetcher` over a fake server and a cache in memory: an archive is proven by its
+/// SHA-256 before anything is kept or extracted, and what the server answers is named.
+final class ArchiveCodeFetcherTests: XCTestCase {
+    let url = "https://example.com/Kit-1.0.0.tar.gz"
+    let bytes: [UInt8] = Array("an archive's bytes".utf8)
+    var fileSystem: InMemoryFileSystem!
+    var cache: CodeCache!
+    var http: FakeHTTPClient!
+
+    override func setUpWithError() throws {
+        fileSystem = InMemoryFileSystem()
+        cache = CodeCache(root: "/cache", fileSystem: fileSystem)
+        try cache.prepare()
+        http = FakeHTTPClient(fileSystem: fileSystem)
+    }
+
+    var digest: String { SHA256Digest.hex(of: bytes) }
+    let otherDigest = String(repeating: "0", count: 64)
+
+    func fetcher(offline: Bool = false) -> ArchiveCodeFetcher {
+        ArchiveCodeFetcher(cache: cache, offline: offline, projectDirectory: "/project", http: http, limits: ArchiveLimits())
+    }
+
+    func request(pin: String? = nil) -> CodeRequest {
+        CodeRequest(name: try! PackageName("Kit"), version: try! Version("1.0.0"), source: .http(url: url, sha256: nil), pin: pin.map { .archiveDigest($0) })
+    }
+
+    func failure(_ work: () async throws -> Any) async -> CodeFetchError? {
+        do {
+            _ = try await work()
+            XCTFail("fetched")
+            return nil
+        } catch {
+            XCTAssertTrue(error is CodeFetchError, "\(error)")
+            return error as? CodeFetchError
+        }
+    }
+
+    var archives: [String] { (try? fileSystem.directoryEntries(cache.base / "archives", shownAs: "archives")) ?? [] }
+
+    func testAnArchiveWithTheDeclaredDigestIsKeptByItsDigest() async throws {
+        http.serve(url, bytes)
+        let (path, found) = try await fetcher().archiveFile(request(), url: url, declaredDigest: digest)
+        XCTAssertEqual(found, digest)
+        XCTAssertEqual(path, cache.base / "archives" / digest)
+        XCTAssertEqual(try fileSystem.readFile(path, shownAs: "archive"), bytes)
+        XCTAssertEqual(http.requests.map(\.url), [url])
+    }
+
+    func testAnArchiveTheCacheHoldsByItsDigestIsNotDownloadedAgain() async throws {
+        http.serve(url, bytes)
+        _ = try await fetcher().archiveFile(request(), url: url, declaredDigest: digest)
+        http.clearRequests()
+        let (_, found) = try await fetcher().archiveFile(request(pin: digest), url: url, declaredDigest: nil)
+        XCTAssertEqual(found, digest)
+        XCTAssertEqual(http.requests, [])
+    }
+
+    func testADigestMismatchIsRefusedBeforeAnythingIsKeptOrExtracted() async throws {
+        http.serve(url, bytes)
+        let error = await failure { try await self.fetcher().fetch(self.request(), url: self.url, declaredDigest: self.otherDigest) }
+        XCTAssertEqual(error?.kind, .integrity)
+        XCTAssertEqual(
+            error?.cause, "SHA-256 mismatch: expected \(otherDigest) (the spec's sha256), got \(digest); nothing was extracted")
+        XCTAssertEqual(archives.filter { !$0.hasSuffix(".lock") }, [], "no archive is kept")
+        XCTAssertEqual(try fileSystem.directoryEntries(cache.base / "trees", shownAs: "trees"), [], "no tree is made")
+    }
+
+    func testTheLocksDigestIsCheckedWhenTheSpecDeclaresNone() async throws {
+        http.serve(url, bytes)
+        let error = await failure { try await self.fetcher().archiveFile(self.request(pin: self.otherDigest), url: self.url, declaredDigest: nil) }
+        XCTAssertEqual(
+            error?.cause,
+            "SHA-256 mismatch: expected \(otherDigest) (Depsfile.lock's SOURCE CHECKSUMS), got \(digest); nothing was extracted")
+    }
+
+    func testADamagedCachedCopyIsDownloadedAgain() async throws {
+        fileSystem.write("damaged", to: cache.base / "archives" / digest)
+        http.serve(url, bytes)
+        let (path, _) = try await fetcher().archiveFile(request(), url: url, declaredDigest: digest)
+        XCTAssertEqual(try fileSystem.readFile(path, shownAs: "archive"), bytes)
+        XCTAssertEqual(http.requests.map(\.url), [url])
+    }
+
+    func testWhatTheServerAnswersInsteadIsNamed() async throws {
+        http.answer(url, status: 404)
+        let missing = await failure { try await self.fetcher().archiveFile(self.request(), url: self.url, declaredDigest: self.digest) }
+        XCTAssertEqual(missing, CodeFetchError(name: try PackageName("Kit"), url: url, kind: .unreachable, cause: "the server answered HTTP 404"))
+
+        http.fail(url, with: .connectionFailed("could not connect"))
+        let down = await failure { try await self.fetcher().archiveFile(self.request(), url: self.url, declaredDigest: self.digest) }
+        XCTAssertEqual(down?.cause, "could not connect (1 attempt)")
+    }
+
+    func testOfflineAnArchiveTheCacheLacksIsNotFetched() async throws {
+        http.serve(url, bytes)
+        let error = await failure { try await self.fetcher(offline: true).archiveFile(self.request(), url: self.url, declaredDigest: self.digest) }
+        XCTAssertEqual(error?.kind, .notCached)
+        XCTAssertEqual(http.requests, [])
+    }
+}
