@@ -45,16 +45,19 @@ let package = Package(
         ),
         // CocoaPods' files: the Podfile (read statically, else evaluated with Ruby), Podfile.lock, podspec.json.
         .target(name: "DepsCocoaPods", dependencies: ["DepsCore", "DepsFiles", "DepsYAML", "DepsFileSystem", "DepsProcess"]),
-        // Code: the fetchers, the shared cache and the sandbox.
+        // The shared cache's layout (v1/) and its locking rule, which the code fetchers and the
+        // spec repositories share.
+        .target(name: "DepsCache", dependencies: ["DepsFileSystem", .product(name: "Crypto", package: "swift-crypto")]),
+        // Code: the fetchers, the cache's inventory and the sandbox.
         .target(
             name: "DepsCode",
-            dependencies: ["DepsCore", "DepsFiles", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsProcess"]
+            dependencies: ["DepsCore", "DepsFiles", "DepsCache", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsProcess"]
         ),
         // Spec repositories: directories, git repositories and CDNs.
         .target(
             name: "DepsSpecSources",
             dependencies: [
-                "DepsCore", "DepsFiles", "DepsCocoaPods", "DepsCode", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsProcess", "DepsYAML",
+                "DepsCore", "DepsFiles", "DepsCocoaPods", "DepsCache", "DepsCode", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsProcess", "DepsYAML",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -70,6 +73,7 @@ let package = Package(
                 "DepsCore",
                 "DepsFiles",
                 "DepsCocoaPods",
+                "DepsCache",
                 "DepsCode",
                 "DepsSpecSources",
                 "DepsSwiftPM",
@@ -103,7 +107,7 @@ let package = Package(
         .testTarget(
             name: "DepsAdaptersTests",
             dependencies: [
-                "DepsFiles", "DepsCocoaPods", "DepsCode", "DepsSpecSources", "DepsSwiftPM", "DepsPresenters", "DepsFileSystem", "DepsGit", "DepsCore",
+                "DepsFiles", "DepsCocoaPods", "DepsCache", "DepsCode", "DepsSpecSources", "DepsSwiftPM", "DepsPresenters", "DepsFileSystem", "DepsGit", "DepsCore",
                 "DepsYAML", "DepsProcess", "DepsHTTP", "SeededRandom", "ResolutionFixtures", "LoopbackHTTPServer",
                 "InMemoryFileSystem",
             ],

@@ -1,7 +1,7 @@
 import DepsCore
 import DepsGit
 import DepsProcess
-import DepsCode
+import DepsCache
 import DepsFiles
 import DepsFileSystem
 #if canImport(Glibc)
@@ -202,10 +202,3 @@ struct GitSpecStore: Sendable {
 
 /// A git spec repository without a commit on its default branch yet.
 struct EmptySpecRepository: Error {}
-
-extension CodeCache {
-    /// `v1/specs/git/`: git spec repositories (see `GitSpecStore`).
-    var specsGitFolder: LocalPath { base / "specs/git" }
-    /// `v1/specs/cdn/`: files of CDN spec repositories with their ETags (see `CDNSpecSource`).
-    var specsCDNFolder: LocalPath { base / "specs/cdn" }
-}

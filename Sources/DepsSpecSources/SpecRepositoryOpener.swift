@@ -1,6 +1,7 @@
 import DepsCore
 import DepsGit
 import DepsHTTP
+import DepsCache
 import DepsCode
 import DepsFiles
 import DepsFileSystem
