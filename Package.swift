@@ -53,11 +53,12 @@ let package = Package(
             name: "DepsCode",
             dependencies: ["DepsCore", "DepsFiles", "DepsCache", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsProcess"]
         ),
-        // Spec repositories: directories, git repositories and CDNs.
+        // Spec repositories: directories, git repositories and CDNs. A git external source's
+        // checkout and a mirror's code come through gateways the composition root gives.
         .target(
             name: "DepsSpecSources",
             dependencies: [
-                "DepsCore", "DepsFiles", "DepsCocoaPods", "DepsCache", "DepsCode", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsProcess", "DepsYAML",
+                "DepsCore", "DepsFiles", "DepsCocoaPods", "DepsCache", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsProcess", "DepsYAML",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -79,6 +80,7 @@ let package = Package(
                 "DepsSwiftPM",
                 "DepsPresenters",
                 "DepsFileSystem",
+                "DepsGit",
                 "DepsProcess",
                 "DepsHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -17,6 +17,9 @@ extension Composition {
     }
 }
 
+/// A mirror folder's `code/` is written by `CodeMirrorWriter`, through the shared cache.
+extension CodeMirrorWriter: CodeMirroring {}
+
 extension Composition {
     /// `deps mirror DIR`: the lock's specs from the Depsfile's sources, its code through the
     /// shared cache from the origins, written into the folder.
