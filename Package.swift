@@ -48,10 +48,13 @@ let package = Package(
         // The shared cache's layout (v1/) and its locking rule, which the code fetchers and the
         // spec repositories share.
         .target(name: "DepsCache", dependencies: ["DepsFileSystem", .product(name: "Crypto", package: "swift-crypto")]),
+        // The sandbox's layout in a project (Deps/, Deps/<Name>, Deps/Manifest.lock), names and
+        // paths only, which the sandbox and the SwiftPM integration share.
+        .target(name: "DepsSandboxLayout", dependencies: ["DepsCore", "DepsFileSystem"]),
         // Code: the fetchers, the cache's inventory and the sandbox.
         .target(
             name: "DepsCode",
-            dependencies: ["DepsCore", "DepsFiles", "DepsCache", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsProcess"]
+            dependencies: ["DepsCore", "DepsFiles", "DepsCache", "DepsSandboxLayout", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsProcess"]
         ),
         // Spec repositories: directories, git repositories and CDNs. A git external source's
         // checkout and a mirror's code come through gateways the composition root gives.
@@ -62,8 +65,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // Deps/Package.swift and SwiftPM's file rules.
-        .target(name: "DepsSwiftPM", dependencies: ["DepsCore", "DepsCode", "DepsFileSystem"]),
+        // Deps/Package.swift and SwiftPM's file rules; a package's code in Deps/<Name> where
+        // DepsSandboxLayout says, else through the CodeFetcher it is given.
+        .target(name: "DepsSwiftPM", dependencies: ["DepsCore", "DepsSandboxLayout", "DepsFileSystem"]),
         // Text and JSON: what the user reads.
         .target(name: "DepsPresenters", dependencies: ["DepsCore"]),
 
@@ -109,7 +113,7 @@ let package = Package(
         .testTarget(
             name: "DepsAdaptersTests",
             dependencies: [
-                "DepsFiles", "DepsCocoaPods", "DepsCache", "DepsCode", "DepsSpecSources", "DepsSwiftPM", "DepsPresenters", "DepsFileSystem", "DepsGit", "DepsCore",
+                "DepsFiles", "DepsCocoaPods", "DepsCache", "DepsSandboxLayout", "DepsCode", "DepsSpecSources", "DepsSwiftPM", "DepsPresenters", "DepsFileSystem", "DepsGit", "DepsCore",
                 "DepsYAML", "DepsProcess", "DepsHTTP", "SeededRandom", "ResolutionFixtures", "LoopbackHTTPServer",
                 "InMemoryFileSystem",
             ],

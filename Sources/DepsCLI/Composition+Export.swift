@@ -12,7 +12,7 @@ extension Composition {
         let fetcher = try codeFetcher(offline: offline)
         return ExportInteractor(
             store: store, opener: try opener(offline: offline, refresh: false), sandbox: sandbox,
-            manifests: PackageManifestFiles(sandbox: sandbox, fetcher: fetcher, fileSystem: fileSystem),
+            manifests: PackageManifestFiles(projectDirectory: projectDirectory, fetcher: fetcher, fileSystem: fileSystem),
             progress: offline ? nil : progress, jobs: jobs)
     }
 }
