@@ -50,21 +50,29 @@ let package = Package(
         ),
         // CocoaPods' files: the Podfile (read statically, else evaluated with Ruby), Podfile.lock, podspec.json.
         .target(name: "DepsCocoaPods", dependencies: ["DepsCore", "DepsFiles", "DepsYAML", "DepsFileSystem", "DepsProcess"]),
-        // Code: the fetchers, the shared cache and the sandbox.
+        // The shared cache's layout (v1/) and its locking rule, which the code fetchers and the
+        // spec repositories share.
+        .target(name: "DepsCache", dependencies: ["DepsFileSystem", .product(name: "Crypto", package: "swift-crypto")]),
+        // The sandbox's layout in a project (Deps/, Deps/<Name>, Deps/Manifest.lock), names and
+        // paths only, which the sandbox and the SwiftPM integration share.
+        .target(name: "DepsSandboxLayout", dependencies: ["DepsCore", "DepsFileSystem"]),
+        // Code: the fetchers, the cache's inventory and the sandbox.
         .target(
             name: "DepsCode",
-            dependencies: ["DepsCore", "DepsFiles", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsProcess"]
+            dependencies: ["DepsCore", "DepsFiles", "DepsCache", "DepsSandboxLayout", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsProcess"]
         ),
-        // Spec repositories: directories, git repositories and CDNs.
+        // Spec repositories: directories, git repositories and CDNs. A git external source's
+        // checkout and a mirror's code come through gateways the composition root gives.
         .target(
             name: "DepsSpecSources",
             dependencies: [
-                "DepsCore", "DepsFiles", "DepsCocoaPods", "DepsCode", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsProcess", "DepsYAML",
+                "DepsCore", "DepsFiles", "DepsCocoaPods", "DepsCache", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsProcess", "DepsYAML",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // Deps/Package.swift and SwiftPM's file rules.
-        .target(name: "DepsSwiftPM", dependencies: ["DepsCore", "DepsCode", "DepsFileSystem"]),
+        // Deps/Package.swift and SwiftPM's file rules; a package's code in Deps/<Name> where
+        // DepsSandboxLayout says, else through the CodeFetcher it is given.
+        .target(name: "DepsSwiftPM", dependencies: ["DepsCore", "DepsSandboxLayout", "DepsFileSystem"]),
         // Text and JSON: what the user reads.
         .target(name: "DepsPresenters", dependencies: ["DepsCore", "DepsFailures"]),
 
@@ -75,11 +83,13 @@ let package = Package(
                 "DepsCore",
                 "DepsFiles",
                 "DepsCocoaPods",
+                "DepsCache",
                 "DepsCode",
                 "DepsSpecSources",
                 "DepsSwiftPM",
                 "DepsPresenters",
                 "DepsFileSystem",
+                "DepsGit",
                 "DepsProcess",
                 "DepsHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -116,16 +126,16 @@ let package = Package(
         // Adapters of one target each, on the in-memory file system and the driver fakes.
         .testTarget(
             name: "DepsSpecSourcesTests",
-            dependencies: ["DepsFailures", "DepsSpecSources", "DepsCode", "DepsCore", "DepsFileSystem", "DepsHTTP", "DriverFakes", "InMemoryFileSystem"]
+            dependencies: ["DepsCache", "DepsFailures", "DepsSpecSources", "DepsCode", "DepsCore", "DepsFileSystem", "DepsHTTP", "DriverFakes", "InMemoryFileSystem"]
         ),
         .testTarget(
             name: "DepsCodeTests",
-            dependencies: ["DepsFailures", "DepsCode", "DepsCore", "DepsFiles", "DepsFileSystem", "DepsGit", "DepsHTTP", "DriverFakes", "InMemoryFileSystem"]
+            dependencies: ["DepsCache", "DepsFailures", "DepsCode", "DepsCore", "DepsFiles", "DepsFileSystem", "DepsGit", "DepsHTTP", "DriverFakes", "InMemoryFileSystem"]
         ),
         .testTarget(
             name: "DepsAdaptersTests",
-            dependencies: ["DepsFailures", 
-                "DepsFiles", "DepsCocoaPods", "DepsCode", "DepsSpecSources", "DepsSwiftPM", "DepsPresenters", "DepsFileSystem", "DepsGit", "DepsCore",
+            dependencies: ["DepsFailures",
+                "DepsFiles", "DepsCocoaPods", "DepsCache", "DepsSandboxLayout", "DepsCode", "DepsSpecSources", "DepsSwiftPM", "DepsPresenters", "DepsFileSystem", "DepsGit", "DepsCore",
                 "DepsYAML", "DepsProcess", "DepsHTTP", "SeededRandom", "ResolutionFixtures", "LoopbackHTTPServer",
                 "InMemoryFileSystem",
             ],

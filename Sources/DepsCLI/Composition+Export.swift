@@ -12,10 +12,13 @@ extension Composition {
         let fetcher = try codeFetcher(offline: offline)
         return ExportInteractor(
             store: store, opener: try opener(offline: offline, refresh: false), sandbox: sandbox,
-            manifests: PackageManifestFiles(sandbox: sandbox, fetcher: fetcher, fileSystem: fileSystem),
+            manifests: PackageManifestFiles(projectDirectory: projectDirectory, fetcher: fetcher, fileSystem: fileSystem),
             progress: offline ? nil : progress, jobs: jobs)
     }
 }
+
+/// A mirror folder's `code/` is written by `CodeMirrorWriter`, through the shared cache.
+extension CodeMirrorWriter: CodeMirroring {}
 
 extension Composition {
     /// `deps mirror DIR`: the lock's specs from the Depsfile's sources, its code through the

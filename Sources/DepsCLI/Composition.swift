@@ -1,6 +1,8 @@
+import DepsCache
 import DepsCode
 import DepsFiles
 import DepsFileSystem
+import DepsGit
 import DepsPresenters
 import DepsSpecSources
 import DepsSwiftPM
@@ -43,12 +45,25 @@ struct Composition {
     /// The sources, read from the cache only when `offline`, refreshed first when `refresh`
     /// (`deps update`, `deps install --repo-update`, `deps repo update`). Warnings go to stderr.
     func opener(offline: Bool, refresh: Bool) throws -> SpecRepositoryOpener {
+        let http = try http
+        let network = GitNetworkLimits(http.configuration)
+        let trunkURL = try Self.trunkURL()
+        let mirrorURL = try Self.mirrorURLSetting.value()
         let opener = SpecRepositoryOpener(
-            projectDirectory: projectDirectory, cache: cache, http: try http, offline: offline, refresh: refresh,
-            trunkURL: try Self.trunkURL(), warn: { Output.write($0.hasSuffix("\n") ? $0 : $0 + "\n", to: STDERR_FILENO) })
-        opener.mirrorURL = try Self.mirrorURLSetting.value()
-        if !offline { opener.remoteCode = try remoteCode() }
+            projectDirectory: projectDirectory, cache: cache, http: http, network: network,
+            checkouts: try gitCheckouts(offline: offline, network: network), offline: offline, refresh: refresh,
+            trunkURL: trunkURL, warn: { Output.write($0.hasSuffix("\n") ? $0 : $0 + "\n", to: STDERR_FILENO) })
+        opener.mirrorURL = mirrorURL
         return opener
+    }
+
+    /// The checkouts of `git:` external sources, through the shared cache; a checkout at the
+    /// lock's commit is taken from the mirrors and the remote cache before its origin, as its
+    /// code is (never offline).
+    func gitCheckouts(offline: Bool, network: GitNetworkLimits) throws -> GitCodeFetcher {
+        var fetcher = GitCodeFetcher(cache: cache, offline: offline, projectDirectory: projectDirectory, network: network)
+        if !offline { fetcher.remote = try remoteCode() }
+        return fetcher
     }
 
     /// The spec repositories `deps repo update` refreshes, through the shared cache.
@@ -138,3 +153,6 @@ struct Composition {
         getenv(name).map { String(cString: $0) }
     }
 }
+
+/// `git:` external sources are checked out as git code is fetched: through the shared cache.
+extension GitCodeFetcher: GitCheckoutFetcher {}

@@ -3,35 +3,32 @@ import DepsFiles
 import DepsFileSystem
 import DepsProcess
 import DepsFailures
+import DepsSandboxLayout
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// The project's sandbox on disk: `Deps/<Name>/` per package and `Deps/Manifest.lock`.
+/// The project's sandbox on disk: `Deps/<Name>/` per package and `Deps/Manifest.lock`, where
+/// `SandboxLayout` says.
 ///
 /// A package's folder is copied from the cache into `Deps/.<Name>.<pid>.tmp` and renamed into
 /// place (the old one renamed aside first, then removed), so an interruption leaves the old
 /// folder or the new one. Leftovers of killed runs are removed by the next one.
 public struct FileSandbox: Sandbox {
-    public static let folderName = "Deps"
-    public static let manifestName = "Manifest.lock"
-    public let projectDirectory: LocalPath
+    let layout: SandboxLayout
     let fileSystem: any FileSystem
 
     public init(projectDirectory: LocalPath, fileSystem: any FileSystem = POSIXFileSystem()) {
-        self.projectDirectory = projectDirectory
+        layout = SandboxLayout(projectDirectory: projectDirectory)
         self.fileSystem = fileSystem
     }
 
-    /// `Deps/`.
-    public var root: LocalPath { projectDirectory / Self.folderName }
-
-    /// `Deps/<Name>/`: where a fetched package's code is placed.
-    public func folder(of name: PackageName) -> LocalPath { root / name.description }
-    var manifestPath: LocalPath { root / Self.manifestName }
-    var manifestShownAs: String { "\(Self.folderName)/\(Self.manifestName)" }
+    var root: LocalPath { layout.root }
+    func folder(of name: PackageName) -> LocalPath { layout.folder(of: name) }
+    var manifestPath: LocalPath { layout.manifestPath }
+    var manifestShownAs: String { SandboxLayout.manifestShownAs }
 
     public func state(expecting expected: Lockfile?) throws -> SandboxState? {
         guard fileSystem.kind(of: root) == .directory else { return nil }
@@ -49,7 +46,7 @@ public struct FileSandbox: Sandbox {
             }
         }
         var filled: Set<PackageName> = []
-        for entry in try fileSystem.directoryEntries(root, shownAs: Self.folderName) ?? [] {
+        for entry in try fileSystem.directoryEntries(root, shownAs: SandboxLayout.folderName) ?? [] {
             guard let name = try? PackageName(entry), fileSystem.isFilledDirectory(root / entry) else { continue }
             filled.insert(name)
         }
@@ -62,14 +59,14 @@ public struct FileSandbox: Sandbox {
             try remove(name, listing: manifest)
             return
         }
-        try fileSystem.makeDirectories(root, shownAs: Self.folderName)
+        try fileSystem.makeDirectories(root, shownAs: SandboxLayout.folderName)
         let fresh = root / ".\(name).\(getpid()).tmp"
         fileSystem.removeTree(fresh)
         TemporaryPaths.register(fresh)
         defer { fileSystem.removeTree(fresh) }
-        try fileSystem.copyTree(LocalPath(code.tree), to: fresh, shownAs: "\(Self.folderName)/\(name)")
+        try fileSystem.copyTree(LocalPath(code.tree), to: fresh, shownAs: SandboxLayout.shownFolder(of: name))
         try swap(name, listing: manifest) { () throws(FileAccessError) in
-            try fileSystem.move(fresh, to: target, shownAs: "\(Self.folderName)/\(name)")
+            try fileSystem.move(fresh, to: target, shownAs: SandboxLayout.shownFolder(of: name))
         }
     }
 
@@ -87,23 +84,23 @@ public struct FileSandbox: Sandbox {
         defer { fileSystem.removeTree(aside) }
         let done: Void? = try TerminationSignals.deferringTermination { () throws in
             if fileSystem.entryExists(target) {
-                try fileSystem.move(target, to: aside, shownAs: "\(Self.folderName)/\(name)")
+                try fileSystem.move(target, to: aside, shownAs: SandboxLayout.shownFolder(of: name))
             }
             try renameIn()
             if let manifest { try writeManifest(manifest) }
         }
         guard done != nil else {
-            throw FileAccessError(path: "\(Self.folderName)/\(name)", operation: .replace, problem: .interrupted)
+            throw FileAccessError(path: SandboxLayout.shownFolder(of: name), operation: .replace, problem: .interrupted)
         }
     }
 
     public func writeManifest(_ lock: Lockfile) throws {
         let bytes = Array(LockfileCodec(fileName: manifestShownAs).encode(lock).utf8)
-        try fileSystem.writeIfChanged(bytes, to: manifestPath, shownAs: manifestShownAs, makingFolderShownAs: Self.folderName)
+        try fileSystem.writeIfChanged(bytes, to: manifestPath, shownAs: manifestShownAs, makingFolderShownAs: SandboxLayout.folderName)
     }
 
     public func checkWritable() throws {
-        try fileSystem.checkWritableFolder(root, shownAs: Self.folderName)
+        try fileSystem.checkWritableFolder(root, shownAs: SandboxLayout.folderName)
         let manifest = try fileSystem.resolvingLinks(manifestPath, shownAs: manifestShownAs)
         try fileSystem.checkReplaceable(manifest, shownAs: manifestShownAs)
     }
@@ -115,7 +112,7 @@ public struct FileSandbox: Sandbox {
 
     /// Removes `.<Name>.<pid>.tmp` and `.old` folders whose process is gone.
     private func removeLeftovers() {
-        for entry in (try? fileSystem.directoryEntries(root, shownAs: Self.folderName)) ?? []
+        for entry in (try? fileSystem.directoryEntries(root, shownAs: SandboxLayout.folderName)) ?? []
         where entry.hasPrefix(".") && (entry.hasSuffix(".tmp") || entry.hasSuffix(".old")) {
             let parts = entry.split(separator: ".")
             guard parts.count >= 3, let process = pid_t(parts[parts.count - 2]) else { continue }

@@ -1,4 +1,4 @@
-import DepsCode
+import DepsCache
 import DepsCore
 import DepsFileSystem
 import DepsCocoaPods

@@ -1,4 +1,3 @@
-import DepsCode
 import DepsCore
 import DepsFiles
 import DepsFileSystem
@@ -26,15 +25,21 @@ protocol SpecFileSource: SpecSource {
 extension DirectorySpecSource: SpecFileSource {}
 extension GitSpecSource: SpecFileSource {}
 
+/// Adds packages' code to a mirror folder's `code/`, which `FolderMirror` writes the specs beside.
+public protocol CodeMirroring: Sendable {
+    /// Adds the package's code at the request's pin; false when the mirror holds it already.
+    func add(_ request: CodeRequest) async throws -> Bool
+}
+
 /// A mirror folder (BEHAVIOUR 14): a CocoaPods CDN layout any static server serves
 /// (`CocoaPods-version.yml`, the shard indexes `all_pods_versions_a_b_c.txt`,
 /// `Specs/a/b/c/<Name>/<version>/<Name>.podspec.json` byte for byte as the source gave them),
-/// and `code/` as `CodeMirrorWriter` writes it. Spec and code files are only ever added, each
+/// and `code/` as its `CodeMirroring` writes it. Spec and code files are only ever added, each
 /// written beside its place and renamed in; a shard index grows by the versions added, and
 /// `CocoaPods-version.yml` is written once.
 public final class FolderMirror: MirrorDestination {
     public let folder: LocalPath
-    let code: CodeMirrorWriter
+    let code: any CodeMirroring
     let fileSystem: any FileSystem
     /// The versions added this run, by shard index file and package: what the indexes gain.
     private var added: [String: [String: Set<String>]] = [:]
@@ -43,7 +48,7 @@ public final class FolderMirror: MirrorDestination {
     /// trunk's sharding, for a new mirror.
     static let defaultPrefixLengths = [1, 1, 1]
 
-    public init(folder: LocalPath, code: CodeMirrorWriter, fileSystem: any FileSystem = POSIXFileSystem()) {
+    public init(folder: LocalPath, code: any CodeMirroring, fileSystem: any FileSystem = POSIXFileSystem()) {
         self.folder = folder
         self.code = code
         self.fileSystem = fileSystem

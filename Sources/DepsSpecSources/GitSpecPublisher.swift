@@ -1,5 +1,5 @@
 import DepsCore
-import DepsCode
+import DepsCache
 import DepsCocoaPods
 import DepsFiles
 import DepsFileSystem

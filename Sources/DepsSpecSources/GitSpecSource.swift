@@ -1,7 +1,7 @@
 import DepsCore
 import DepsGit
 import DepsProcess
-import DepsCode
+import DepsCache
 import DepsFiles
 import DepsFileSystem
 import DepsFailures
@@ -207,11 +207,4 @@ struct GitSpecStore: Sendable {
 /// A git spec repository without a commit on its default branch yet.
 struct EmptySpecRepository: ExitStatusError {
     var exitStatus: ExitStatus { .malformedInput }
-}
-
-extension CodeCache {
-    /// `v1/specs/git/`: git spec repositories (see `GitSpecStore`).
-    var specsGitFolder: LocalPath { base / "specs/git" }
-    /// `v1/specs/cdn/`: files of CDN spec repositories with their ETags (see `CDNSpecSource`).
-    var specsCDNFolder: LocalPath { base / "specs/cdn" }
 }

@@ -1,5 +1,4 @@
 import DepsCore
-import DepsCode
 import DepsFiles
 import DepsFileSystem
 

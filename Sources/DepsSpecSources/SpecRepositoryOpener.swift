@@ -1,7 +1,7 @@
 import DepsCore
 import DepsGit
 import DepsHTTP
-import DepsCode
+import DepsCache
 import DepsFiles
 import DepsFileSystem
 
@@ -40,6 +40,10 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
     public let local: LocalSpecSourceOpener
     public let cache: CodeCache
     public let http: HTTPClient
+    /// How long git may take over the network, for git spec repositories.
+    public let network: GitNetworkLimits
+    /// Checks out the repositories `git:` external sources name.
+    public let checkouts: any GitCheckoutFetcher
     public let offline: Bool
     public let refresh: Bool
     /// Where `trunk` is read: CocoaPods' CDN, or a mirror of its frozen CDN. The label stays
@@ -51,21 +55,20 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
     /// CDN, a git spec repository) is read from instead, under its own label: the lock names
     /// its sources as before, and installs with their origins gone. Directories are read in place.
     public var mirrorURL: String?
-    /// Mirrors and the remote cache: a `git:` external source's checkout at the lock's commit is
-    /// taken from them before its origin, as its code is.
-    public var remoteCode: RemoteCode?
 
     private var opened: [String: SpecSource] = [:]
     /// The warnings given so far.
     public private(set) var warnings: [String] = []
 
     public init(
-        projectDirectory: LocalPath, cache: CodeCache, http: HTTPClient, offline: Bool, refresh: Bool,
-        trunkURL: String = CDNSpecSource.trunkURL, warn: @escaping (String) -> Void = { _ in }
+        projectDirectory: LocalPath, cache: CodeCache, http: HTTPClient, network: GitNetworkLimits, checkouts: any GitCheckoutFetcher,
+        offline: Bool, refresh: Bool, trunkURL: String = CDNSpecSource.trunkURL, warn: @escaping (String) -> Void = { _ in }
     ) {
         local = LocalSpecSourceOpener(projectDirectory: projectDirectory)
         self.cache = cache
         self.http = http
+        self.network = network
+        self.checkouts = checkouts
         self.offline = offline
         self.refresh = refresh
         self.trunkURL = trunkURL
@@ -87,7 +90,7 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
             source = try local.openSource(label)
         case let .git(url):
             source = try await GitSpecSource.open(
-                label: label, url: url, cache: cache, network: GitNetworkLimits(http.configuration), offline: offline, refresh: refresh).0
+                label: label, url: url, cache: cache, network: network, offline: offline, refresh: refresh).0
         case let .cdn(url):
             if let warning = CDNSpecSource.insecureWarning(for: url) {
                 warnings.append(warning)
@@ -99,15 +102,12 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
         return source
     }
 
-    /// A `path:` folder or a `podspec:` file is read in place; a `git:` source is checked out
-    /// through the shared cache (at the commit the lock records, else where its reference points)
-    /// and its spec read from the checkout's root: `<Name>.yaml`, else `<Name>.podspec.json`.
+    /// A `path:` folder or a `podspec:` file is read in place; a `git:` source is checked out by
+    /// `checkouts` (at the commit the lock records, else where its reference points) and its spec
+    /// read from the checkout's root: `<Name>.yaml`, else `<Name>.podspec.json`.
     public func externalSpecification(of name: PackageName, from source: ExternalSource, pinnedTo commit: String?) async throws -> Specification {
         guard case let .git(url, reference, _) = source else { return try await local.externalSpecification(of: name, from: source, pinnedTo: nil) }
-        var fetcher = GitCodeFetcher(
-            cache: cache, offline: offline, projectDirectory: local.projectDirectory, network: GitNetworkLimits(http.configuration))
-        fetcher.remote = remoteCode
-        let checkout = try await fetcher.checkout(name: name, url: url, reference: reference, pin: commit)
+        let checkout = try await checkouts.checkout(name: name, url: url, reference: reference, pin: commit)
         guard let file = PackageSpecFile(of: name, in: checkout.tree, fileSystem: cache.fileSystem) else {
             throw UnavailableError(location: url, reason: .noSpecInCheckout(name: name.description, reference: "\(reference)"))
         }
@@ -125,7 +125,7 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
         case let .git(url):
             guard !offline else { throw UnavailableError(location: url, reason: .refreshWhileOffline) }
             let (_, refreshed) = try await GitSpecSource.open(
-                label: label, url: url, cache: cache, network: GitNetworkLimits(http.configuration), offline: false, refresh: true)
+                label: label, url: url, cache: cache, network: network, offline: false, refresh: true)
             let result = refreshed!
             return SpecRepositoryRefresh(
                 source: label, kind: .git, changed: result.filesChanged, unchanged: 0, removed: 0,

@@ -1,18 +1,18 @@
-import DepsCode
 import DepsCore
 import DepsFileSystem
+import DepsSandboxLayout
 
 /// Packages' own `Package.swift` files: read from `Deps/<Name>/` when the sandbox holds the
 /// locked code, else from the code the fetcher keeps in the shared cache (fetching it there when
 /// it is missing, or failing on it when offline).
 public struct PackageManifestFiles: PackageManifestSource {
     public static let fileName = "Package.swift"
-    let sandbox: FileSandbox
+    let sandbox: SandboxLayout
     let fetcher: CodeFetcher
     let fileSystem: any FileSystem
 
-    public init(sandbox: FileSandbox, fetcher: CodeFetcher, fileSystem: any FileSystem = POSIXFileSystem()) {
-        self.sandbox = sandbox
+    public init(projectDirectory: LocalPath, fetcher: CodeFetcher, fileSystem: any FileSystem = POSIXFileSystem()) {
+        sandbox = SandboxLayout(projectDirectory: projectDirectory)
         self.fetcher = fetcher
         self.fileSystem = fileSystem
     }
@@ -20,7 +20,7 @@ public struct PackageManifestFiles: PackageManifestSource {
     public func manifest(of request: CodeRequest, inSandbox: Bool) async throws -> FoundPackageManifest {
         if inSandbox {
             let path = sandbox.folder(of: request.name) / Self.fileName
-            return FoundPackageManifest(reading: try read(path, shownAs: "\(FileSandbox.folderName)/\(request.name)/\(Self.fileName)"), pin: nil)
+            return FoundPackageManifest(reading: try read(path, shownAs: "\(SandboxLayout.shownFolder(of: request.name))/\(Self.fileName)"), pin: nil)
         }
         let code = try await fetcher.fetch(request)
         return FoundPackageManifest(

@@ -1,4 +1,5 @@
 import DepsFileSystem
+import DepsSandboxLayout
 
 /// Whether a project's own `Package.swift` builds with the sandbox yet: it names
 /// `.package(path: "Deps")` (spaces and a `./` or trailing `/` aside). Read as text, never run.
@@ -14,6 +15,7 @@ public enum ProjectSandboxUse {
 
     static func namesSandbox(_ manifest: String) -> Bool {
         let compact = String(manifest.unicodeScalars.filter { !$0.properties.isWhitespace }.map(Character.init))
-        return ["path:\"Deps\"", "path:\"./Deps\"", "path:\"Deps/\"", "path:\"./Deps/\""].contains { compact.contains($0) }
+        let folder = SandboxLayout.folderName
+        return ["path:\"\(folder)\"", "path:\"./\(folder)\"", "path:\"\(folder)/\"", "path:\"./\(folder)/\""].contains { compact.contains($0) }
     }
 }

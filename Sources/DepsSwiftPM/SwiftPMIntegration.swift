@@ -1,6 +1,6 @@
 import DepsCore
-import DepsCode
 import DepsFileSystem
+import DepsSandboxLayout
 
 /// Writes `Deps/Package.swift` (BEHAVIOUR 8.4): the sandbox as one Swift package, a library product
 /// and a target per installed package, so a project builds with `.package(path: "Deps")`.
@@ -20,7 +20,7 @@ public struct SwiftPMIntegration: ProjectIntegration {
         self.fileSystem = fileSystem
     }
 
-    var sandbox: FileSandbox { FileSandbox(projectDirectory: projectDirectory, fileSystem: fileSystem) }
+    var sandbox: SandboxLayout { SandboxLayout(projectDirectory: projectDirectory) }
     var sandboxRoot: LocalPath { sandbox.root }
     var manifestPath: LocalPath { sandboxRoot / Self.manifestName }
 
@@ -62,7 +62,7 @@ public struct SwiftPMIntegration: ProjectIntegration {
         try TargetLayout.write(TargetLayout.entries(of: manifest), in: sandboxRoot, fileSystem: fileSystem)
         let bytes = Array(SwiftPMManifestText(manifest: manifest).text.utf8)
         guard try fileSystem.writeIfChanged(
-            bytes, to: manifestPath, shownAs: "Deps/Package.swift", makingFolderShownAs: FileSandbox.folderName) else { return false }
+            bytes, to: manifestPath, shownAs: SandboxLayout.shown(Self.manifestName), makingFolderShownAs: SandboxLayout.folderName) else { return false }
         let projectManifest = projectDirectory / Self.manifestName
         if fileSystem.kind(of: projectManifest) == .file { fileSystem.touch(projectManifest) }
         return true
@@ -82,12 +82,12 @@ public struct SwiftPMIntegration: ProjectIntegration {
             fileSystem.removeEmptyDirectory(folder)
             return
         }
-        try fileSystem.makeDirectories(folder, shownAs: "Deps/\(Self.localFolder)")
+        try fileSystem.makeDirectories(folder, shownAs: SandboxLayout.shown(Self.localFolder))
         for (name, target) in wanted {
             let link = folder / name
             if fileSystem.linkTarget(of: link) == target { continue }
             fileSystem.removeFile(link)
-            try fileSystem.makeSymbolicLink(at: link, to: target, shownAs: "Deps/\(Self.localFolder)/\(name)")
+            try fileSystem.makeSymbolicLink(at: link, to: target, shownAs: SandboxLayout.shown("\(Self.localFolder)/\(name)"))
         }
     }
 

@@ -1,6 +1,6 @@
-import DepsCode
 import DepsCore
 import DepsFileSystem
+import DepsSandboxLayout
 
 /// The folder SwiftPM builds a C-family module from, `Deps/_targets/<Module>/`: links, never
 /// copies. SwiftPM finds a module's public headers only inside its target's folder, and has no
@@ -33,7 +33,7 @@ struct TargetLayout {
         for package in manifest.packages {
             guard let cFamily = package.cFamily, let module = package.cFamilyModule else { continue }
             let code: String = switch package.folder {
-            case let .fetched(name): "../../\(name)"
+            case let .fetched(name): "../../\(SandboxLayout.relativeFolder(of: name))"
             case let .inPlace(name, _): "../../\(SwiftPMIntegration.localFolder)/\(name)"
             }
             entries["\(module)/\(codeLink)"] = .link(code)
@@ -94,7 +94,7 @@ struct TargetLayout {
         }
         for path in entries.keys.sorted() where existing[path] != entries[path] {
             let destination = root / path
-            let shown = "\(FileSandbox.folderName)/\(folder)/\(path)"
+            let shown = SandboxLayout.shown("\(folder)/\(path)")
             try fileSystem.makeDirectories(destination.parent, shownAs: shown)
             switch entries[path]! {
             case let .link(target): try fileSystem.makeSymbolicLink(at: destination, to: target, shownAs: shown)

@@ -1,11 +1,13 @@
-import DepsCode
+import DepsCache
 import DepsCore
 import DepsFileSystem
+import DepsGit
 import DepsHTTP
 import DepsSpecSources
 import Foundation
 import LoopbackHTTPServer
 import XCTest
+import DepsFailures
 
 /// BEHAVIOUR 13: the fetch-ahead from a CDN follows every dependency a spec can declare, so that
 /// the resolver finds them fetched. A CDN with `prefix_lengths: []` (no shards) on loopback.
@@ -40,7 +42,7 @@ final class CDNFetchAheadTests: XCTestCase {
         let cache = CodeCache(root: LocalPath(directory.path + "/cache"))
         let opener = SpecRepositoryOpener(
             projectDirectory: LocalPath(directory.path), cache: cache, http: HTTPClient(configuration: .init(timeoutSeconds: 5)),
-            offline: false, refresh: false)
+            network: GitNetworkLimits(), checkouts: NoGitCheckouts(), offline: false, refresh: false)
         return try await opener.openSource(server.baseURL + "/")
     }
 
@@ -96,5 +98,13 @@ final class CDNFetchAheadTests: XCTestCase {
         XCTAssertThrowsError(try source.hasSpecification(of: kit, version: try Version("3.0.0"))) { error in
             XCTAssertTrue(error is SpecsNotFetched, "\(error)")
         }
+    }
+}
+
+/// The CDN of these tests names no `git:` external source: nothing is ever checked out.
+private struct NoGitCheckouts: GitCheckoutFetcher {
+    func checkout(name: PackageName, url: String, reference: GitReference, pin: String?) async throws -> (tree: LocalPath, commit: String) {
+        XCTFail("no git external source is checked out here")
+        throw FileAccessError(path: url, problem: .system(ENOENT))
     }
 }

@@ -1,8 +1,11 @@
+import DepsCache
 import DepsCode
 import DepsCore
 import DepsFiles
 import DepsFileSystem
+import DepsSandboxLayout
 import DepsSpecSources
+import DepsSwiftPM
 import InMemoryFileSystem
 import XCTest
 import DepsFailures
@@ -124,6 +127,47 @@ final class InMemoryAdapterTests: XCTestCase {
         XCTAssertThrowsError(try sandbox.checkWritable()) { error in
             XCTAssertEqual((error as? FileAccessError).map { [$0.path, $0.reason] }, ["Deps", "cannot write: the folder is read-only"])
         }
+    }
+
+    /// A fetcher that hands out one tree, and counts the fetches.
+    final class OneTreeFetcher: CodeFetcher, @unchecked Sendable {
+        let tree: String
+        var fetched: [PackageName] = []
+        init(tree: String) { self.tree = tree }
+        func fetch(_ request: CodeRequest) async throws -> FetchedCode {
+            fetched.append(request.name)
+            return FetchedCode(tree: tree, pin: .commit("c"))
+        }
+    }
+
+    func testTheSandboxAndTheSwiftPMIntegrationShareOneLayout() async throws {
+        let fileSystem = InMemoryFileSystem()
+        fileSystem.write(#"let package = Package(name: "A", products: [.library(name: "A", targets: ["A"])])"#, to: "/cache/A-1/Package.swift")
+        fileSystem.write("a", to: "/cache/A-1/Sources/A/A.swift")
+        let layout = SandboxLayout(projectDirectory: "/project")
+        XCTAssertEqual(layout.root, "/project/Deps")
+        XCTAssertEqual(layout.folder(of: name("A")), "/project/Deps/A")
+        XCTAssertEqual(layout.manifestPath, "/project/Deps/Manifest.lock")
+        XCTAssertEqual(SandboxLayout.shownFolder(of: name("A")), "Deps/A")
+
+        // What the sandbox places, the integration and the manifest files read from Deps/<Name>/.
+        try await FileSandbox(projectDirectory: "/project", fileSystem: fileSystem)
+            .place(FetchedCode(tree: "/cache/A-1", pin: .commit("1")), as: name("A"), listing: lockfile(["A": "1.0.0"]))
+        let integration = SwiftPMIntegration(projectDirectory: "/project", fileSystem: fileSystem)
+        XCTAssertEqual(try integration.files(in: .fetched(name("A"))).sorted(), ["Package.swift", "Sources/A/A.swift"])
+        let fetcher = OneTreeFetcher(tree: "/cache/A-1")
+        let manifests = PackageManifestFiles(projectDirectory: "/project", fetcher: fetcher, fileSystem: fileSystem)
+        let request = CodeRequest(name: name("A"), version: version("1.0.0"), source: .path("../A"), pin: nil)
+        let placed = try await manifests.manifest(of: request, inSandbox: true)
+        XCTAssertEqual(placed, FoundPackageManifest(reading: .products([SwiftPMProduct(name: "A", kind: .library)]), pin: nil))
+        XCTAssertEqual(fetcher.fetched, [])
+        fileSystem.removeTree("/project/Deps/A")
+        // No folder in Deps/ holds no Package.swift; outside the sandbox the fetcher gives the code.
+        let gone = try await manifests.manifest(of: request, inSandbox: true)
+        XCTAssertEqual(gone.reading, PackageManifestReading.none)
+        let fetched = try await manifests.manifest(of: request, inSandbox: false)
+        XCTAssertEqual(fetched.pin, .commit("c"))
+        XCTAssertEqual(fetcher.fetched, [name("A")])
     }
 
     // MARK: FileProjectStore

@@ -1,4 +1,3 @@
-import DepsCode
 import DepsFiles
 import DepsFileSystem
 import DepsSpecSources

@@ -1,3 +1,4 @@
+import DepsCache
 import DepsCore
 import DepsFileSystem
 import DepsFiles

@@ -1,3 +1,4 @@
+import DepsCache
 import DepsCode
 import DepsCore
 import DepsFileSystem

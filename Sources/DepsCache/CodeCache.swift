@@ -1,5 +1,5 @@
+import Crypto
 import Synchronization
-import DepsFiles
 import DepsFileSystem
 import DepsFailures
 #if canImport(Glibc)
@@ -14,6 +14,8 @@ import Darwin
 /// <root>/v1/git/<key>.git                     bare mirrors, one per URL (<key>.lock guards each)
 /// <root>/v1/archives/<sha256>                 downloaded archives, named by their digest
 /// <root>/v1/trees/<Name>/<version>/<pin>/     extracted code: tree/ and an entry record
+/// <root>/v1/specs/git/<key>/                  git spec repositories: a mirror and checkouts
+/// <root>/v1/specs/cdn/<key>/                  CDN spec repositories' files, with their ETags
 /// <root>/v1/tmp/                              entries being made: <pid>.<n>.tmp
 /// ```
 ///
@@ -39,10 +41,14 @@ public struct CodeCache: Sendable {
     }
 
     public var base: LocalPath { root / Self.formatVersion }
-    var gitFolder: LocalPath { base / "git" }
-    var archivesFolder: LocalPath { base / "archives" }
-    var treesFolder: LocalPath { base / "trees" }
+    package var gitFolder: LocalPath { base / "git" }
+    package var archivesFolder: LocalPath { base / "archives" }
+    package var treesFolder: LocalPath { base / "trees" }
     var temporaryFolder: LocalPath { base / "tmp" }
+    /// `v1/specs/git/`: git spec repositories, one folder per URL.
+    package var specsGitFolder: LocalPath { base / "specs/git" }
+    /// `v1/specs/cdn/`: files of CDN spec repositories with their ETags, one folder per URL.
+    package var specsCDNFolder: LocalPath { base / "specs/cdn" }
 
     /// Makes the cache's folders and removes what killed deps processes left in `tmp/`. In a
     /// cache this process cannot write, a folder it lacks stays missing: what needs it reports
@@ -95,29 +101,29 @@ public struct CodeCache: Sendable {
 
     /// The key of a git URL: a digest prefix and a readable last component.
     public static func key(of url: String) -> String {
-        let digest = SHA256Digest.hex(of: Array(url.utf8)).prefix(16)
+        let digest = lowercaseHex(SHA256.hash(data: Array(url.utf8))).prefix(16)
         var last = url.split(separator: "/").last.map(String.init) ?? "repository"
         if last.hasSuffix(".git") { last = String(last.dropLast(4)) }
         let readable = String(last.unicodeScalars.filter { $0.isASCII && (($0.properties.isAlphabetic) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" || $0 == ".") }.prefix(40))
         return "\(digest)-\(readable.isEmpty ? "repository" : readable)"
     }
 
-    func mirrorPath(_ url: String) -> LocalPath { gitFolder / (Self.key(of: url) + ".git") }
-    func mirrorLockPath(_ url: String) -> LocalPath { gitFolder / (Self.key(of: url) + ".lock") }
+    package func mirrorPath(_ url: String) -> LocalPath { gitFolder / (Self.key(of: url) + ".git") }
+    package func mirrorLockPath(_ url: String) -> LocalPath { gitFolder / (Self.key(of: url) + ".lock") }
 
     // MARK: Archives
 
-    func archivePath(_ digest: String) -> LocalPath { archivesFolder / digest }
-    func archiveLockPath(_ url: String) -> LocalPath { archivesFolder / (Self.key(of: url) + ".lock") }
+    package func archivePath(_ digest: String) -> LocalPath { archivesFolder / digest }
+    package func archiveLockPath(_ url: String) -> LocalPath { archivesFolder / (Self.key(of: url) + ".lock") }
 
     // MARK: Trees
 
-    func treeEntryPath(_ name: String, _ version: String, _ pin: String) -> LocalPath {
+    package func treeEntryPath(_ name: String, _ version: String, _ pin: String) -> LocalPath {
         treesFolder / "\(name)/\(version)/\(pin)"
     }
 
     /// The extracted code of a package at a pin when the cache holds it whole, else nil.
-    func cachedTree(name: String, version: String, pin: String) -> LocalPath? {
+    package func cachedTree(name: String, version: String, pin: String) -> LocalPath? {
         let entry = treeEntryPath(name, version, pin)
         return isWholeTreeEntry(entry) ? entry / "tree" : nil
     }
@@ -126,7 +132,7 @@ public struct CodeCache: Sendable {
     /// cache does not hold it yet. An entry without its record (damaged) is removed and made again.
     /// A cache this process cannot write gives what it holds (read under a shared lock) and
     /// throws `CacheReadOnlyError` for the rest.
-    func tree(
+    package func tree(
         name: String, version: String, pin: String, source: String,
         make: (_ folder: LocalPath) async throws -> Void
     ) async throws -> LocalPath {
@@ -161,12 +167,23 @@ public struct CodeCache: Sendable {
     /// Whether the entry has its record and its tree: it was renamed into place whole. The entry
     /// and its tree are real folders, never symbolic links: a tree replaced by a link would make
     /// `Deps/<Name>` a copy of wherever it points.
-    func isWholeTreeEntry(_ entry: LocalPath) -> Bool {
+    package func isWholeTreeEntry(_ entry: LocalPath) -> Bool {
         fileSystem.linkTarget(of: entry) == nil && fileSystem.linkTarget(of: entry / "tree") == nil
             && fileSystem.linkTarget(of: entry / "entry") == nil
             && fileSystem.kind(of: entry / "entry") == .file
             && fileSystem.kind(of: entry / "tree") == .directory
     }
+}
+
+/// Bytes (a digest) as lower-case hexadecimal text.
+private func lowercaseHex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    let digits = Array("0123456789abcdef".utf8)
+    var text: [UInt8] = []
+    for byte in bytes {
+        text.append(digits[Int(byte >> 4)])
+        text.append(digits[Int(byte & 0x0F)])
+    }
+    return String(decoding: text, as: UTF8.self)
 }
 
 /// Numbers temporary names within one process.

@@ -1,4 +1,3 @@
-import DepsCore
 import DepsFileSystem
 import DepsFailures
 
@@ -33,15 +32,5 @@ extension CodeCache {
     public func unwritableReason() -> String? {
         guard let folder = [temporaryFolder, base, root].first(where: { fileSystem.kind(of: $0) == .directory }) else { return nil }
         return fileSystem.readOnlyReason(of: folder)
-    }
-
-    /// Runs fetch work for `request` from `url`, reporting a cache that cannot be written as that
-    /// package's failure to fetch (exit status 74), as a network failure would be.
-    func reportingReadOnly<T>(_ request: CodeRequest, _ url: String, _ work: () async throws -> T) async throws -> T {
-        do {
-            return try await work()
-        } catch let error as CacheReadOnlyError {
-            throw CodeFetchError(name: request.name, url: url, kind: .unreachable, cause: error.cause)
-        }
     }
 }
