@@ -1,6 +1,7 @@
 import DepsCore
 import DepsFiles
 import DepsProcess
+import DepsFailures
 
 /// Runs a Podfile with the `ruby` on PATH through deps' Podfile DSL (`RubyPodfileDSL`), in the
 /// Podfile's folder, with the user's environment, and reads what it declares as the static reader

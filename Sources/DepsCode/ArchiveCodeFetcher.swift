@@ -4,6 +4,7 @@ import DepsHTTP
 import DepsProcess
 import DepsFiles
 import DepsFileSystem
+import DepsFailures
 
 /// Fetches code from an archive (zip, tar.gz, tar.bz2, tar.xz): downloaded into the cache by its
 /// SHA-256, checked against the spec's `sha256:` and the lock's SOURCE CHECKSUMS before anything

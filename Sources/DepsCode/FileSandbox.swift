@@ -75,7 +75,10 @@ public struct FileSandbox: Sandbox {
     }
 
     /// Renames the package's folder aside, runs `renameIn`, and writes `manifest`, as one step a
-    /// SIGINT or SIGTERM waits for; then removes the old folder.
+    /// SIGINT or SIGTERM waits for; then removes the old folder. A folder that is replaced is first
+    /// unlisted (Manifest.lock written without it), so that a SIGKILL, which nothing waits for,
+    /// between the rename and the listing leaves a folder Manifest.lock does not vouch for (the
+    /// next install places it again), never one it lists at another version.
     private func swap(_ name: PackageName, listing manifest: Lockfile?, _ renameIn: () throws(FileAccessError) -> Void) throws {
         let target = folder(of: name)
         let aside = root / ".\(name).\(getpid()).old"
@@ -84,6 +87,9 @@ public struct FileSandbox: Sandbox {
         defer { fileSystem.removeTree(aside) }
         let done: Void? = try TerminationSignals.deferringTermination { () throws in
             if fileSystem.entryExists(target) {
+                if let manifest {
+                    try writeManifest(manifest.keeping(Set(manifest.packages.map(\.name.root)).subtracting([name])))
+                }
                 try fileSystem.move(target, to: aside, shownAs: SandboxLayout.shownFolder(of: name))
             }
             try renameIn()

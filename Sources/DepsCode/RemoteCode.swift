@@ -3,6 +3,7 @@ import DepsCore
 import DepsFiles
 import DepsFileSystem
 import DepsHTTP
+import DepsFailures
 
 /// A store of code on the network in the `code/` layout (BEHAVIOUR 14): a mirror made by
 /// `deps mirror`, served by any static server, or the remote cache (`DEPS_REMOTE_CACHE`),

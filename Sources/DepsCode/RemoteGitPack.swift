@@ -1,6 +1,7 @@
 import DepsGit
 import DepsFileSystem
 import DepsProcess
+import DepsFailures
 
 /// A git pin as the `code/` layout keeps it (BEHAVIOUR 14): a packfile holding the commit and
 /// every object of its tree, without history. git proves it: indexing the pack computes every

@@ -57,6 +57,97 @@ extension FileAccessError: CustomStringConvertible {
     }
 }
 
+extension HTTPError: CustomStringConvertible {
+    /// One short line, e.g. `http://127.0.0.1:4321/a.tar.gz: timed out after 3 attempts`.
+    public var description: String {
+        "\(FailureText.printable(Self.withoutCredentials(url), limit: 300)): \(causeDescription)"
+    }
+
+    /// Why, in a few words, for a message that names the URL beside it: `timed out after 3 attempts`.
+    public var causeDescription: String {
+        let tries = attempts == 1 ? "1 attempt" : "\(attempts) attempts"
+        switch cause {
+        case .timedOut:
+            return "timed out after \(tries)"
+        case .deadlineExceeded(let seconds, let setting):
+            let raise = setting.map { "; \(FailureText.printable($0, limit: 80)) allows longer" } ?? ""
+            return "the download did not finish within \(FailureText.shownSeconds(seconds)) seconds, the limit for one download\(raise)"
+        case .serverError(let status):
+            return "server error \(status) (\(tries))"
+        case .truncated:
+            return "the response body ended early (\(tries))"
+        case .connectionFailed(let reason):
+            return "\(FailureText.printable(reason, limit: 160)) (\(tries))"
+        case .other(let reason):
+            return FailureText.printable(reason, limit: 160)
+        }
+    }
+}
+
+extension ChildProcessError: CustomStringConvertible {
+    /// A one-line message naming the executable, e.g. `cannot run git: not found in PATH`.
+    public var description: String {
+        switch reason {
+        case .notFound:
+            return executable.contains("/")
+                ? "cannot run \(executable): no such executable file"
+                : "cannot run \(executable): not found in PATH"
+        case .workingDirectoryUnavailable(let directory):
+            return "cannot run \(executable): cannot enter the directory \(directory)"
+        case .invalidEnvironmentName(let name):
+            return "cannot run \(executable): invalid environment variable name \"\(name)\""
+        case .outputLimitExceeded(let limit):
+            return "\(executable) was stopped: its output exceeded \(limit) bytes"
+        case .failed(let message):
+            return "cannot run \(executable): \(message)"
+        }
+    }
+}
+
+extension GitCommandFailure {
+    /// What went wrong, in git's words (`GitErrorText.cause(of:)`), else the exit status.
+    public var cause: String { GitErrorText.cause(of: standardError) ?? "exit status \(status)" }
+
+    /// The failure as a reason: what was being done to `subject` (`the repository`, `the spec
+    /// repository`), then the cause: `cannot clone the repository: '/x' does not appear to be a
+    /// git repository`.
+    public func reason(for subject: String) -> String {
+        "\(Self.activity(tool: tool, subcommand: subcommand, subject: subject)): \(cause)"
+    }
+
+    /// What a command was doing, in a few words.
+    static func activity(tool: String, subcommand: String, subject: String) -> String {
+        guard tool == "git" else { return "cannot extract the files of a commit of \(subject) (\(tool) failed)" }
+        switch subcommand {
+        case "clone": return "cannot clone \(subject)"
+        case "fetch": return "cannot fetch from \(subject)"
+        case "ls-remote": return "cannot ask \(subject) for its default branch"
+        case "push": return "cannot push to \(subject)"
+        case "archive": return "cannot export a commit of \(subject)"
+        default: return "git \(subcommand) failed on \(subject)"
+        }
+    }
+}
+
+extension GitDeadlineExceeded {
+    /// `git did not finish within 30 seconds, the limit for one git operation; X allows longer`,
+    /// for a message that names the URL beside it.
+    public var reason: String {
+        let shown = FailureText.shownSeconds(seconds)
+        let raise = setting.map { "; \($0) allows longer" } ?? ""
+        return "git did not finish within \(shown) seconds, the limit for one git operation\(raise)"
+    }
+}
+
+extension YAMLError: CustomStringConvertible {
+    public var description: String {
+        if let column {
+            return "\(file):\(line):\(column): error: \(message)"
+        }
+        return "\(file):\(line): error: \(message)"
+    }
+}
+
 /// Words shared by the failures' texts.
 public enum FailureText {
     /// The system's words for an error number, as a clause: `permission denied`.
@@ -83,5 +174,30 @@ public enum FailureText {
     /// True for the characters a terminal acts on instead of showing.
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
+    }
+
+    /// `text` with control characters escaped and cut to `limit` characters, so that it is safe to
+    /// print on one line.
+    public static func printable(_ text: String, limit: Int) -> String {
+        var out = ""
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count >= limit {
+                out += "…"
+                break
+            }
+            if isControl(scalar) {
+                out += scalar.escaped(asASCII: true)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+            count += 1
+        }
+        return out
+    }
+
+    /// `1800`, or `2.5`: a number of seconds as a person writes it.
+    public static func shownSeconds(_ seconds: Double) -> String {
+        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int64(seconds)) : String(seconds)
     }
 }

@@ -1,5 +1,6 @@
 import DepsFileSystem
 import DepsProcess
+import DepsFailures
 
 /// A bare mirror of one git repository in a folder of its own, and the git work done on it
 /// through the system `git`: made by cloning into a temporary folder renamed into place whole,

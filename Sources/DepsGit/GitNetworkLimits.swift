@@ -43,21 +43,3 @@ public struct GitNetworkLimits: Sendable, Equatable {
         }
     }
 }
-
-/// A git operation over the network that went on past its limit.
-public struct GitDeadlineExceeded: ExitStatusError, Sendable, Equatable {
-    public var exitStatus: ExitStatus { .inputOutput }
-    /// The remote, as git was given it.
-    public let url: String
-    public let seconds: Double
-    /// What allows longer (an environment variable), when known.
-    public let setting: String?
-
-    /// `git did not finish within 30 seconds, the limit for one git operation; X allows longer`,
-    /// for a message that names the URL beside it.
-    public var reason: String {
-        let shown = seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int64(seconds)) : String(seconds)
-        let raise = setting.map { "; \($0) allows longer" } ?? ""
-        return "git did not finish within \(shown) seconds, the limit for one git operation\(raise)"
-    }
-}

@@ -1,5 +1,6 @@
 import DepsFileSystem
 import DepsProcess
+import DepsFailures
 
 /// A throw-away git working copy, made from a local mirror to add a commit and push it to the
 /// mirror's remote. It borrows the mirror's objects (`clone --shared`), so making one costs no

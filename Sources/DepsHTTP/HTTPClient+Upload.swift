@@ -2,6 +2,7 @@
 // (an nginx with WebDAV, an object store) is given.
 
 import CLibcurl
+import DepsFailures
 
 #if canImport(Glibc)
 import Glibc

@@ -6,6 +6,7 @@
 // worth retrying and makes sure a destination file is either complete or absent.
 
 import CLibcurl
+import DepsFailures
 
 #if canImport(Glibc)
 import Glibc
@@ -273,7 +274,7 @@ public struct HTTPClient: Sendable {
         case CURLE_TOO_MANY_REDIRECTS:
             return .failure(.other("too many redirects"), retryable: false)
         default:
-            return .failure(.other(printable(text, limit: 160)), retryable: false)
+            return .failure(.other(FailureText.printable(text, limit: 160)), retryable: false)
         }
     }
 

@@ -46,56 +46,6 @@ public struct ChildProcessResult: Sendable {
     public var standardErrorText: String { String(decoding: standardError, as: UTF8.self).trimmingWhitespace() }
 }
 
-/// A child process that could not be run to completion: it could not be started, or it wrote
-/// more than the caller allowed. A process that started and exited with a non-zero status is not
-/// an error; it is a ``ChildProcessResult`` whose ``ChildProcessResult/succeeded`` is false.
-public struct ChildProcessError: ExitStatusError, Sendable, Equatable, CustomStringConvertible {
-    public var exitStatus: ExitStatus { .inputOutput }
-    /// Why the process could not be run.
-    public enum Reason: Sendable, Equatable {
-        /// No executable of that name was found in `PATH`, or no file exists at that path.
-        case notFound
-        /// The working directory does not exist or cannot be entered.
-        case workingDirectoryUnavailable(String)
-        /// An environment variable name is not valid (empty, or containing `=` or NUL).
-        case invalidEnvironmentName(String)
-        /// One output stream exceeded the limit given to ``ChildProcess/run(_:_:workingDirectory:environment:outputLimit:)``;
-        /// the process was terminated.
-        case outputLimitExceeded(Int)
-        /// Anything else that kept the process from starting or from being observed.
-        case failed(String)
-    }
-
-    /// The executable as the caller named it.
-    public let executable: String
-    /// Why it could not be run.
-    public let reason: Reason
-
-    /// Creates an error for `executable`.
-    public init(executable: String, reason: Reason) {
-        self.executable = executable
-        self.reason = reason
-    }
-
-    /// A one-line message naming the executable, e.g. `cannot run git: not found in PATH`.
-    public var description: String {
-        switch reason {
-        case .notFound:
-            return executable.contains("/")
-                ? "cannot run \(executable): no such executable file"
-                : "cannot run \(executable): not found in PATH"
-        case .workingDirectoryUnavailable(let directory):
-            return "cannot run \(executable): cannot enter the directory \(directory)"
-        case .invalidEnvironmentName(let name):
-            return "cannot run \(executable): invalid environment variable name \"\(name)\""
-        case .outputLimitExceeded(let limit):
-            return "\(executable) was stopped: its output exceeded \(limit) bytes"
-        case .failed(let message):
-            return "cannot run \(executable): \(message)"
-        }
-    }
-}
-
 /// Runs programs as child processes.
 public enum ChildProcess {
     /// Runs `executable` with `arguments` and waits for it to exit, collecting both of its output
@@ -231,13 +181,6 @@ public enum ChildProcess {
     }
 }
 
-extension StringProtocol {
-    /// The text without the white space (newlines included) at its start and end.
-    public func trimmingWhitespace() -> String {
-        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
-        return String(self[first...last])
-    }
-}
 
 /// Finds programs in `PATH` once per process and remembers where they are.
 final class ExecutableSearch: Sendable {

@@ -3,6 +3,7 @@ import DepsCore
 import DepsFileSystem
 import DepsFiles
 import DepsHTTP
+import DepsFailures
 
 /// Loads one file of a CocoaPods CDN through the shared cache (BEHAVIOUR 9), for `CDNSpecSource`.
 ///

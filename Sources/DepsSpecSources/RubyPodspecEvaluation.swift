@@ -3,6 +3,7 @@ import DepsCocoaPods
 import DepsFiles
 import DepsFileSystem
 import DepsProcess
+import DepsFailures
 
 /// A Ruby `.podspec` (a team's local pod, BEHAVIOUR 10) read through the `ruby` on PATH and deps'
 /// own podspec DSL (`RubyPodspecDSL`), in the file's folder, with the user's environment: the

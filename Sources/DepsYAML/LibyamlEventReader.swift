@@ -1,4 +1,5 @@
 import CYaml
+import DepsFailures
 
 /// Pulls events out of libyaml's event parser over bytes in memory.
 ///

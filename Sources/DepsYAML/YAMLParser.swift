@@ -1,3 +1,4 @@
+import DepsFailures
 /// Reads YAML text into a node tree with libyaml's event parser.
 public enum YAMLParser {
     /// The document's root node, or nil when the bytes hold no document (empty file,

@@ -1,3 +1,4 @@
+import DepsFailures
 /// Builds one document's node tree from parsing events, refusing what a plain data file
 /// should not hold: a second document, anchors, aliases, tags, keys that are not
 /// scalars and duplicate keys.

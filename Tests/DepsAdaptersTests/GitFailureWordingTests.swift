@@ -2,6 +2,7 @@ import DepsFileSystem
 import DepsGit
 import Foundation
 import XCTest
+import DepsFailures
 
 /// How a failed git command reads: what deps was doing, then the cause git gave, never only
 /// git's closing advice ("and the repository exists.").

@@ -133,7 +133,8 @@ final class GitCodeFetcherTests: XCTestCase {
         XCTAssertEqual(error?.kind, .integrity)
         XCTAssertEqual(
             error?.cause,
-            "tag 1.0.0 now names commit \(moved), but Depsfile.lock pins commit \(locked); if the new commit is trusted, run deps update Kit")
+            "tag 1.0.0 now names commit \(moved), but Depsfile.lock pins commit \(locked)")
+        XCTAssertEqual(error?.remedy, .updateIfTrusted)
         XCTAssertFalse(git.operations.contains { if case .extract = $0 { true } else { false } }, "nothing is extracted")
     }
 
@@ -148,7 +149,8 @@ final class GitCodeFetcherTests: XCTestCase {
         git.commit(.init(["Kit.swift": "1"]), to: url)
         let error = await failure(of: request("1.0.0", .defaultBranch), offline: true)
         XCTAssertEqual(error?.kind, .notCached)
-        XCTAssertEqual(error?.cause, "not in the cache (no mirror of this repository in the cache); --offline does not fetch")
+        XCTAssertEqual(error?.cause, "not in the cache (no mirror of this repository in the cache)")
+        XCTAssertEqual(error?.remedy, .fetchOnline)
         XCTAssertEqual(git.operations, [])
     }
 

@@ -3,6 +3,7 @@ import DepsProcess
 import Foundation
 import LoopbackHTTPServer
 import XCTest
+import DepsFailures
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import DepsYAML
 import XCTest
+import DepsFailures
 
 /// The shape of the tree, the order of pairs and the marks of nodes.
 final class ParserStructureTests: XCTestCase {

@@ -1,5 +1,6 @@
 import DepsYAML
 import XCTest
+import DepsFailures
 
 /// Parses `text` as the file `Depsfile`, failing the test on an error.
 func parsed(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> YAMLNode? {

@@ -5,6 +5,7 @@ import Foundation
 import InMemoryFileSystem
 import LoopbackHTTPServer
 import XCTest
+import DepsFailures
 
 /// `FakeHTTPClient` answers as `HTTPClient` does against a server serving the same table: each
 /// case is asked of both, the real one over loopback into a temporary folder, the fake into

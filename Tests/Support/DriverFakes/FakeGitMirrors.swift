@@ -1,6 +1,7 @@
 import DepsFileSystem
 import DepsGit
 import Synchronization
+import DepsFailures
 
 /// A `GitMirrorOpener` over repositories held in memory, for tests of the code that fetches from
 /// git: each remote URL has commits (files, links and submodule entries), branches, tags and a

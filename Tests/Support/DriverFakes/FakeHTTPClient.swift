@@ -1,6 +1,7 @@
 import DepsFileSystem
 import DepsHTTP
 import Synchronization
+import DepsFailures
 
 /// An `HTTPTransport` that answers from a table of URLs, for tests of the code that downloads:
 /// each URL serves a status, a body and an ETag, or fails as a network does (a timeout, a refused
