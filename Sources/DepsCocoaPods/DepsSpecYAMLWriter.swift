@@ -1,6 +1,7 @@
 import DepsCore
 import DepsFiles
 import DepsYAML
+import DepsFailures
 
 /// Turns CocoaPods' `podspec.json` into a spec in deps' YAML (BEHAVIOUR 1.2), for a repository in
 /// deps' layout (`deps repo push`, BEHAVIOUR 11): the same fields under deps' names (`module_name`

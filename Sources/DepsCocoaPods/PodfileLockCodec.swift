@@ -2,6 +2,7 @@ import DepsCore
 import DepsFiles
 import DepsYAML
 import DepsFileSystem
+import DepsFailures
 
 /// Reads a CocoaPods `Podfile.lock` (BEHAVIOUR 10) into a `PodfileLock`. Every section CocoaPods
 /// has written since 0.x is read; anything else is an error naming `Podfile.lock:LINE` and the

@@ -2,6 +2,7 @@ import DepsCore
 import DepsFiles
 import DepsYAML
 import DepsFileSystem
+import DepsFailures
 
 /// Reads one CocoaPods `<Name>.podspec.json` (BEHAVIOUR 9) into a `Specification`, checking that
 /// its `name` and `version` are the ones its path says, as `SpecCodec` does for deps' own format.

@@ -1,6 +1,7 @@
 import DepsCore
 import DepsFiles
 import DepsYAML
+import DepsFailures
 
 /// Turns a spec in deps' YAML (BEHAVIOUR 1.2) into CocoaPods' `podspec.json`, for a repository in
 /// CocoaPods' layout (`deps repo push`): the same fields under CocoaPods' names (`module` becomes

@@ -140,11 +140,14 @@ extension GitDeadlineExceeded {
 }
 
 extension YAMLError: CustomStringConvertible {
+    /// `Depsfile:3:5: error: mapping values are not allowed in this context`, libyaml's words as they are.
+    public var description: String { "\(FailureText.location(file, line: line, column: column)): error: \(message)" }
+}
+
+extension MalformedInputError: CustomStringConvertible {
+    /// `Depsfile:4: error: invalid requirement '~> abc' for Alamofire`, the file's name escaped.
     public var description: String {
-        if let column {
-            return "\(file):\(line):\(column): error: \(message)"
-        }
-        return "\(file):\(line): error: \(message)"
+        "\(FailureText.location(FailureText.escaped(file), line: line, column: column)): error: \(message)"
     }
 }
 
@@ -199,5 +202,12 @@ public enum FailureText {
     /// `1800`, or `2.5`: a number of seconds as a person writes it.
     public static func shownSeconds(_ seconds: Double) -> String {
         seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int64(seconds)) : String(seconds)
+    }
+
+    /// `FILE`, `FILE:LINE` or `FILE:LINE:COLUMN`, as compilers name a place in a file.
+    public static func location(_ file: String, line: Int?, column: Int?) -> String {
+        guard let line else { return file }
+        guard let column else { return "\(file):\(line)" }
+        return "\(file):\(line):\(column)"
     }
 }

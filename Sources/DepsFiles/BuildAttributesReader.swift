@@ -1,5 +1,6 @@
 import DepsCore
 import DepsYAML
+import DepsFailures
 
 /// Reads the build attributes of a spec or subspec (BEHAVIOUR 8.4), in a podspec.json and in
 /// deps' own spec format alike: CocoaPods' names (`exclude_files`, `public_header_files`,

@@ -1,6 +1,7 @@
 import DepsCore
 import DepsYAML
 import DepsFileSystem
+import DepsFailures
 
 /// Reads a Depsfile (BEHAVIOUR 1.1) into a `Manifest`.
 public struct DepsfileCodec {

@@ -1,5 +1,6 @@
 import DepsYAML
 import DepsFileSystem
+import DepsFailures
 
 extension YAMLDocument {
     /// A path, URL or spec repository read from `node`. Any text reads back from deps' files as

@@ -1,6 +1,7 @@
 import DepsCore
 import DepsYAML
 import DepsFileSystem
+import DepsFailures
 
 /// Reads and writes Depsfile.lock (BEHAVIOUR 1.3). A lock that deps wrote reads back and
 /// writes out byte for byte.

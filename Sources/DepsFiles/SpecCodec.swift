@@ -1,6 +1,7 @@
 import DepsCore
 import DepsYAML
 import DepsFileSystem
+import DepsFailures
 
 /// Reads one spec file (BEHAVIOUR 1.2) into a `Specification`, checking that its
 /// `name` and `version` are the ones its path says.

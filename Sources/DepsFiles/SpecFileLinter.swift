@@ -1,6 +1,7 @@
 import DepsCore
 import DepsYAML
 import DepsFileSystem
+import DepsFailures
 
 /// Reads spec files for `deps spec lint` (BEHAVIOUR 11): unlike the codecs, which stop at the first
 /// problem, it goes on past each one, so that one run names every problem of a file with its line.

@@ -1,6 +1,7 @@
 import DepsCore
 import DepsYAML
 import DepsFileSystem
+import DepsFailures
 
 /// Reads the node tree of one file and turns shape problems into errors that name
 /// the file, the line and the value. Shared by the Depsfile, lockfile and spec codecs.

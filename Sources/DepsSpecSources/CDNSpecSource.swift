@@ -4,6 +4,7 @@ import DepsFileSystem
 import DepsCocoaPods
 import DepsFiles
 import DepsHTTP
+import DepsFailures
 
 /// A spec repository served over HTTP in CocoaPods' CDN protocol (BEHAVIOUR 9): `trunk`
 /// (`https://cdn.cocoapods.org/`) or any other CDN URL.

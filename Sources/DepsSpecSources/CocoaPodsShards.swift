@@ -2,6 +2,7 @@ import Crypto
 import DepsCore
 import DepsFiles
 import DepsYAML
+import DepsFailures
 
 /// CocoaPods' sharding of a spec repository, read the same way from a directory, a git
 /// repository and a CDN: `CocoaPods-version.yml` gives `prefix_lengths` (`[1, 1, 1]` in trunk),

@@ -2,6 +2,7 @@ import DepsCore
 import DepsCocoaPods
 import DepsFiles
 import DepsFileSystem
+import DepsFailures
 
 /// A spec repository on disk, in one of two layouts:
 ///

@@ -1,6 +1,7 @@
 import DepsCore
 import DepsFiles
 import DepsFileSystem
+import DepsFailures
 
 /// Opens the sources a Depsfile names as directories relative to the project, and reads
 /// `path:` external sources from `<path>/<Name>.yaml` or `<path>/<Name>.podspec.json`, and

@@ -2,6 +2,7 @@ import DepsCore
 import DepsCocoaPods
 import DepsFiles
 import DepsFileSystem
+import DepsFailures
 
 /// The spec of a package at the root of a folder (a `path:` or `git:` external source):
 /// `<Name>.yaml`, else CocoaPods' `<Name>.podspec.json`, else a Ruby `<Name>.podspec` (read

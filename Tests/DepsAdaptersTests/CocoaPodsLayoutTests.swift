@@ -6,6 +6,7 @@ import DepsSwiftPM
 import DepsCore
 import Foundation
 import XCTest
+import DepsFailures
 
 /// A directory in CocoaPods' layout (`Specs/…/<Name>/<version>/<Name>.podspec.json`), sharded or not.
 final class CocoaPodsLayoutTests: XCTestCase {

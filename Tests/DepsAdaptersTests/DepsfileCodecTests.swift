@@ -5,6 +5,7 @@ import DepsSpecSources
 import DepsSwiftPM
 import DepsCore
 import XCTest
+import DepsFailures
 
 final class DepsfileCodecTests: XCTestCase {
     let codec = DepsfileCodec()

@@ -6,6 +6,7 @@ import DepsSwiftPM
 import DepsCore
 import Foundation
 import XCTest
+import DepsFailures
 
 final class LockfileCodecTests: XCTestCase {
     let codec = LockfileCodec()

@@ -5,6 +5,7 @@ import DepsSpecSources
 import DepsSwiftPM
 import Foundation
 import XCTest
+import DepsFailures
 
 /// A lock that lists one package twice in one list is malformed: which entry counted would
 /// depend on the order they are read in. Every list and mapping the codec reads is covered.
