@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "DepsHTTP", dependencies: ["CLibcurl", "DepsFailures"]),
 
         // The file system: atomic writes, locks, the tree walk and copy, temporary paths.
-        .target(name: "DepsFileSystem", dependencies: ["DepsProcess", "DepsFailures"]),
+        .target(name: "DepsFileSystem", dependencies: ["DepsProcess", "DepsFailures", .product(name: "Crypto", package: "swift-crypto")]),
         // One git mirror: clone or fetch a bare mirror, read its refs, extract a commit's tree;
         // GitMirroring and GitMirrorOpener are what the adapters ask of one.
         .target(name: "DepsGit", dependencies: ["DepsProcess", "DepsFileSystem", "DepsFailures"]),
@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "DepsCocoaPods", dependencies: ["DepsCore", "DepsFiles", "DepsYAML", "DepsFileSystem", "DepsProcess"]),
         // The shared cache's layout (v1/) and its locking rule, which the code fetchers and the
         // spec repositories share.
-        .target(name: "DepsCache", dependencies: ["DepsFileSystem", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "DepsCache", dependencies: ["DepsFileSystem"]),
         // The sandbox's layout in a project (Deps/, Deps/<Name>, Deps/Manifest.lock), names and
         // paths only, which the sandbox and the SwiftPM integration share.
         .target(name: "DepsSandboxLayout", dependencies: ["DepsCore", "DepsFileSystem"]),

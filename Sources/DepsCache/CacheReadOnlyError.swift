@@ -18,11 +18,6 @@ public struct CacheReadOnlyError: ExitStatusError, Equatable {
         self.lacking = lacking
         self.reason = reason
     }
-
-    /// The failure's words, after the package and URL (or the spec repository) it concerns.
-    public var cause: String {
-        "not in the cache (\(lacking)), and deps cannot add it: the cache \(root.string) is read-only (\(reason))"
-    }
 }
 
 extension CodeCache {

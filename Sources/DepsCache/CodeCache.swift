@@ -1,4 +1,3 @@
-import Crypto
 import Synchronization
 import DepsFileSystem
 import DepsFailures
@@ -101,7 +100,7 @@ public struct CodeCache: Sendable {
 
     /// The key of a git URL: a digest prefix and a readable last component.
     public static func key(of url: String) -> String {
-        let digest = lowercaseHex(SHA256.hash(data: Array(url.utf8))).prefix(16)
+        let digest = SHA256Digest.hex(of: Array(url.utf8)).prefix(16)
         var last = url.split(separator: "/").last.map(String.init) ?? "repository"
         if last.hasSuffix(".git") { last = String(last.dropLast(4)) }
         let readable = String(last.unicodeScalars.filter { $0.isASCII && (($0.properties.isAlphabetic) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" || $0 == ".") }.prefix(40))
@@ -173,17 +172,6 @@ public struct CodeCache: Sendable {
             && fileSystem.kind(of: entry / "entry") == .file
             && fileSystem.kind(of: entry / "tree") == .directory
     }
-}
-
-/// Bytes (a digest) as lower-case hexadecimal text.
-private func lowercaseHex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-    let digits = Array("0123456789abcdef".utf8)
-    var text: [UInt8] = []
-    for byte in bytes {
-        text.append(digits[Int(byte >> 4)])
-        text.append(digits[Int(byte & 0x0F)])
-    }
-    return String(decoding: text, as: UTF8.self)
 }
 
 /// Numbers temporary names within one process.

@@ -25,12 +25,12 @@ struct ArchiveCodeFetcher: Sendable {
         if let lockedDigest, let declaredDigest, lockedDigest != declaredDigest {
             throw CodeFetchError(
                 name: request.name, url: url, kind: .integrity,
-                cause: "the spec's sha256 \(declaredDigest) differs from SOURCE CHECKSUMS \(lockedDigest)", remedy: .update)
+                cause: .declaredDigestDiffers(declared: declaredDigest, locked: lockedDigest), remedy: .update)
         }
         guard let kind = ArchiveKind(url: url) else {
             throw CodeFetchError(
                 name: request.name, url: url, kind: .integrity,
-                cause: "cannot tell the archive's type; expected a name ending in .zip, .tar.gz, .tgz, .tar.bz2, .tbz2, .tar.xz or .txz")
+                cause: .unknownArchiveType)
         }
         // The two agree when both are given (checked above): one digest is expected, named by where it comes from.
         let expected = declaredDigest.map { ExpectedDigest(digest: $0, from: "the spec's sha256") }
@@ -80,7 +80,7 @@ struct ArchiveCodeFetcher: Sendable {
             }
         }
         guard !offline else {
-            throw CodeFetchError(name: request.name, url: url, kind: .notCached, cause: "the archive is not in the cache", remedy: .fetchOnline)
+            throw CodeFetchError(name: request.name, url: url, kind: .notCached, cause: .notCached(lacking: nil), remedy: .fetchOnline)
         }
         if case let .readingOnly(reason) = access {
             throw CacheReadOnlyError(root: cache.root, lacking: "no copy of the archive", reason: reason)
@@ -115,14 +115,14 @@ struct ArchiveCodeFetcher: Sendable {
                 throw CodeFetchError(name: request.name, url: url, kind: .unreachable, cause: error.causeDescription)
             }
             guard response.isSuccess else {
-                throw CodeFetchError(name: request.name, url: url, kind: .unreachable, cause: "the server answered HTTP \(response.status)")
+                throw CodeFetchError(name: request.name, url: url, kind: .unreachable, cause: .serverAnswered(response.status))
             }
         }
         let digest = try SHA256Digest.hex(ofFileAt: temporary, shownAs: url, fileSystem: cache.fileSystem)
         if let expected, expected.digest != digest {
             throw CodeFetchError(
                 name: request.name, url: url, kind: .integrity,
-                cause: "SHA-256 mismatch: expected \(expected.digest) (\(expected.from)), got \(digest); nothing was extracted")
+                cause: .digestMismatch(expected: expected.digest, expectedFrom: expected.from, got: digest))
         }
         let cached = cache.archivePath(digest)
         try cache.fileSystem.move(temporary, to: cached, shownAs: cached.string)

@@ -8,7 +8,7 @@ extension CodeCache {
         do {
             return try await work()
         } catch let error as CacheReadOnlyError {
-            throw CodeFetchError(name: request.name, url: url, kind: .unreachable, cause: error.cause)
+            throw CodeFetchError(name: request.name, url: url, kind: .unreachable, cause: .cacheReadOnly(root: error.root.string, lacking: error.lacking, reason: error.reason))
         }
     }
 }

@@ -75,7 +75,7 @@ public struct GitCodeFetcher: Sendable {
                 try await GitMirror(path: repository, fileSystem: fileSystem).untar(archive, into: folder)
             }
             if let problem = FetchedTreeCheck(fileSystem: fileSystem).problem(in: folder) {
-                throw CodeFetchError(name: request.name, url: url, kind: .integrity, cause: "unsafe code at commit \(commit): \(problem)")
+                throw CodeFetchError(name: request.name, url: url, kind: .integrity, cause: .unsafeCode(commit: commit, problem: problem))
             }
         }
     }
@@ -156,7 +156,7 @@ public struct GitCodeFetcher: Sendable {
             }
             // The rule archives follow: a link leading outside the package is refused.
             if let problem = FetchedTreeCheck(fileSystem: cache.fileSystem).problem(in: folder) {
-                throw CodeFetchError(name: request.name, url: url, kind: .integrity, cause: "unsafe code at commit \(commit): \(problem)")
+                throw CodeFetchError(name: request.name, url: url, kind: .integrity, cause: .unsafeCode(commit: commit, problem: problem))
             }
         }
         return (tree, commit)
@@ -189,7 +189,7 @@ public struct GitCodeFetcher: Sendable {
         try cache.fileSystem.move(mirror.path, to: aside, shownAs: mirror.path.string)
         let commit = try await resolveCommit(request, remote: remote, shownURL: url, reference: reference, mirror: mirror, access: access)
         guard try await mirror.hasTree(of: commit) else {
-            throw CodeFetchError(name: request.name, url: url, kind: .integrity, cause: "commit \(commit) has no files in the repository")
+            throw CodeFetchError(name: request.name, url: url, kind: .integrity, cause: .emptyCommit(commit))
         }
         return commit
     }
@@ -223,13 +223,13 @@ public struct GitCodeFetcher: Sendable {
             if try await !mirror.hasCommit(pinned) { try await refresh(lacking: "the cache's mirror lacks commit \(pinned)") }
             guard try await mirror.hasCommit(pinned) else {
                 if offline { throw notCached(request, url, "the cache's mirror lacks commit \(pinned)") }
-                throw CodeFetchError(name: request.name, url: url, kind: .integrity, cause: "commit \(pinned) is not in the repository")
+                throw CodeFetchError(name: request.name, url: url, kind: .integrity, cause: .missingCommit(pinned))
             }
             // A tag the lock resolved to one commit must still name it (BEHAVIOUR 8.2).
             if case let .tag(tag) = reference, let tagged = try await mirror.commit(of: "refs/tags/\(tag)"), tagged != pinned {
                 throw CodeFetchError(
                     name: request.name, url: url, kind: .integrity,
-                    cause: "tag \(tag) now names commit \(tagged), but Depsfile.lock pins commit \(pinned)", remedy: .updateIfTrusted)
+                    cause: .tagMoved(tag: tag, now: tagged, pinned: pinned), remedy: .updateIfTrusted)
             }
             return pinned
         case let (nil, .tag(tag)):
@@ -253,14 +253,14 @@ public struct GitCodeFetcher: Sendable {
         case (.archiveDigest?, _):
             throw CodeFetchError(
                 name: request.name, url: url, kind: .integrity,
-                cause: "Depsfile.lock pins an archive digest, but the spec's source is git", remedy: .update)
+                cause: .archivePinForGitSource, remedy: .update)
         }
     }
 
     private func missingReference(_ request: CodeRequest, _ url: String, _ what: String) -> CodeFetchError {
         offline
             ? notCached(request, url, "the cache's mirror has no \(what)")
-            : CodeFetchError(name: request.name, url: url, kind: .integrity, cause: "the repository has no \(what)")
+            : CodeFetchError(name: request.name, url: url, kind: .integrity, cause: .missingReference(what))
     }
 
     /// Throws `CacheReadOnlyError` naming what is `lacking` unless the mirror may be written.
@@ -269,7 +269,7 @@ public struct GitCodeFetcher: Sendable {
     }
 
     func notCached(_ request: CodeRequest, _ url: String, _ cause: String) -> CodeFetchError {
-        CodeFetchError(name: request.name, url: url, kind: .notCached, cause: "not in the cache (\(cause))", remedy: .fetchOnline)
+        CodeFetchError(name: request.name, url: url, kind: .notCached, cause: .notCached(lacking: cause), remedy: .fetchOnline)
     }
 
     /// Runs git work of the mirror, reporting its failure as this package's: the repository is

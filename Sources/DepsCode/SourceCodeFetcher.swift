@@ -59,7 +59,7 @@ public struct SourceCodeFetcher: CodeFetcher {
         case let .path(path):
             let folder = projectDirectory / path
             guard cache.fileSystem.kind(of: folder) == .directory else {
-                throw CodeFetchError(name: request.name, url: path, kind: .unreachable, cause: "no such folder (a path source is used in place)")
+                throw CodeFetchError(name: request.name, url: path, kind: .unreachable, cause: .noSuchFolder)
             }
             return FetchedCode(tree: folder.string, pin: nil)
         }

@@ -15,7 +15,29 @@ public enum ErrorTextPresenter {
         case .fetchOnline?: "; --offline does not fetch"
         case nil: ""
         }
-        return MessageText.escaped(failure.cause) + remedy
+        return words(for: failure.cause) + remedy
+    }
+
+    /// What went wrong, values escaped.
+    static func words(for cause: CodeFetchError.Cause) -> String {
+        func e(_ text: String) -> String { MessageText.escaped(text) }
+        return switch cause {
+        case let .described(text): e(text)
+        case let .notCached(lacking?): "not in the cache (\(e(lacking)))"
+        case .notCached(nil): "the archive is not in the cache"
+        case let .declaredDigestDiffers(declared, locked): "the spec's sha256 \(e(declared)) differs from SOURCE CHECKSUMS \(e(locked))"
+        case let .digestMismatch(expected, from, got): "SHA-256 mismatch: expected \(e(expected)) (\(e(from))), got \(e(got)); nothing was extracted"
+        case .unknownArchiveType: "cannot tell the archive's type; expected a name ending in .zip, .tar.gz, .tgz, .tar.bz2, .tbz2, .tar.xz or .txz"
+        case let .serverAnswered(status): "the server answered HTTP \(status)"
+        case let .unsafeCode(commit, problem): "unsafe code at commit \(e(commit)): \(e(problem))"
+        case let .emptyCommit(commit): "commit \(e(commit)) has no files in the repository"
+        case let .missingCommit(commit): "commit \(e(commit)) is not in the repository"
+        case let .tagMoved(tag, now, pinned): "tag \(e(tag)) now names commit \(e(now)), but Depsfile.lock pins commit \(e(pinned))"
+        case .archivePinForGitSource: "Depsfile.lock pins an archive digest, but the spec's source is git"
+        case let .missingReference(reference): "the repository has no \(e(reference))"
+        case .noSuchFolder: "no such folder (a path source is used in place)"
+        case let .cacheReadOnly(root, lacking, reason): readOnlyCache(root: root, lacking: lacking, reason: reason)
+        }
     }
 
     /// One `error:` line per package, then, when every package is one the cache lacks while
@@ -141,8 +163,7 @@ extension ErrorTextPresenter {
         case .notServableByCDN:
             "a mirror serves CocoaPods' podspec.json; this spec is deps' YAML, which a CDN cannot serve"
         case let .cacheReadOnly(root, lacking, reason):
-            "not in the cache (\(MessageText.escaped(lacking))), and deps cannot add it: the cache \(MessageText.escaped(root)) "
-                + "is read-only (\(MessageText.escaped(reason)))"
+            readOnlyCache(root: root, lacking: lacking, reason: reason)
         case let .toolFailed(words):
             MessageText.escaped(words)
         case .notMirrorable:
@@ -155,5 +176,11 @@ extension ErrorTextPresenter {
                     + " `sources:`, point `trunk` at a mirror with DEPS_TRUNK_URL, or use --offline with a warm cache"
                 : "")
         }
+    }
+
+    /// `not in the cache (no mirror of this repository), and deps cannot add it: the cache … is read-only (…)`.
+    static func readOnlyCache(root: String, lacking: String, reason: String) -> String {
+        "not in the cache (\(MessageText.escaped(lacking))), and deps cannot add it: the cache \(MessageText.escaped(root)) "
+            + "is read-only (\(MessageText.escaped(reason)))"
     }
 }

@@ -1,6 +1,7 @@
 import DepsCore
 import DepsCocoaPods
 import DepsFiles
+import DepsFileSystem
 
 /// Fetching ahead of the resolver from a CDN: for each package, its shard index and then its
 /// newest release's podspec, one after the other; as each podspec arrives, the same for the

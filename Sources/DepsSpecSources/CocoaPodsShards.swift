@@ -1,6 +1,7 @@
 import Crypto
 import DepsCore
 import DepsFiles
+import DepsFileSystem
 import DepsYAML
 import DepsFailures
 

@@ -71,7 +71,7 @@ final class ArchiveCodeFetcherTests: XCTestCase {
         let error = await failure { try await self.fetcher().fetch(self.request(), url: self.url, declaredDigest: self.otherDigest) }
         XCTAssertEqual(error?.kind, .integrity)
         XCTAssertEqual(
-            error?.cause, "SHA-256 mismatch: expected \(otherDigest) (the spec's sha256), got \(digest); nothing was extracted")
+            error?.cause, .digestMismatch(expected: otherDigest, expectedFrom: "the spec's sha256", got: digest))
         XCTAssertEqual(archives.filter { !$0.hasSuffix(".lock") }, [], "no archive is kept")
         XCTAssertEqual(try fileSystem.directoryEntries(cache.base / "trees", shownAs: "trees"), [], "no tree is made")
     }
@@ -80,8 +80,7 @@ final class ArchiveCodeFetcherTests: XCTestCase {
         http.serve(url, bytes)
         let error = await failure { try await self.fetcher().archiveFile(self.request(pin: self.otherDigest), url: self.url, declaredDigest: nil) }
         XCTAssertEqual(
-            error?.cause,
-            "SHA-256 mismatch: expected \(otherDigest) (Depsfile.lock's SOURCE CHECKSUMS), got \(digest); nothing was extracted")
+            error?.cause, .digestMismatch(expected: otherDigest, expectedFrom: "Depsfile.lock's SOURCE CHECKSUMS", got: digest))
     }
 
     func testADamagedCachedCopyIsDownloadedAgain() async throws {
@@ -95,11 +94,11 @@ final class ArchiveCodeFetcherTests: XCTestCase {
     func testWhatTheServerAnswersInsteadIsNamed() async throws {
         http.answer(url, status: 404)
         let missing = await failure { try await self.fetcher().archiveFile(self.request(), url: self.url, declaredDigest: self.digest) }
-        XCTAssertEqual(missing, CodeFetchError(name: try PackageName("Kit"), url: url, kind: .unreachable, cause: "the server answered HTTP 404"))
+        XCTAssertEqual(missing, CodeFetchError(name: try PackageName("Kit"), url: url, kind: .unreachable, cause: .serverAnswered(404)))
 
         http.fail(url, with: .connectionFailed("could not connect"))
         let down = await failure { try await self.fetcher().archiveFile(self.request(), url: self.url, declaredDigest: self.digest) }
-        XCTAssertEqual(down?.cause, "could not connect (1 attempt)")
+        XCTAssertEqual(down?.cause, .described("could not connect (1 attempt)"))
     }
 
     func testOfflineAnArchiveTheCacheLacksIsNotFetched() async throws {

@@ -132,8 +132,7 @@ final class GitCodeFetcherTests: XCTestCase {
         let error = await failure(of: request("1.0.0", .tag("1.0.0"), pin: locked))
         XCTAssertEqual(error?.kind, .integrity)
         XCTAssertEqual(
-            error?.cause,
-            "tag 1.0.0 now names commit \(moved), but Depsfile.lock pins commit \(locked)")
+            error?.cause, .tagMoved(tag: "1.0.0", now: moved, pinned: locked))
         XCTAssertEqual(error?.remedy, .updateIfTrusted)
         XCTAssertFalse(git.operations.contains { if case .extract = $0 { true } else { false } }, "nothing is extracted")
     }
@@ -141,7 +140,7 @@ final class GitCodeFetcherTests: XCTestCase {
     func testAMissingTagAfterAFreshCloneIsNamedWithoutAnotherFetch() async throws {
         git.commit(.init(["Kit.swift": "1"]), to: url)
         let error = await failure(of: request("9.9.0", .tag("9.9.0")))
-        XCTAssertEqual(error, CodeFetchError(name: try PackageName("Kit"), url: url, kind: .integrity, cause: "the repository has no tag 9.9.0"))
+        XCTAssertEqual(error, CodeFetchError(name: try PackageName("Kit"), url: url, kind: .integrity, cause: .missingReference("tag 9.9.0")))
         XCTAssertEqual(git.operations, [.clone(url: url, mirror: mirror)])
     }
 
@@ -149,7 +148,7 @@ final class GitCodeFetcherTests: XCTestCase {
         git.commit(.init(["Kit.swift": "1"]), to: url)
         let error = await failure(of: request("1.0.0", .defaultBranch), offline: true)
         XCTAssertEqual(error?.kind, .notCached)
-        XCTAssertEqual(error?.cause, "not in the cache (no mirror of this repository in the cache)")
+        XCTAssertEqual(error?.cause, .notCached(lacking: "no mirror of this repository in the cache"))
         XCTAssertEqual(error?.remedy, .fetchOnline)
         XCTAssertEqual(git.operations, [])
     }
@@ -158,7 +157,7 @@ final class GitCodeFetcherTests: XCTestCase {
         git.makeUnreachable(url)
         let error = await failure(of: request("1.0.0", .tag("1.0.0")))
         XCTAssertEqual(error?.kind, .unreachable)
-        XCTAssertEqual(error?.cause, "cannot clone the repository: unable to access '\(url)/': Could not resolve host: git.example")
+        XCTAssertEqual(error?.cause, .described("cannot clone the repository: unable to access '\(url)/': Could not resolve host: git.example"))
         XCTAssertNil(fileSystem.kind(of: mirror), "no mirror is left")
     }
 
@@ -166,7 +165,7 @@ final class GitCodeFetcherTests: XCTestCase {
         let commit = git.commit(.init(["Kit.swift": "1"], links: ["Secrets": "../../../../../etc"]), to: url)
         let error = await failure(of: request("1.0.0", .commit(commit)))
         XCTAssertEqual(error?.kind, .integrity)
-        XCTAssertEqual(error?.cause, "unsafe code at commit \(commit): link 'Secrets' points outside its folder")
+        XCTAssertEqual(error?.cause, .unsafeCode(commit: commit, problem: "link 'Secrets' points outside its folder"))
         XCTAssertNil(fileSystem.kind(of: cache.base / "trees/Kit/1.0.0/\(commit)"))
     }
 

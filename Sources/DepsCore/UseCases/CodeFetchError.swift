@@ -21,18 +21,56 @@ public struct CodeFetchError: ExitStatusError, Sendable, Equatable {
         case fetchOnline
     }
 
+    /// What went wrong, as data; the presenters word it.
+    public enum Cause: Sendable, Equatable {
+        /// A tool's or a check's own words (git's cause, an archive's problem, a download's failure).
+        case described(String)
+        /// Offline, and the cache lacks it; what is missing, when known.
+        case notCached(lacking: String?)
+        /// The spec declares one archive digest and the lock pins another.
+        case declaredDigestDiffers(declared: String, locked: String)
+        /// The downloaded archive's SHA-256 is not the one expected (`expectedFrom`: the spec or the lock).
+        case digestMismatch(expected: String, expectedFrom: String, got: String)
+        /// An archive whose name says no type deps unpacks.
+        case unknownArchiveType
+        /// The server answered this status for an archive.
+        case serverAnswered(Int)
+        /// The code at a commit is unsafe to place (a link out of the tree, a path that escapes).
+        case unsafeCode(commit: String, problem: String)
+        /// A commit whose tree holds no file.
+        case emptyCommit(String)
+        /// A pinned commit the repository does not have.
+        case missingCommit(String)
+        /// A tag that names another commit than the lock pins.
+        case tagMoved(tag: String, now: String, pinned: String)
+        /// The lock pins an archive digest for code whose spec names git.
+        case archivePinForGitSource
+        /// A tag, branch or default branch the repository does not have (`reference`: `tag 1.0`).
+        case missingReference(String)
+        /// A path source whose folder is not there.
+        case noSuchFolder
+        /// The cache lacks it and this process cannot write the cache (`root`; `lacking`: what is
+        /// missing; `reason`: why the cache cannot be written).
+        case cacheReadOnly(root: String, lacking: String, reason: String)
+    }
+
     public let name: PackageName
     public let url: String
     public let kind: Kind
-    public let cause: String
+    public let cause: Cause
     public let remedy: Remedy?
 
-    public init(name: PackageName, url: String, kind: Kind, cause: String, remedy: Remedy? = nil) {
+    public init(name: PackageName, url: String, kind: Kind, cause: Cause, remedy: Remedy? = nil) {
         self.name = name
         self.url = url
         self.kind = kind
         self.cause = cause
         self.remedy = remedy
+    }
+
+    /// A failure in a tool's or a check's own words.
+    public init(name: PackageName, url: String, kind: Kind, cause: String, remedy: Remedy? = nil) {
+        self.init(name: name, url: url, kind: kind, cause: .described(cause), remedy: remedy)
     }
 }
 

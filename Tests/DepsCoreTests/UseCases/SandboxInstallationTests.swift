@@ -287,7 +287,7 @@ extension SandboxInstallationTests {
             let failures = (error as? SandboxInstallError)?.failures ?? []
             XCTAssertEqual(failures.map(\.name), [self.name("Alamofire")], "\(error)")
             XCTAssertEqual(failures.first?.kind, .integrity)
-            XCTAssertEqual(failures.first?.cause, "source_files 'Sources/**/*.swift' matches no Swift or C-family source file in its code")
+            XCTAssertEqual(failures.first?.cause, .described("source_files 'Sources/**/*.swift' matches no Swift or C-family source file in its code"))
         }
         XCTAssertEqual(sandbox.folders[name("Alamofire")], folder, "the old code stays in place")
         XCTAssertEqual(try XCTUnwrap(sandbox.manifest).packages, before.packages)

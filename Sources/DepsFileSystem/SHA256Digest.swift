@@ -1,5 +1,4 @@
 import Crypto
-import DepsFileSystem
 import DepsFailures
 
 /// The SHA-256 of a file's bytes as lowercase hex, as the lockfile records it.
