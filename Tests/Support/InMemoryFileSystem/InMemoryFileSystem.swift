@@ -489,20 +489,7 @@ public final class InMemoryFileSystem: FileSystem {
     private func makeFolder(
         _ path: LocalPath, mode: UInt16, shownAs shown: String, failure: (String, String) -> FileAccessError
     ) throws(FileAccessError) {
-        let reason: String? = state.withLock { state in
-            let components: [String]
-            switch Self.lookup(path, followingLast: false, in: state.nodes) {
-            case .failure(let problem): return problem.reason
-            case .success(let found): components = found
-            }
-            if state.nodes[Self.key(components)] != nil { return "file exists" }
-            guard state.nodes[Self.key(components.dropLast())]?.isDirectory == true else { return LookupFailure.missing.reason }
-            if let reason = Self.cannotMakeEntries(in: components.dropLast(), state: state) { return reason }
-            let time = state.tick()
-            state.nodes[Self.key(components)] = Node(content: .directory, mode: mode, modified: time)
-            return nil
-        }
-        if let reason { throw failure(shown, reason) }
+        if let reason = makeEntry(at: path, .directory, mode: mode) { throw failure(shown, reason) }
     }
 
     public func makeSymbolicLink(at path: LocalPath, to target: String, shownAs name: String) throws(FileAccessError) {
@@ -511,6 +498,11 @@ public final class InMemoryFileSystem: FileSystem {
 
     /// Makes the link, or says why it cannot, as `symlink` words its failure.
     private func link(at path: LocalPath, to target: String) -> String? {
+        makeEntry(at: path, .link(target), mode: 0o777)
+    }
+
+    /// Makes a new entry (a folder or a link), or says why it cannot, as `mkdir` and `symlink` word it.
+    private func makeEntry(at path: LocalPath, _ content: Content, mode: UInt16) -> String? {
         state.withLock { state in
             let components: [String]
             switch Self.lookup(path, followingLast: false, in: state.nodes) {
@@ -521,7 +513,7 @@ public final class InMemoryFileSystem: FileSystem {
             guard state.nodes[Self.key(components.dropLast())]?.isDirectory == true else { return LookupFailure.missing.reason }
             if let reason = Self.cannotMakeEntries(in: components.dropLast(), state: state) { return reason }
             let time = state.tick()
-            state.nodes[Self.key(components)] = Node(content: .link(target), mode: 0o777, modified: time)
+            state.nodes[Self.key(components)] = Node(content: content, mode: mode, modified: time)
             return nil
         }
     }
