@@ -12,7 +12,7 @@ public struct DepsfileCodec {
         self.fileName = fileName
     }
 
-    static let topLevelKeys = ["sources", "dependencies", "platform"]
+    static let topLevelKeys = ["sources", "dependencies", "platform", "xcode"]
     static let externalSourceKeys = ["path", "podspec", "version", "git", "tag", "commit", "branch", "submodules", "source"]
 
     /// A starter Depsfile: the sources, commented, and an empty `dependencies:`.
@@ -68,24 +68,30 @@ public struct DepsfileCodec {
         }
         var platform: Platform?
         if let node = fields["platform"], !node.isNull {
-            let text = try document.scalar(node, "platform")
-            let parts = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-            let known = Platform.names
-            guard (1...2).contains(parts.count), known.contains(parts[0].lowercased()) else {
-                throw document.error(node, "invalid platform '\(text)'; expected a platform and a deployment target, e.g. `ios 15.0` (one of \(known.joined(separator: ", ")))")
-            }
-            var target: Version?
-            if parts.count == 2 {
-                guard let version = try? Version(parts[1]), !version.isPrerelease else {
-                    throw document.error(node, "invalid deployment target '\(parts[1])' in platform '\(text)'")
-                }
-                target = version
-            }
-            platform = Platform(name: parts[0], deploymentTarget: target)
+            platform = try self.platform(node, "platform", document)
         }
+        let xcode = try fields["xcode"].map { node throws(MalformedInputError) in try XcodeSection.decode(node, codec: self, document) }
         return Manifest(
             sources: sources, dependencies: dependencies, checksum: checksum, platform: platform,
-            dependencySources: dependencySources)
+            dependencySources: dependencySources, xcode: xcode)
+    }
+
+    /// `ios 15.0`: a platform and, optionally, its deployment target.
+    func platform(_ node: YAMLNode, _ what: String, _ document: YAMLDocument) throws(MalformedInputError) -> Platform {
+        let text = try document.scalar(node, what)
+        let parts = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        let known = Platform.names
+        guard (1...2).contains(parts.count), known.contains(parts[0].lowercased()) else {
+            throw document.error(node, "invalid \(what) '\(text)'; expected a platform and a deployment target, e.g. `ios 15.0` (one of \(known.joined(separator: ", ")))")
+        }
+        var target: Version?
+        if parts.count == 2 {
+            guard let version = try? Version(parts[1]), !version.isPrerelease else {
+                throw document.error(node, "invalid deployment target '\(parts[1])' in \(what) '\(text)'")
+            }
+            target = version
+        }
+        return Platform(name: parts[0], deploymentTarget: target)
     }
 
     /// A dependency that names its spec source (`source:` beside `version:`, the source written

@@ -17,6 +17,9 @@ extension DepsfileCodec {
         if let platform = manifest.platform {
             pairs.append(("platform", .scalar(platform.description)))
         }
+        if let xcode = manifest.xcode {
+            pairs.append(("xcode", XcodeSection.node(xcode)))
+        }
         var text = YAMLEmitter.emit(.mapping(pairs), blankLineBetweenTopLevelEntries: true)
         if !trailingComment.isEmpty {
             text += "\n" + trailingComment.map { Self.commentLine($0) }.joined()

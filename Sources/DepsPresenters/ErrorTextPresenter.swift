@@ -128,6 +128,7 @@ extension ErrorTextPresenter {
         case let error as VersionAlreadyPublishedError: "error: \(RepoPushTextPresenter.render(error))"
         case let error as UnpublishableSpecError: "error: \(RepoPushTextPresenter.render(error))"
         case let error as UnavailableError: "\(MessageText.escaped(error.location)): error: \(render(error.reason))"
+        case let error as XcodeSettingsError: render(error)
         default: nil
         }
     }
@@ -182,5 +183,23 @@ extension ErrorTextPresenter {
     static func readOnlyCache(root: String, lacking: String, reason: String) -> String {
         "not in the cache (\(MessageText.escaped(lacking))), and deps cannot add it: the cache \(MessageText.escaped(root)) "
             + "is read-only (\(MessageText.escaped(reason)))"
+    }
+}
+
+extension ErrorTextPresenter {
+    /// Every problem of the Depsfile's `xcode:`, one `Depsfile:LINE: error:` line each.
+    public static func render(_ error: XcodeSettingsError) -> String {
+        error.problems.map { problem in
+            switch problem {
+            case let .unknownTarget(project, target, line, projectTargets, closest):
+                let escaped = MessageText.escaped
+                var text = "Depsfile:\(line): error: \(escaped(project)) has no target '\(escaped(target))'"
+                if let closest { text += "; did you mean '\(escaped(closest))'?" }
+                text += projectTargets.isEmpty ? " (it has no targets)" : " (its targets: \(projectTargets.map(escaped).joined(separator: ", ")))"
+                return text
+            case let .unknownPackage(target, package, line):
+                return "Depsfile:\(line): error: target '\(MessageText.escaped(target))' links \(package), which is neither a dependency of the Depsfile nor in Depsfile.lock"
+            }
+        }.joined(separator: "\n")
     }
 }

@@ -37,6 +37,33 @@ public enum JSONPresenter {
         let buildWarnings: [BuildWarningDocument]?
         /// Packages whose spec checksums the lock had none for (an imported lock); left out when none.
         let recordedSpecChecksums: [String]?
+        /// The Xcode projects' edits (BEHAVIOUR 15); left out when the Depsfile has no `xcode:`.
+        var xcode: [XcodeEditDocument]? = nil
+    }
+
+    struct XcodeEditDocument: Encodable {
+        let project: String
+        let written: Bool
+        let objectsAdded: Int
+        let objectsRemoved: Int
+        let targets: [XcodeTargetEditDocument]
+    }
+
+    struct XcodeTargetEditDocument: Encodable {
+        let target: String
+        let linked: [String]
+        let unlinked: [String]
+    }
+
+    static func document(for edit: XcodeProjectEdit) -> XcodeEditDocument {
+        XcodeEditDocument(
+            project: edit.project, written: edit.written, objectsAdded: edit.objectsAdded, objectsRemoved: edit.objectsRemoved,
+            targets: edit.targets.map { XcodeTargetEditDocument(target: $0.target, linked: $0.linked, unlinked: $0.unlinked) })
+    }
+
+    /// `deps deintegrate --json`.
+    public static func render(deintegrated edits: [XcodeProjectEdit]) -> String {
+        encode(edits.map(document(for:)))
     }
 
     struct BuildWarningDocument: Encodable {
@@ -108,7 +135,8 @@ public enum JSONPresenter {
                 BuildWarningDocument(
                     name: $0.name.description, attribute: $0.attribute, message: LockfileUpdateTextPresenter.sentence(for: $0))
             },
-            recordedSpecChecksums: update.recordedSpecChecksums.isEmpty ? nil : update.recordedSpecChecksums.map(\.description)))
+            recordedSpecChecksums: update.recordedSpecChecksums.isEmpty ? nil : update.recordedSpecChecksums.map(\.description),
+            xcode: update.xcodeEdits.isEmpty ? nil : update.xcodeEdits.map(document(for:))))
     }
 
     public static func render(_ report: OutdatedReport) -> String {
@@ -170,6 +198,8 @@ public enum JSONPresenter {
             case .unchanged: "unchanged"
             }
             return ProblemDocument(code: "sandbox", name: change.name.description, message: message, change: kind)
+        case let .xcodeProjectOutOfStep(drift):
+            return ProblemDocument(code: "xcode-\(XcodeTextPresenter.code(of: drift.kind))", name: drift.target, message: message, source: drift.project)
         }
     }
 

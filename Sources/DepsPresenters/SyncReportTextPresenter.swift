@@ -26,6 +26,10 @@ public struct SyncReportTextPresenter {
                 lines.append(LockfileUpdateTextPresenter.summary(
                     direct: report.directDependencyCount, locked: report.lockedPackageCount))
             }
+        } else if report.problems.allSatisfy({ if case .xcodeProjectOutOfStep = $0 { true } else { false } }) {
+            let count = report.problems.count
+            lines.append("The Xcode project is out of step with the Depsfile (\(count) \(count == 1 ? "problem" : "problems")); "
+                + "run deps install and commit the project.")
         } else if report.problems.allSatisfy({ if case .sandboxOutOfSync = $0 { true } else { false } }) {
             let count = report.problems.count
             lines.append("Deps/ is out of sync with Depsfile.lock (\(count) \(count == 1 ? "package" : "packages")); "
@@ -65,6 +69,7 @@ public struct SyncReportTextPresenter {
         case .depsfileChecksumMismatch: return "Depsfile: its SHA-256 differs from DEPSFILE CHECKSUM"
         case .lockfileWouldBeRewritten: return "Depsfile.lock would be rewritten by deps install"
         case let .sandboxOutOfSync(change): return "Deps/ is not in sync with Depsfile.lock: \(change)"
+        case let .xcodeProjectOutOfStep(drift): return XcodeTextPresenter.line(for: drift)
         case let .lockfileWouldChange(change):
             switch change.kind {
             case let .installed(version): return "Depsfile.lock would gain \(change.name) \(version)"

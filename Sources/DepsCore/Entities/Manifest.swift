@@ -11,11 +11,14 @@ public struct Manifest: Sendable, Hashable {
     /// The source a dependency names for itself (`source:` beside `version:`), by dependency name:
     /// that package and its subspecs come from that source alone (BEHAVIOUR 11).
     public let dependencySources: [PackageName: String]
+    /// The Xcode projects deps wires `Deps/` into (`xcode:`, BEHAVIOUR 15); nil touches none.
+    public let xcode: XcodeSettings?
 
     public init(
         sources: [String], dependencies: [Dependency], checksum: String, platform: Platform? = nil,
-        dependencySources: [PackageName: String] = [:]
+        dependencySources: [PackageName: String] = [:], xcode: XcodeSettings? = nil
     ) {
+        self.xcode = xcode
         self.sources = sources
         self.dependencies = dependencies
         self.checksum = checksum

@@ -32,6 +32,8 @@ public enum SyncProblem: Sendable, Hashable {
     case lockfileWouldBeRewritten
     /// The sandbox `Deps/` exists and does not hold what the lock says for a package.
     case sandboxOutOfSync(SandboxChange)
+    /// An Xcode project lacks what the Depsfile's `xcode:` asks for, or links more (BEHAVIOUR 15).
+    case xcodeProjectOutOfStep(XcodeDrift)
 }
 
 extension Lockfile {

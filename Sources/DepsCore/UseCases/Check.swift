@@ -4,13 +4,17 @@ public final class CheckInteractor {
     private let store: ProjectStore
     private let opener: SpecSourceOpener
     private let installation: SandboxInstallation?
+    private let xcode: XcodeWiring?
 
-    /// - Parameter installation: the sandbox to compare with the lock (and, for deployment, to
-    ///   fill); nil checks the lockfile alone.
-    public init(store: ProjectStore, opener: SpecSourceOpener, installation: SandboxInstallation? = nil) {
+    /// - Parameters:
+    ///   - installation: the sandbox to compare with the lock (and, for deployment, to fill); nil
+    ///     checks the lockfile alone.
+    ///   - xcode: the Xcode projects to compare with the Depsfile's `xcode:`; nil compares none.
+    public init(store: ProjectStore, opener: SpecSourceOpener, installation: SandboxInstallation? = nil, xcode: XcodeWiring? = nil) {
         self.store = store
         self.opener = opener
         self.installation = installation
+        self.xcode = xcode
     }
 
     /// `deps check`: the lockfile's problems, and a sandbox that exists but does not match it.
@@ -43,9 +47,11 @@ public final class CheckInteractor {
         await catalog.fetchLocked(lockfile)
         // Deployment, and check with a sandbox, go on to what fetches or places the code.
         let placing = try installation.map { try deployment || $0.sandbox.state(expecting: lockfile) != nil } ?? false
-        let problems = try await catalog.reading {
+        var problems = try await catalog.reading {
             try Self.problems(of: lockfile, against: manifest, catalog: catalog, deployment: deployment, placing: placing)
         }
+        // The Xcode projects are committed wired: each must link what the Depsfile's `xcode:` asks.
+        if let xcode { problems += try xcode.problems(of: manifest, lockfile: lockfile) }
         let report = SyncReport(
             problems: problems, directDependencyCount: manifest.dependencies.count, lockedPackageCount: lockfile.packages.count)
         return (report, lockfile, catalog)

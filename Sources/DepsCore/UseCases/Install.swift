@@ -4,12 +4,16 @@ public final class InstallInteractor {
     private let store: ProjectStore
     private let opener: SpecSourceOpener
     private let installation: SandboxInstallation?
+    private let xcode: XcodeWiring?
 
-    /// - Parameter installation: how to fill the sandbox; nil resolves and writes the lock only.
-    public init(store: ProjectStore, opener: SpecSourceOpener, installation: SandboxInstallation? = nil) {
+    /// - Parameters:
+    ///   - installation: how to fill the sandbox; nil resolves and writes the lock only.
+    ///   - xcode: the Xcode projects to wire with the sandbox (BEHAVIOUR 15); nil touches none.
+    public init(store: ProjectStore, opener: SpecSourceOpener, installation: SandboxInstallation? = nil, xcode: XcodeWiring? = nil) {
         self.store = store
         self.opener = opener
         self.installation = installation
+        self.xcode = xcode
     }
 
     /// Resolves what changed, then makes the sandbox match the lock and writes it.
@@ -21,6 +25,6 @@ public final class InstallInteractor {
         let next = try await session.catalog.reading {
             try session.lockfileStillHolding() ?? session.resolve().lockfile
         }
-        return try await session.install(next, store: store, installation: lockOnly ? nil : installation, dryRun: dryRun)
+        return try await session.install(next, store: store, installation: lockOnly ? nil : installation, xcode: xcode, dryRun: dryRun)
     }
 }

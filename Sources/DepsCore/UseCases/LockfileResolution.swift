@@ -115,6 +115,10 @@ public struct LockfileUpdate: Sendable, Equatable {
     /// Packages the old lock listed without a spec checksum (a lock `deps import` wrote), whose
     /// checksums this lock records.
     public var recordedSpecChecksums: [PackageName] = []
+    /// What the Xcode projects the Depsfile's `xcode:` names were changed by (BEHAVIOUR 15).
+    public var xcodeEdits: [XcodeProjectEdit] = []
+    /// The `.xcodeproj` folders beside a Depsfile that has no `xcode:`, which deps left alone.
+    public var xcodeProjectsLeftAlone: [String] = []
 }
 
 /// A package `deps update NAME` could not move because of a pin that was not released.
@@ -166,10 +170,25 @@ extension LockfileResolution {
     /// - Parameter releasing: packages whose code pins the lock does not keep, and whose code is
     ///   looked up again (a branch may have moved); nil releases every package.
     func install(
-        _ resolved: Lockfile, store: ProjectStore, installation: SandboxInstallation?, dryRun: Bool,
+        _ resolved: Lockfile, store: ProjectStore, installation: SandboxInstallation?, xcode: XcodeWiring? = nil, dryRun: Bool,
         heldBack: [HeldBackPackage] = [], releasing: Set<PackageName>? = []
     ) async throws -> LockfileUpdate {
         let next = resolved.carryingContentPins(from: lockfile, releasing: releasing)
+        // The Xcode projects are wired with the sandbox: what `xcode:` names is checked before
+        // anything is written, and the projects are edited once the sandbox and the lock are.
+        let xcode = installation == nil ? nil : xcode
+        let integration = try xcode?.integration(of: manifest, lockfile: next)
+        var result = try await install(next, store: store, installation: installation, dryRun: dryRun, heldBack: heldBack, releasing: releasing)
+        guard let xcode, !dryRun else { return result }
+        if let integration { result.xcodeEdits = try xcode.projects.integrate(integration) }
+        result.xcodeProjectsLeftAlone = xcode.projectsLeftAlone(by: manifest)
+        return result
+    }
+
+    private func install(
+        _ next: Lockfile, store: ProjectStore, installation: SandboxInstallation?, dryRun: Bool,
+        heldBack: [HeldBackPackage], releasing: Set<PackageName>?
+    ) async throws -> LockfileUpdate {
         let refetching = releasing ?? Set(next.rootPackages.map(\.name))
         guard let installation else {
             return try update(to: next, store: store, dryRun: dryRun, heldBack: heldBack)

@@ -5,12 +5,16 @@ public final class UpdateInteractor {
     private let store: ProjectStore
     private let opener: SpecSourceOpener
     private let installation: SandboxInstallation?
+    private let xcode: XcodeWiring?
 
-    /// - Parameter installation: how to fill the sandbox; nil resolves and writes the lock only.
-    public init(store: ProjectStore, opener: SpecSourceOpener, installation: SandboxInstallation? = nil) {
+    /// - Parameters:
+    ///   - installation: how to fill the sandbox; nil resolves and writes the lock only.
+    ///   - xcode: the Xcode projects to wire with the sandbox (BEHAVIOUR 15); nil touches none.
+    public init(store: ProjectStore, opener: SpecSourceOpener, installation: SandboxInstallation? = nil, xcode: XcodeWiring? = nil) {
         self.store = store
         self.opener = opener
         self.installation = installation
+        self.xcode = xcode
     }
 
     /// - Parameter names: the packages to update; empty updates everything.
@@ -21,7 +25,7 @@ public final class UpdateInteractor {
         if names.isEmpty {
             // Every package's code is looked up again: a branch may have moved.
             let next = try await session.catalog.reading { try session.resolve().lockfile }
-            return try await session.install(next, store: store, installation: installation, dryRun: dryRun, releasing: nil)
+            return try await session.install(next, store: store, installation: installation, xcode: xcode, dryRun: dryRun, releasing: nil)
         }
         let unknown = session.manifest.unknownNames(names, lockfile: session.lockfile)
         guard unknown.isEmpty else { throw UnknownPackagesError(names: unknown) }
@@ -35,7 +39,7 @@ public final class UpdateInteractor {
             return (next, heldBack)
         }
         return try await session.install(
-            next, store: store, installation: installation, dryRun: dryRun, heldBack: heldBack, releasing: Set(names.map(\.root)))
+            next, store: store, installation: installation, xcode: xcode, dryRun: dryRun, heldBack: heldBack, releasing: Set(names.map(\.root)))
     }
 }
 
