@@ -81,9 +81,10 @@ extension Podfile {
                 pod.line = line(pod.line)
                 return pod
             }
+            target.linkageLine = target.linkageLine.map(line)
             target.children = target.children.map(renumber)
             return target
         }
-        return Podfile(sources: sources.map { PodfileSource(url: $0.url, line: line($0.line)) }, root: renumber(root))
+        return Podfile(sources: sources.map { PodfileSource(url: $0.url, line: line($0.line)) }, root: renumber(root), workspace: workspace)
     }
 }

@@ -18,7 +18,7 @@ public struct PodfileReader {
     public func read(_ bytes: [UInt8]) throws(PodfileRefusal) -> PodfileReading {
         var parser = PodfileParser(tokens: PodfileTokenizer.tokens(of: bytes))
         parser.parseStatements()
-        let podfile = Podfile(sources: parser.sources, root: parser.targets[0])
+        let podfile = Podfile(sources: parser.sources, root: parser.targets[0], workspace: parser.workspace)
         var errors = parser.errors
         for conflict in podfile.dependencies().conflicts where !errors.contains(where: { $0.line == conflict.line }) {
             errors.append(conflict)
@@ -96,6 +96,7 @@ enum PodfileWording {
         case let .plugin(name): "plugin '\(name)' dropped: deps runs no plugin, and pods only it adds are not imported"
         case let .setting(name): "`\(name)` dropped: an Xcode or CocoaPods setting deps does not use"
         case let .podOption(pod, option): "`\(option.key)` of \(pod) dropped: deps does not honour it"
+        case let .linkage(dropped, kept): "\(dropped.rawValue) linkage dropped: each product of Deps/ has one linkage, and another target's \(kept.rawValue) linkage wins"
         }
     }
 }

@@ -28,6 +28,8 @@ struct PodfileParser {
     var locals: [String: PodfileValue] = [:]
     var methods: [String: PodfileMethod] = [:]
     var expanding: [String] = []
+    /// The `workspace` line's path.
+    var workspace: String?
 
     static let hooks: Set<String> = ["pre_install", "post_install", "pre_integrate", "post_integrate"]
     /// Directives for Xcode or CocoaPods itself: read, checked for Ruby, dropped with a warning.
@@ -150,6 +152,12 @@ struct PodfileParser {
             guard let arguments = parseArguments() else { return skipStatement() }
             warnings.append(PodfileWarning(line: line, .plugin(arguments.positional.first?.value.text ?? "")))
             expectStatementEnd()
+        case "project", "xcodeproj", "workspace", "use_frameworks!":
+            let line = current.line
+            advance()
+            guard let arguments = parseArguments() else { return skipStatement() }
+            readXcodeSetting(name, arguments, line: line)
+            expectStatementEnd()
         case _ where Self.settings.contains(name):
             let line = current.line
             advance()
@@ -176,6 +184,34 @@ struct PodfileParser {
         guard let value = parseValue() else { return skipStatement() }
         if name.unicodeScalars.first?.properties.isUppercase == true { constants[name] = value } else { locals[name] = value }
         expectStatementEnd()
+    }
+
+    /// What deps carries into the Depsfile's `xcode:` (BEHAVIOUR 15): the target's project, the
+    /// workspace, and `use_frameworks!`'s linkage. Anything it cannot read is dropped with a warning.
+    mutating func readXcodeSetting(_ name: String, _ arguments: PodfileArguments, line: Int) {
+        let first = arguments.positional.first?.value
+        switch name {
+        case "project", "xcodeproj":
+            guard let path = first?.text else { return warnings.append(PodfileWarning(line: line, .setting(name))) }
+            // A build configuration map (`'Beta' => :release`) is Xcode's business.
+            if !arguments.options.isEmpty || arguments.positional.count > 1 { warnings.append(PodfileWarning(line: line, .setting(name))) }
+            targets[targets.count - 1].project = path
+        case "workspace":
+            guard let path = first?.text else { return warnings.append(PodfileWarning(line: line, .setting(name))) }
+            workspace = path
+        default:
+            var linkage = ProductLinkage.dynamic
+            if first == .bool(false) { linkage = .automatic }
+            for option in arguments.options where option.key == "linkage" {
+                switch option.value.text {
+                case "static": linkage = .static
+                case "dynamic": linkage = .dynamic
+                default: warnings.append(PodfileWarning(line: line, .setting(name)))
+                }
+            }
+            targets[targets.count - 1].linkage = linkage
+            targets[targets.count - 1].linkageLine = line
+        }
     }
 
     mutating func parseTarget(abstract: Bool) {

@@ -31,7 +31,8 @@ extension DepsfileCodec {
     /// targets used, as a comment.
     public func encode(_ imported: ImportedManifest) -> String {
         var comment: [String] = []
-        if !imported.targets.isEmpty {
+        // Without an Xcode project to link them into, the targets' pods are listed for the user.
+        if imported.xcode == nil, !imported.targets.isEmpty {
             comment.append("The pods each target of the Podfile used (give each SwiftPM target its products):")
             for target in imported.targets {
                 let pods = target.pods.map(\.description).joined(separator: ", ")

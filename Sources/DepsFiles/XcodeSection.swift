@@ -19,6 +19,9 @@ enum XcodeSection {
             guard project.hasSuffix(".xcodeproj"), project.count > ".xcodeproj".count else {
                 throw document.error(item, "invalid Xcode project '\(project)'; expected the path of an `.xcodeproj` folder, relative to the Depsfile")
             }
+            guard !project.hasPrefix("/"), !project.split(separator: "/").contains("..") else {
+                throw document.error(item, "invalid Xcode project '\(project)'; it must be inside the Depsfile's folder, written relative to it")
+            }
             guard !projects.contains(project) else { throw document.error(item, "Xcode project '\(project)' is listed twice") }
             projects.append(project)
         }

@@ -46,6 +46,19 @@ public enum ImportTextPresenter {
             let pods = target.pods.map(\.description).joined(separator: ", ")
             lines.append("  \(MessageText.escaped(target.target)): \(pods.isEmpty ? "(no pods)" : pods)")
         }
+        if let xcode = manifest.xcode {
+            let projects = xcode.projects.map { MessageText.escaped($0) }.joined(separator: ", ")
+            lines.append("Xcode: \(projects), \(count(xcode.targets.count, "target", "targets")) linking Deps/ (linkage \(xcode.linkage.rawValue)); deps install wires them")
+        } else if result.xcodeProjectsFound.count > 1 {
+            lines.append("Xcode: several projects and the Podfile names none; add `xcode:` to the Depsfile to link Deps/ into their targets")
+        }
+        if let removal = result.cocoaPodsRemoval {
+            let text = XcodeTextPresenter.render(removal, dryRun: !result.written)
+            lines += text.split(separator: "\n").map(String.init)
+            if result.written, removal.projects.contains(where: { $0.objectsRemoved > 0 }) {
+                lines.append("The Podfile, Podfile.lock and Pods/ are left for you to delete.")
+            }
+        }
         if let stale = staleLockLine(result) { lines.append(stale) }
         if !result.warnings.isEmpty {
             lines.append("Warnings: \(result.warnings.count), on stderr: what deps reads but drops")

@@ -30,7 +30,7 @@ struct SwiftPMManifestText {
         for package in manifest.packages {
             let modules = manifest.modules(of: package.name)
             guard !modules.isEmpty else { continue }
-            text += "        .library(name: \(literal(package.name.description)), targets: [\(modules.map(literal).joined(separator: ", "))]),\n"
+            text += "        .library(name: \(literal(package.name.description)),\(linkageType) targets: [\(modules.map(literal).joined(separator: ", "))]),\n"
         }
         text += "    ],\n    targets: [\n"
         for package in manifest.packages {
@@ -46,6 +46,15 @@ struct SwiftPMManifestText {
         if let cxx { text += ",\n    cxxLanguageStandard: .\(cxx)" }
         text += "\n)\n"
         return text
+    }
+
+    /// ` type: .dynamic,` or ` type: .static,` as the Depsfile's `xcode: linkage:` asks; nothing for SwiftPM's own choice.
+    var linkageType: String {
+        switch manifest.linkage {
+        case .automatic: ""
+        case .dynamic: " type: .dynamic,"
+        case .static: " type: .static,"
+        }
     }
 
     /// Where a package's code is, relative to `Deps/`.

@@ -6,10 +6,13 @@ public struct Podfile: Sendable, Hashable {
     public var sources: [PodfileSource]
     /// The implicit abstract target: top-level pods, the top-level platform, and every target.
     public var root: PodfileTarget
+    /// The `workspace` line's workspace, as written (`App.xcworkspace` or `App`); nil when none.
+    public var workspace: String?
 
-    public init(sources: [PodfileSource] = [], root: PodfileTarget = PodfileTarget.root) {
+    public init(sources: [PodfileSource] = [], root: PodfileTarget = PodfileTarget.root, workspace: String? = nil) {
         self.sources = sources
         self.root = root
+        self.workspace = workspace
     }
 
     /// The platform the whole project builds for: the top-level `platform`, or, when there is
@@ -21,16 +24,19 @@ public struct Podfile: Sendable, Hashable {
     }
 
     /// Every target that is not abstract, depth first in the order written, each with the
-    /// platform it inherits when it names none.
+    /// platform, project and linkage it inherits when it names none.
     public var concreteTargets: [PodfileTarget] {
         var result: [PodfileTarget] = []
-        func visit(_ target: PodfileTarget, platform: Platform?) {
+        func visit(_ target: PodfileTarget, parent: PodfileTarget?) {
             var target = target
-            target.platform = target.platform ?? platform
+            target.platform = target.platform ?? parent?.platform
+            target.project = target.project ?? parent?.project
+            target.linkage = target.linkage ?? parent?.linkage
+            target.linkageLine = target.linkage == nil ? nil : target.linkageLine ?? parent?.linkageLine
             if !target.isAbstract { result.append(target) }
-            for child in target.children { visit(child, platform: target.platform) }
+            for child in target.children { visit(child, parent: target) }
         }
-        visit(root, platform: nil)
+        visit(root, parent: nil)
         return result
     }
 }
@@ -81,6 +87,13 @@ public struct PodfileTarget: Sendable, Hashable {
     public var children: [PodfileTarget]
     /// Where the block starts; 0 for the root.
     public var line: Int
+    /// The `project` (or `xcodeproj`) it names, as written; nil inherits its parent's.
+    public var project: String?
+    /// `use_frameworks!` in the block: `dynamic`, or `static` with `:linkage => :static`;
+    /// `automatic` for `use_frameworks! false`; nil inherits its parent's.
+    public var linkage: ProductLinkage?
+    /// The line of the `use_frameworks!` that set `linkage`.
+    public var linkageLine: Int?
 
     public init(
         name: String, isAbstract: Bool = false, inheritance: PodfileInheritance = .complete, platform: Platform? = nil,

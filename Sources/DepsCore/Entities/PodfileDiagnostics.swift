@@ -19,6 +19,8 @@ public enum PodfileDroppedItem: Sendable, Hashable {
     case setting(String)
     /// An option of one pod line.
     case podOption(pod: PackageName, PodDroppedOption)
+    /// A target's linkage where another target's wins: a product of `Deps/` has one linkage.
+    case linkage(dropped: ProductLinkage, kept: ProductLinkage)
 }
 
 /// A line of a Podfile that deps cannot read without running Ruby, or that is not a Podfile.

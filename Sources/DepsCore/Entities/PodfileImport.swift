@@ -10,11 +10,17 @@ public struct ImportedManifest: Sendable, Hashable {
     /// A pod's own `:source`, by dependency name (trunk's spellings as `trunk`): the Depsfile's
     /// `source:` beside `version:`.
     public let dependencySources: [PackageName: String]
+    /// The `xcode:` section: which Xcode targets link which packages (BEHAVIOUR 15).
+    public let xcode: XcodeSettings?
+    /// What the `xcode:` section could not carry (a linkage another target's overrides).
+    public let xcodeWarnings: [PodfileWarning]
 
     public init(
         sources: [String], dependencies: [Dependency], platform: Platform?, targets: [PodfileTargetListing],
-        dependencySources: [PackageName: String] = [:]
+        dependencySources: [PackageName: String] = [:], xcode: XcodeSettings? = nil, xcodeWarnings: [PodfileWarning] = []
     ) {
+        self.xcode = xcode
+        self.xcodeWarnings = xcodeWarnings
         self.sources = sources
         self.dependencies = dependencies
         self.platform = platform
@@ -26,7 +32,7 @@ public struct ImportedManifest: Sendable, Hashable {
     public func manifest(checksum: String) -> Manifest {
         Manifest(
             sources: sources, dependencies: dependencies, checksum: checksum, platform: platform,
-            dependencySources: dependencySources)
+            dependencySources: dependencySources, xcode: xcode)
     }
 }
 
@@ -60,7 +66,9 @@ extension Podfile {
     /// The Depsfile this Podfile becomes: its sources (trunk's spellings as `trunk`; trunk when
     /// it names none, as CocoaPods searches trunk then), its platform, the union of its targets' dependencies with every requirement, and the
     /// per-target listing; or every dependency a Depsfile cannot say.
-    public func importedManifest() throws(PodfileImportError) -> ImportedManifest {
+    ///
+    /// - Parameter defaultProject: the `.xcodeproj` beside the Podfile, for targets that name no `project`.
+    public func importedManifest(defaultProject: String? = nil) throws(PodfileImportError) -> ImportedManifest {
         var converted: [Dependency] = []
         var gaps: [PodfileDependencyGap] = []
         var dependencySources: [PackageName: String] = [:]
@@ -75,8 +83,9 @@ extension Podfile {
             }
         }
         guard gaps.isEmpty else { throw PodfileImportError(podfileGaps: gaps, lockProblems: []) }
+        let xcode = xcodeSettings(defaultProject: defaultProject)
         return ImportedManifest(
             sources: manifestSources.isEmpty ? ["trunk"] : manifestSources, dependencies: converted, platform: platform,
-            targets: targetListing, dependencySources: dependencySources)
+            targets: targetListing, dependencySources: dependencySources, xcode: xcode.settings, xcodeWarnings: xcode.warnings)
     }
 }

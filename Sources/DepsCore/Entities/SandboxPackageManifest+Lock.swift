@@ -10,7 +10,8 @@ extension SandboxPackageManifest {
     ///   - contents: one file's bytes, relative to a package's folder.
     public init(
         lock: Lockfile, specifications: [PackageName: Specification], codeSources: [PackageName: CodeSource],
-        platform: Platform?, files: (SandboxFolder) throws -> [String], contents: (SandboxFolder, String) -> [UInt8]?
+        platform: Platform?, linkage: ProductLinkage = .automatic, files: (SandboxFolder) throws -> [String],
+        contents: (SandboxFolder, String) -> [UInt8]?
     ) throws {
         var builds: [PackageBuild] = []
         for package in lock.rootPackages {
@@ -41,6 +42,6 @@ extension SandboxPackageManifest {
                 owners[module] = build.name
             }
         }
-        self.init(packages: builds, platform: platform)
+        self.init(packages: builds, platform: platform, linkage: linkage)
     }
 }

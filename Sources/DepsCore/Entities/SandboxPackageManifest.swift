@@ -20,9 +20,12 @@ public struct SandboxPackageManifest: Sendable, Hashable {
     /// The lowest OS version of each platform: the Depsfile's `platform:` where it names one,
     /// else the highest deployment target any installed spec asks for.
     public let platforms: [String: Version]
+    /// How each library product is linked (the Depsfile's `xcode: linkage:`).
+    public let linkage: ProductLinkage
 
-    public init(packages: [PackageBuild], platform: Platform? = nil) {
+    public init(packages: [PackageBuild], platform: Platform? = nil, linkage: ProductLinkage = .automatic) {
         self.packages = packages.sorted { $0.name < $1.name }
+        self.linkage = linkage
         if let platform, let target = platform.deploymentTarget {
             platforms = [platform.name: target]
         } else {

@@ -5,14 +5,20 @@ import DepsFailures
 public final class ImportInteractor {
     private let cocoaPods: CocoaPodsProject
     private let destination: ImportDestination
+    private let xcode: XcodeProjects?
 
-    public init(cocoaPods: CocoaPodsProject, destination: ImportDestination) {
+    /// - Parameter xcode: the project's Xcode projects, whose targets the Depsfile's `xcode:` names
+    ///   and out of which CocoaPods is taken (BEHAVIOUR 15); nil leaves them alone.
+    public init(cocoaPods: CocoaPodsProject, destination: ImportDestination, xcode: XcodeProjects? = nil) {
         self.cocoaPods = cocoaPods
         self.destination = destination
+        self.xcode = xcode
     }
 
     /// Reads, converts and (unless `dryRun`) writes; returns what was (or would be) written.
-    public func importProject(dryRun: Bool) async throws -> ProjectImport {
+    ///
+    /// - Parameter keepingCocoaPods: leave CocoaPods' integration in the Xcode projects.
+    public func importProject(dryRun: Bool, keepingCocoaPods: Bool = false) async throws -> ProjectImport {
         guard let podfile = try await cocoaPods.readPodfile() else { throw PodfileMissingError() }
         let existing = destination.existingFiles()
         guard existing.isEmpty else { throw ImportWouldOverwriteError(files: existing) }
@@ -20,7 +26,10 @@ public final class ImportInteractor {
 
         var manifestError: PodfileImportError?
         var imported: ImportedManifest?
-        do { imported = try podfile.podfile.importedManifest() } catch { manifestError = error }
+        let projectsAtTopLevel = xcode?.projectsAtTopLevel() ?? []
+        do {
+            imported = try podfile.podfile.importedManifest(defaultProject: projectsAtTopLevel.count == 1 ? projectsAtTopLevel[0] : nil)
+        } catch { manifestError = error }
         let manifestFile = imported.map(destination.manifestFile)
         var lockfile: Lockfile?
         var lockProblems: [PodfileLockConversionProblem] = []
@@ -38,16 +47,33 @@ public final class ImportInteractor {
             throw PodfileImportError(podfileGaps: manifestError?.podfileGaps ?? [], lockProblems: lockProblems)
         }
         let lockfileText = lockfile.map(destination.lockfileText)
-        if !dryRun {
+        // CocoaPods' integration is read first: a project deps cannot read stops the import before
+        // anything is written.
+        var removal: CocoaPodsRemoval?
+        let xcodeProjects = imported.xcode?.projects ?? projectsAtTopLevel
+        if let xcode, !keepingCocoaPods, !xcodeProjects.isEmpty {
+            let workspace = podfile.podfile.workspacePath(projects: xcodeProjects)
+            removal = try xcode.removeCocoaPods(from: xcodeProjects, workspace: workspace, dryRun: true)
+            if !dryRun {
+                try destination.write(manifest: manifestFile.text, lockfile: lockfileText)
+                removal = try xcode.removeCocoaPods(from: xcodeProjects, workspace: workspace, dryRun: false)
+            }
+        } else if !dryRun {
             try destination.write(manifest: manifestFile.text, lockfile: lockfileText)
         }
         // A Podfile.lock older than its Podfile is kept as a stale lock is: install resolves
         // what changed again.
         let drift = lockfile.map { imported.manifest(checksum: manifestFile.checksum).drift(from: $0) }
-        return ProjectImport(
-            manifest: imported, warnings: podfile.warnings, lockfile: lockfile,
+        let warnings = (podfile.warnings + imported.xcodeWarnings).enumerated().sorted {
+            $0.element.line != $1.element.line ? $0.element.line < $1.element.line : $0.offset < $1.offset
+        }.map(\.element)
+        var result = ProjectImport(
+            manifest: imported, warnings: warnings, lockfile: lockfile,
             manifestText: manifestFile.text, lockfileText: lockfileText, written: !dryRun,
             staleLock: drift.flatMap { $0.isEmpty ? nil : $0 }, evaluation: podfile.evaluation)
+        result.cocoaPodsRemoval = removal
+        result.xcodeProjectsFound = projectsAtTopLevel
+        return result
     }
 }
 
@@ -67,6 +93,11 @@ public struct ProjectImport: Sendable, Equatable {
     public let staleLock: DependencyDrift?
     /// How the Podfile was evaluated with Ruby; nil when it was read statically.
     public let evaluation: PodfileEvaluation?
+    /// What taking CocoaPods out of the Xcode projects did (or would do); nil when it was not
+    /// taken out (`--keep-cocoapods`, or no project).
+    public var cocoaPodsRemoval: CocoaPodsRemoval?
+    /// The `.xcodeproj` folders beside the Podfile.
+    public var xcodeProjectsFound: [String] = []
 
     public init(
         manifest: ImportedManifest, warnings: [PodfileWarning], lockfile: Lockfile?, manifestText: String,

@@ -181,7 +181,7 @@ extension SandboxInstallation {
             specifications[package.name] = try catalog.specification(of: package.name, version: package.version)
         }
         let manifest = try SandboxPackageManifest(
-            lock: lock, specifications: specifications, codeSources: sources, platform: catalog.platform,
+            lock: lock, specifications: specifications, codeSources: sources, platform: catalog.platform, linkage: catalog.linkage,
             files: integration.files(in:), contents: { integration.contents(of: $1, in: $0) })
         let wrote = try integration.write(manifest)
         return IntegrationOutcome(wrote: wrote, warnings: wrote ? manifest.warnings : [])

@@ -16,6 +16,8 @@ public final class SpecCatalog: PackageCatalog {
     /// The platform the Depsfile builds for: versions that do not support it are not candidates,
     /// and its platform-specific dependencies apply.
     let platform: Platform?
+    /// How `Deps/Package.swift` links each product (the Depsfile's `xcode: linkage:`).
+    let linkage: ProductLinkage
 
     /// The Depsfile's packages that come from its sources: a source that fetches ahead starts from them.
     private let wanted: [PackageName]
@@ -58,6 +60,7 @@ public final class SpecCatalog: PackageCatalog {
         self.externalSpecifications = externalSpecifications
         self.choice = choice
         platform = manifest.platform
+        linkage = manifest.xcode?.linkage ?? .automatic
         wanted = manifest.dependencies.filter { $0.externalSource == nil }.map(\.name.root)
     }
 
