@@ -68,7 +68,7 @@ final class DepsfileCodecTests: XCTestCase {
         assertError("plattform: ios\n",
                     "Depsfile:1: error: unknown key 'plattform' in the Depsfile; did you mean 'platform'?")
         assertError("targets: [App]\n",
-                    "Depsfile:1: error: unknown key 'targets' in the Depsfile; expected one of: sources, dependencies, platform")
+                    "Depsfile:1: error: unknown key 'targets' in the Depsfile; expected one of: sources, dependencies, platform, xcode")
     }
 
     func testWrongValuesNameTheLineAndValue() {

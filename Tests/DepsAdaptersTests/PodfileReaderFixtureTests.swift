@@ -66,8 +66,6 @@ final class PodfileReaderFixtureTests: XCTestCase {
             target SimplenoteTests:
             target SimplenoteShare: ZIPFoundation
             Podfile:3: warning: `inhibit_all_warnings!` dropped: an Xcode or CocoaPods setting deps does not use
-            Podfile:4: warning: `use_frameworks!` dropped: an Xcode or CocoaPods setting deps does not use
-            Podfile:7: warning: `workspace` dropped: an Xcode or CocoaPods setting deps does not use
             Podfile:9: warning: plugin 'cocoapods-repo-update' dropped: deps runs no plugin, and pods only it adds are not imported
             """)
     }
@@ -93,7 +91,6 @@ final class PodfileReaderFixtureTests: XCTestCase {
             pod Google/SignIn
             target Rocket.Chat: Fabric, Crashlytics, SwiftyJSON, semver, SideMenuController, SlackTextViewController, MobilePlayer, SimpleImageViewer, TSMarkdownParser, RealmSwift, SDWebImage, Starscream, 1PasswordExtension, Google/SignIn
             target Rocket.ChatTests: Fabric, Crashlytics, SwiftyJSON, semver, SideMenuController, SlackTextViewController, MobilePlayer, SimpleImageViewer, TSMarkdownParser, RealmSwift, SDWebImage, Starscream, 1PasswordExtension, Google/SignIn
-            Podfile:4: warning: `use_frameworks!` dropped: an Xcode or CocoaPods setting deps does not use
             Podfile:5: warning: `inhibit_all_warnings!` dropped: an Xcode or CocoaPods setting deps does not use
             Podfile:47: warning: post_install hook dropped: deps runs no install hooks
             """)
@@ -115,7 +112,6 @@ final class PodfileReaderFixtureTests: XCTestCase {
             pod RxTest (= 6.5.0)
             target Nimble-Code-Challenge: RxSwift, RxCocoa, RxDataSources, Moya/RxSwift, Nuke, SnapKit, SkeletonView
             target Nimble-Code-ChallengeTests: RxBlocking, RxTest
-            Podfile:29: warning: `use_frameworks!` dropped: an Xcode or CocoaPods setting deps does not use
             """)
     }
 
@@ -137,15 +133,10 @@ final class PodfileReaderFixtureTests: XCTestCase {
             target CouchTrackerUITests: KIF
             target CouchTrackerDebug: SnapKit
             Podfile:18: warning: `configurations` of KIF dropped: deps does not honour it
-            Podfile:23: warning: `use_frameworks!` dropped: an Xcode or CocoaPods setting deps does not use
             Podfile:24: warning: `inhibit_all_warnings!` dropped: an Xcode or CocoaPods setting deps does not use
-            Podfile:31: warning: `use_frameworks!` dropped: an Xcode or CocoaPods setting deps does not use
             Podfile:32: warning: `inhibit_all_warnings!` dropped: an Xcode or CocoaPods setting deps does not use
-            Podfile:39: warning: `use_frameworks!` dropped: an Xcode or CocoaPods setting deps does not use
             Podfile:40: warning: `inhibit_all_warnings!` dropped: an Xcode or CocoaPods setting deps does not use
-            Podfile:48: warning: `use_frameworks!` dropped: an Xcode or CocoaPods setting deps does not use
             Podfile:49: warning: `inhibit_all_warnings!` dropped: an Xcode or CocoaPods setting deps does not use
-            Podfile:56: warning: `use_frameworks!` dropped: an Xcode or CocoaPods setting deps does not use
             Podfile:57: warning: `inhibit_all_warnings!` dropped: an Xcode or CocoaPods setting deps does not use
             """)
     }
@@ -190,12 +181,12 @@ final class PodfileReaderFixtureTests: XCTestCase {
             target SessionUtilitiesKit: CryptoSwift, Curve25519Kit, PromiseKit
             """)
         let warnings = summary.filter { $0.hasPrefix("Podfile:") }
-        XCTAssertEqual(warnings.count, 64)
+        XCTAssertEqual(warnings.count, 63)
         XCTAssertEqual(warnings.filter { $0.contains("`inhibit_warnings` of") }.count, 61)
         XCTAssertEqual(Array(warnings.prefix(3)), """
-            Podfile:4: warning: `use_frameworks!` dropped: an Xcode or CocoaPods setting deps does not use
             Podfile:5: warning: `inhibit_all_warnings!` dropped: an Xcode or CocoaPods setting deps does not use
             Podfile:8: warning: `inhibit_warnings` of AFNetworking dropped: deps does not honour it
+            Podfile:9: warning: `inhibit_warnings` of CryptoSwift dropped: deps does not honour it
             """.split(separator: "\n").map(String.init))
         XCTAssertEqual(warnings.last, "Podfile:96: warning: post_install hook dropped: deps runs no install hooks")
     }

@@ -222,9 +222,15 @@ final class PodfileReaderTests: XCTestCase {
             pod 'Kept'
             """)
         XCTAssertEqual(pods(reading), ["Kept"])
-        XCTAssertEqual(reading.warnings.map(\.line), [1, 2, 3, 4, 5, 6, 7, 8, 9])
+        // `use_frameworks!`, `project` and `workspace` go to the Depsfile's `xcode:`; a project's
+        // build configuration map does not.
+        XCTAssertEqual(reading.warnings.map(\.line), [3, 4, 5, 7, 8, 9])
         XCTAssertEqual(reading.warnings.last?.dropped, .plugin("cocoapods-keys"))
-        XCTAssertEqual(reading.warningLines[4], "Podfile:5: warning: `project` dropped: an Xcode or CocoaPods setting deps does not use")
+        XCTAssertEqual(reading.warningLines[2], "Podfile:5: warning: `project` dropped: an Xcode or CocoaPods setting deps does not use")
+        XCTAssertEqual(reading.podfile.root.linkage, .static)
+        XCTAssertEqual(reading.podfile.root.linkageLine, 2)
+        XCTAssertEqual(reading.podfile.root.project, "App.xcodeproj")
+        XCTAssertEqual(reading.podfile.workspace, "App")
     }
 
     func testHooksAreSkippedByTheirBlockStructure() throws {

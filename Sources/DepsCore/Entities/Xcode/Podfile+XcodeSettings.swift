@@ -22,7 +22,8 @@ extension Podfile {
         var warnings: [PodfileWarning] = []
         for request in requests {
             let own = request.target.linkage ?? .automatic
-            guard own != linkage, let line = request.target.linkageLine ?? (own == .automatic ? nil : request.target.line) else { continue }
+            guard own != linkage else { continue }
+            let line = request.target.linkageLine ?? request.target.line
             let warning = PodfileWarning(line: line, .linkage(dropped: own, kept: linkage))
             if !warnings.contains(warning) { warnings.append(warning) }
         }
