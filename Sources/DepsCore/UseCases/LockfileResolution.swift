@@ -89,7 +89,25 @@ struct LockfileResolution {
 
     /// A resolution with the session's pins; a package they leave free is looked up in the
     /// sources' order, whatever source the lock recorded for it (the catalog's source choice).
+    ///
+    /// With Xcode targets on platforms of their own (BEHAVIOUR 15), each package must support the
+    /// platform of every target that links it: the graph a resolution gives says which targets
+    /// link which packages, so resolution runs again with those platforms until they hold.
     func resolve() throws -> (resolution: Resolution, lockfile: Lockfile) {
+        var result = try resolveOnce()
+        guard let xcode = manifest.xcode, xcode.hasTargetPlatforms(besides: manifest.platform) else { return result }
+        for _ in 0..<Self.platformRounds {
+            guard catalog.buildFor(xcode.platformsByPackage(in: result.lockfile, platform: manifest.platform)) else { break }
+            result = try resolveOnce()
+        }
+        return result
+    }
+
+    /// How many times resolution may run again for the targets' platforms; real graphs settle in
+    /// one or two, as a package's platforms change only when the graph around it does.
+    static let platformRounds = 4
+
+    private func resolveOnce() throws -> (resolution: Resolution, lockfile: Lockfile) {
         let resolution = try Resolver(catalog: catalog).resolve(manifest.dependencies, pins: pins)
         return (resolution, Lockfile(manifest: manifest, resolved: try catalog.resolvedPackages(resolution)))
     }

@@ -16,6 +16,9 @@ public final class SpecCatalog: PackageCatalog {
     /// The platform the Depsfile builds for: versions that do not support it are not candidates,
     /// and its platform-specific dependencies apply.
     let platform: Platform?
+    /// The platforms of the Xcode targets that link each package, where they are not just the
+    /// Depsfile's (BEHAVIOUR 15): a version must support each, and each one's dependencies apply.
+    private(set) var targetPlatforms: [PackageName: [Platform]] = [:]
     /// How `Deps/Package.swift` links each product (the Depsfile's `xcode: linkage:`).
     let linkage: ProductLinkage
 
@@ -101,6 +104,19 @@ public final class SpecCatalog: PackageCatalog {
         return try source(of: root)?.versions(of: root) ?? []
     }
 
+    /// The platforms a package is built for: its Xcode targets' where they are known, else the Depsfile's.
+    func platforms(of root: PackageName) -> [Platform] {
+        targetPlatforms[root] ?? (platform.map { [$0] } ?? [])
+    }
+
+    /// Builds each package for the platforms of the targets that link it from now on; answers
+    /// whether that changes what the resolver sees.
+    func buildFor(_ platforms: [PackageName: [Platform]]) -> Bool {
+        guard platforms != targetPlatforms else { return false }
+        targetPlatforms = platforms
+        return true
+    }
+
     /// What the resolver sees of one version (BEHAVIOUR 2.4, 9):
     /// - a package without subspecs: its dependencies;
     /// - a package with subspecs: its version anchor and its default subspecs, at this version;
@@ -112,10 +128,18 @@ public final class SpecCatalog: PackageCatalog {
         if name.isStandIn && !name.isVersionAnchor { return [] }
         let root = name.root
         let specification = try specification(of: root, version: version)
-        guard specification.supports(platform) else {
-            return [Dependency(.unavailable("\(root) \(version), which does not support \(platform!)"))]
+        let platforms = platforms(of: root)
+        if let unsupported = platforms.first(where: { !specification.supports($0) }) {
+            return [Dependency(.unavailable("\(root) \(version), which does not support \(unsupported)"))]
         }
-        if name.isVersionAnchor { return specification.dependencies(on: platform) }
+        /// The dependencies that apply on every platform the package is built for, each once.
+        func onPlatforms(_ dependencies: (Platform?) -> [Dependency]) -> [Dependency] {
+            guard platforms.count > 1 else { return dependencies(platforms.first) }
+            var all: [Dependency] = []
+            for platform in platforms { for dependency in dependencies(platform) where !all.contains(dependency) { all.append(dependency) } }
+            return all
+        }
+        if name.isVersionAnchor { return onPlatforms(specification.dependencies(on:)) }
         // Most packages have no subspecs; only those pay for the anchor.
         var anchor: Dependency { Dependency(.versionAnchor(of: root), .exactly(version)) }
         if let subspecName = name.subspec {
@@ -124,14 +148,14 @@ public final class SpecCatalog: PackageCatalog {
             }
             // A nested subspec inherits the dependencies of the subspecs that hold it; one with
             // subspecs of its own brings them all, as CocoaPods has it.
-            var dependencies = [anchor] + path.flatMap { $0.dependencies(on: platform) }
+            var dependencies = [anchor] + path.flatMap { subspec in onPlatforms(subspec.dependencies(on:)) }
             for nested in subspec.subspecs {
                 guard let nestedName = try? root.subspec(subspecName + "/" + nested.name) else { continue }
                 dependencies.append(Dependency(nestedName, .exactly(version)))
             }
             return dependencies
         }
-        guard !specification.subspecs.isEmpty else { return specification.dependencies(on: platform) }
+        guard !specification.subspecs.isEmpty else { return onPlatforms(specification.dependencies(on:)) }
         var dependencies = [anchor]
         for subspecName in specification.defaultSubspecNames {
             guard let subspec = try? root.subspec(subspecName) else { continue }

@@ -134,6 +134,35 @@ final class SubspecResolutionTests: XCTestCase {
         }
     }
 
+    /// Xcode targets on platforms of their own (BEHAVIOUR 15): a package must support the platform of
+    /// every target that links it, directly or through another package, and each platform's own
+    /// dependencies apply; a package only an iOS target links is free of the watch's limits.
+    func testEachPackageSupportsThePlatformOfEveryTargetThatLinksIt() throws {
+        let source = InMemorySpecSource(["Tools": ["1.0": [:]], "Charts": ["3.0": [:]]])
+        for (text, platforms) in [("1.0", ["ios": version("12.0"), "watchos": version("6.0")]), ("2.0", ["ios": version("15.0")])] {
+            source.add(specification: Specification(
+                name: name("Kit"), version: version(text), checksum: "kit\(text)", platforms: platforms,
+                platformDependencies: ["watchos": dependencies(["Tools": ""])]))
+        }
+        source.add(specification: Specification(name: name("Sync"), version: version("1.0"), dependencies: dependencies(["Kit": ""]), checksum: "sync"))
+        let ios = Platform(name: "ios", deploymentTarget: version("15.0"))
+        let watch = Platform(name: "watchos", deploymentTarget: version("8.0"))
+        func install(app: [String], watchTarget: [String]) throws -> [String] {
+            let store = store(["Sync": "", "Charts": ""], platform: ios)
+            store.manifest = Manifest(
+                sources: store.manifest.sources, dependencies: store.manifest.dependencies, checksum: "x", platform: ios,
+                xcode: XcodeSettings(projects: ["App.xcodeproj"], targets: [
+                    XcodeTargetRequest(name: "App", packages: app.map(name)),
+                    XcodeTargetRequest(name: "Watch", platform: watch, packages: watchTarget.map(name)),
+                ]))
+            return try self.install(store, source).packages.map { "\($0.name) \($0.version)" }
+        }
+        // The watch links Sync, which needs Kit: Kit 2.0 is iOS-only, so 1.0, with its watchOS dependency.
+        XCTAssertEqual(try install(app: ["Sync"], watchTarget: ["Sync"]), ["Charts 3.0", "Kit 1.0", "Sync 1.0", "Tools 1.0"])
+        // The watch links only Charts: Kit is built for iOS alone and takes its newest.
+        XCTAssertEqual(try install(app: ["Sync"], watchTarget: ["Charts"]), ["Charts 3.0", "Kit 2.0", "Sync 1.0"])
+    }
+
     func testUpdatingAPackageReleasesItsSubspecs() throws {
         let source = InMemorySpecSource(["AFNetworking": ["1.3.4": [:], "2.0.0": [:]]])
         source.add(specification: restKit("0.26.0"))

@@ -52,3 +52,35 @@ public struct XcodeTargetRequest: Sendable, Hashable {
         Array(Set(packages.map(\.root.description))).sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
     }
 }
+
+extension XcodeSettings {
+    /// Whether a target builds for a platform other than the Depsfile's: only then does a
+    /// package's platform depend on which targets link it.
+    public func hasTargetPlatforms(besides platform: Platform?) -> Bool {
+        targets.contains { $0.platform != nil && $0.platform != platform }
+    }
+
+    /// The platforms each package of `lockfile` is built for (BEHAVIOUR 15): those of the targets
+    /// that link it, directly or through the packages they link; `platform` (the Depsfile's) for
+    /// a target that names none. A package no target links is left out (it takes the Depsfile's).
+    public func platformsByPackage(in lockfile: Lockfile, platform: Platform?) -> [PackageName: [Platform]] {
+        var dependencies: [PackageName: Set<PackageName>] = [:]
+        for package in lockfile.packages {
+            dependencies[package.name.root, default: []].formUnion(package.dependencies.map(\.name.root))
+        }
+        var platforms: [PackageName: [Platform]] = [:]
+        for target in targets {
+            guard let targetPlatform = target.platform ?? platform else { continue }
+            var reached: Set<PackageName> = []
+            var pending = target.packages.map(\.root)
+            while let name = pending.popLast() {
+                guard reached.insert(name).inserted else { continue }
+                pending += dependencies[name] ?? []
+            }
+            for name in reached where !(platforms[name] ?? []).contains(targetPlatform) {
+                platforms[name, default: []].append(targetPlatform)
+            }
+        }
+        return platforms.mapValues { $0.sorted { $0.description < $1.description } }
+    }
+}
