@@ -33,6 +33,9 @@ let package = Package(
         // HTTPTransport is what the adapters ask of HTTP, so that tests can stand in for it.
         .target(name: "DepsProcess", dependencies: ["DepsFailures", .product(name: "Subprocess", package: "swift-subprocess")]),
         .target(name: "DepsHTTP", dependencies: ["CLibcurl", "DepsFailures"]),
+        // Xcode's project file (an OpenStep property list), read with every byte's place kept and
+        // edited in place; it knows nothing of deps either.
+        .target(name: "DepsPropertyList", dependencies: ["DepsFailures"]),
 
         // The file system: atomic writes, locks, the tree walk and copy, temporary paths.
         .target(name: "DepsFileSystem", dependencies: ["DepsProcess", "DepsFailures", .product(name: "Crypto", package: "swift-crypto")]),
@@ -73,6 +76,8 @@ let package = Package(
         // Deps/Package.swift and SwiftPM's file rules; a package's code in Deps/<Name> where
         // DepsSandboxLayout says, else through the CodeFetcher it is given.
         .target(name: "DepsSwiftPM", dependencies: ["DepsCore", "DepsSandboxLayout", "DepsFileSystem"]),
+        // The user's Xcode projects: Deps/ wired into their targets, and CocoaPods taken out.
+        .target(name: "DepsXcode", dependencies: ["DepsCore", "DepsPropertyList", "DepsFileSystem", "DepsFailures"]),
         // Text and JSON: what the user reads.
         .target(name: "DepsPresenters", dependencies: ["DepsCore", "DepsFailures"]),
 
@@ -87,6 +92,7 @@ let package = Package(
                 "DepsCode",
                 "DepsSpecSources",
                 "DepsSwiftPM",
+                "DepsXcode",
                 "DepsPresenters",
                 "DepsFileSystem",
                 "DepsGit",
@@ -140,6 +146,11 @@ let package = Package(
                 "InMemoryFileSystem",
             ],
             exclude: ["Fixtures"]
+        ),
+        // The project-file reader and the Xcode integration, on real apps' project files.
+        .testTarget(
+            name: "DepsXcodeTests",
+            dependencies: ["DepsXcode", "DepsPropertyList", "DepsCore", "DepsFileSystem", "DepsFailures"]
         ),
         .testTarget(name: "DepsCLITests", dependencies: ["deps", "DepsCLI", "DepsYAML", "DepsProcess", "DepsFailures", "DepsCore", "LoopbackHTTPServer"]),
     ]

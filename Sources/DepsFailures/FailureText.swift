@@ -151,6 +151,23 @@ extension MalformedInputError: CustomStringConvertible {
     }
 }
 
+extension PropertyListError: CustomStringConvertible {
+    /// `App.xcodeproj/project.pbxproj:12:5: error: expected ';', found '}'`.
+    public var description: String {
+        let problem = switch cause {
+        case let .unexpected(text): "unexpected '\(FailureText.escaped(text))'"
+        case .unexpectedEnd: "the file ends where a value should be"
+        case .unterminatedString: "a quoted string is not closed"
+        case .unterminatedComment: "a comment is not closed"
+        case let .unclosed(bracket): "this '\(bracket)' is never closed"
+        case let .expected(wanted, found): "expected '\(wanted)', found '\(FailureText.escaped(found))'"
+        case .conflictMarker: "merge conflict marker"
+        case let .missingObject(id): "the object '\(FailureText.escaped(id))' is referenced but not in the file"
+        }
+        return "\(FailureText.location(FailureText.escaped(file), line: line, column: column)): error: \(problem)"
+    }
+}
+
 /// Words shared by the failures' texts.
 public enum FailureText {
     /// The system's words for an error number, as a clause: `permission denied`.

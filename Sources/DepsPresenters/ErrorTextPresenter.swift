@@ -1,3 +1,4 @@
+import DepsFailures
 import DepsCore
 
 /// Words the errors the core reports as data, naming the flag or the command that helps.
@@ -129,6 +130,8 @@ extension ErrorTextPresenter {
         case let error as UnpublishableSpecError: "error: \(RepoPushTextPresenter.render(error))"
         case let error as UnavailableError: "\(MessageText.escaped(error.location)): error: \(render(error.reason))"
         case let error as XcodeSettingsError: render(error)
+        case let error as PropertyListError where error.cause == .conflictMarker:
+            "\(error)\nResolve the conflict in the project file (keep both sides' lines), then run deps install: it writes deps' own objects again."
         default: nil
         }
     }

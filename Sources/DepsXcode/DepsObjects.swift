@@ -1,0 +1,101 @@
+import DepsFileSystem
+import DepsPropertyList
+
+/// The objects deps adds to a project (BEHAVIOUR 15), and how it finds them again. Their ids are
+/// derived from what they are (the target and the product), never random, so two people who
+/// integrate the same Depsfile write the same bytes.
+enum DepsObjects {
+    static let checkPhaseName = "[deps] Check Depsfile.lock"
+    static let referenceComment = "XCLocalSwiftPackageReference \"Deps\""
+    /// What deps had to change besides its own objects, noted in each check phase's script so that
+    /// deintegrating puts it back: `# deps: objectVersion 54`.
+    static let notePrefix = "# deps: "
+
+    /// 24 upper-case hex digits from `seed`; `attempt` moves off an id the project already uses.
+    static func id(_ seed: String, attempt: Int = 0) -> String {
+        let digest = SHA256Digest.hex(of: Array("deps:\(seed)\(attempt == 0 ? "" : "#\(attempt)")".utf8))
+        return String(digest.prefix(24)).uppercased()
+    }
+
+    /// The first id for `seed` that the project does not use for something else.
+    static func freeID(_ seed: String, in document: XcodeProjectDocument, taken: inout Set<String>) -> String {
+        var attempt = 0
+        while true {
+            let candidate = id(seed, attempt: attempt)
+            if document.objects[candidate] == nil, !taken.contains(candidate) {
+                taken.insert(candidate)
+                return candidate
+            }
+            attempt += 1
+        }
+    }
+
+    /// The ids deps may have given an object made from `seed`.
+    static func possibleIDs(_ seed: String) -> Set<String> {
+        Set((0..<8).map { id(seed, attempt: $0) })
+    }
+
+    static let referenceSeed = "package-reference"
+    static func frameworksPhaseSeed(_ target: String) -> String { "frameworks:\(target)" }
+}
+
+/// What deps finds of its own in a project: the package reference, and per target the products it
+/// links and the check phase.
+struct DepsFootprint {
+    var referenceIDs: [String] = []
+    /// Product dependency id to (target id, product).
+    var productDependencies: [String: String] = [:]
+    /// Per target id: product name to (product dependency id, build file id).
+    var products: [String: [String: (dependency: String, buildFile: String?)]] = [:]
+    /// Per target id: check phase id.
+    var checkPhases: [String: String] = [:]
+    /// Build files that use deps' product dependencies.
+    var buildFiles: [String: String] = [:]
+    /// The notes in the check phases' scripts.
+    var notes: Set<String> = []
+
+    init(_ document: XcodeProjectDocument) throws {
+        let referenceIDs = DepsObjects.possibleIDs(DepsObjects.referenceSeed)
+        for (id, entry) in document.objects where entry.value["isa"]?.string == "XCLocalSwiftPackageReference" && referenceIDs.contains(id) {
+            self.referenceIDs.append(id)
+        }
+        let ours = Set(self.referenceIDs)
+        for (id, entry) in document.objects where entry.value["isa"]?.string == "XCSwiftPackageProductDependency" {
+            if let package = entry.value["package"]?.string, ours.contains(package) {
+                productDependencies[id] = entry.value["productName"]?.string ?? ""
+            }
+        }
+        for (id, entry) in document.objects where entry.value["isa"]?.string == "PBXBuildFile" {
+            if let product = entry.value["productRef"]?.string, productDependencies[product] != nil { buildFiles[id] = product }
+        }
+        for target in try document.nativeTargets() {
+            for item in document.items(target.node, "packageProductDependencies") {
+                guard let id = item.string, let product = productDependencies[id] else { continue }
+                products[target.id, default: [:]][product] = (id, nil)
+            }
+            for item in document.items(target.node, "buildPhases") {
+                guard let id = item.string, let phase = document.object(id) else { continue }
+                if phase["isa"]?.string == "PBXShellScriptBuildPhase", phase["name"]?.string == DepsObjects.checkPhaseName {
+                    checkPhases[target.id] = id
+                    for line in (phase["shellScript"]?.string ?? "").split(separator: "\n") where line.hasPrefix(DepsObjects.notePrefix) {
+                        notes.insert(String(line.dropFirst(DepsObjects.notePrefix.count)))
+                    }
+                }
+                if phase["isa"]?.string == "PBXFrameworksBuildPhase" {
+                    for file in document.items(phase, "files") {
+                        guard let fileID = file.string, let product = buildFiles[fileID], let name = productDependencies[product],
+                              products[target.id]?[name] != nil else { continue }
+                        products[target.id]?[name]?.buildFile = fileID
+                    }
+                }
+            }
+        }
+    }
+
+    var isEmpty: Bool { referenceIDs.isEmpty && productDependencies.isEmpty && checkPhases.isEmpty && buildFiles.isEmpty }
+
+    /// The products each target links through deps' package reference, sorted.
+    func linkedProducts(of targetID: String) -> [String] {
+        (products[targetID] ?? [:]).keys.sorted()
+    }
+}

@@ -1,0 +1,222 @@
+import DepsFailures
+import DepsFileSystem
+import DepsPropertyList
+
+/// One `project.pbxproj` read: its bytes, its tree, and the objects by id, with what deps needs to
+/// find in it (the project, the native targets, their phases) and to edit it line by line.
+struct XcodeProjectDocument {
+    let bytes: [UInt8]
+    let root: PropertyListNode
+    let file: String
+    /// `objects = { ... }`, and each object's entry by id, in the file's order.
+    let objectsNode: PropertyListNode
+    let objects: [String: PropertyListEntry]
+
+    init(bytes: [UInt8], file: String) throws(PropertyListError) {
+        self.bytes = bytes
+        self.file = file
+        root = try PropertyListParser.parse(bytes, file: file)
+        guard root.entries != nil, let objectsNode = root["objects"], let entries = objectsNode.entries else {
+            throw PropertyListError(file: file, line: 1, column: 1, cause: .missingObject("objects"))
+        }
+        self.objectsNode = objectsNode
+        var objects: [String: PropertyListEntry] = [:]
+        for entry in entries where objects[entry.key] == nil { objects[entry.key] = entry }
+        self.objects = objects
+        guard let rootID = root["rootObject"]?.string, objects[rootID] != nil else {
+            throw error(.missingObject(root["rootObject"]?.string ?? "rootObject"), at: root.entry("rootObject")?.range.lowerBound ?? 0)
+        }
+    }
+
+    func error(_ cause: PropertyListError.Cause, at offset: Int) -> PropertyListError {
+        var line = 1
+        var lineStart = 0
+        for position in 0..<min(offset, bytes.count) where bytes[position] == 0x0A {
+            line += 1
+            lineStart = position + 1
+        }
+        return PropertyListError(file: file, line: line, column: offset - lineStart + 1, cause: cause)
+    }
+
+    func object(_ id: String) -> PropertyListNode? { objects[id]?.value }
+
+    func isa(_ id: String) -> String? { object(id)?["isa"]?.string }
+
+    var projectID: String { root["rootObject"]!.string! }
+    var project: PropertyListNode { object(projectID)! }
+
+    /// The object an entry of `list` names, or an error at the reference when the file lacks it.
+    func referenced(_ item: PropertyListNode) throws(PropertyListError) -> (id: String, object: PropertyListNode) {
+        guard let id = item.string, let object = object(id) else {
+            throw error(.missingObject(item.string ?? "?"), at: item.range.lowerBound)
+        }
+        return (id, object)
+    }
+
+    /// The native targets, in the project's order.
+    func nativeTargets() throws(PropertyListError) -> [(id: String, name: String, node: PropertyListNode)] {
+        var targets: [(String, String, PropertyListNode)] = []
+        for item in project["targets"]?.array ?? [] {
+            let (id, node) = try referenced(item)
+            guard node["isa"]?.string == "PBXNativeTarget", let name = node["name"]?.string else { continue }
+            targets.append((id, name, node))
+        }
+        return targets
+    }
+
+    /// The ids in an object's list (`buildPhases`, `files`, ...), each with its node.
+    func items(_ node: PropertyListNode, _ key: String) -> [PropertyListNode] {
+        node[key]?.array ?? []
+    }
+
+    // MARK: - Lines
+
+    /// The whole line(s) holding `range`, from the start of its first line to after the newline
+    /// of its last, when only white space (and, after it, a comment or a comma) shares them.
+    func wholeLines(of range: Range<Int>, allowingAfter: Set<UInt8> = [UInt8(ascii: ",")]) -> Range<Int>? {
+        var start = range.lowerBound
+        while start > 0, bytes[start - 1] == 0x09 || bytes[start - 1] == 0x20 { start -= 1 }
+        guard start == 0 || bytes[start - 1] == 0x0A else { return nil }
+        var end = range.upperBound
+        while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+        let tail = String(decoding: bytes[range.upperBound..<end], as: UTF8.self).trimmingSpaces
+        let allowed = tail.isEmpty || tail.hasPrefix("/*") || tail.hasPrefix("//")
+            || (tail.first.map { allowingAfter.contains(UInt8(ascii: $0.unicodeScalars.first!)) } ?? false)
+        guard allowed else { return nil }
+        return start..<min(bytes.count, end + 1)
+    }
+
+    /// The start of the line holding `offset`.
+    func lineStart(_ offset: Int) -> Int {
+        var start = offset
+        while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
+        return start
+    }
+
+    /// The white space a line starts with.
+    func indentation(ofLineAt offset: Int) -> String {
+        var end = lineStart(offset)
+        var text = ""
+        while end < bytes.count, bytes[end] == 0x09 || bytes[end] == 0x20 {
+            text.append(Character(Unicode.Scalar(bytes[end])))
+            end += 1
+        }
+        return text
+    }
+
+    /// The range an item of a list takes with its comma: its whole line, or the item, its comment
+    /// and the comma with the spaces after them when it shares the line.
+    func removalRange(ofItem item: PropertyListNode) -> Range<Int> {
+        if let lines = wholeLines(of: item.range) { return lines }
+        var end = item.range.upperBound
+        while end < bytes.count, bytes[end] != UInt8(ascii: ",") && bytes[end] != UInt8(ascii: ")") { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: ",") { end += 1 }
+        while end < bytes.count, bytes[end] == 0x20 { end += 1 }
+        return item.range.lowerBound..<end
+    }
+
+    /// Where an item goes at the end of a list: the start of the `)` line, or just before `)`.
+    func endOfList(_ list: PropertyListNode) -> (offset: Int, ownLine: Bool, indent: String) {
+        let close = list.range.upperBound - 1
+        let start = lineStart(close)
+        let before = String(decoding: bytes[start..<close], as: UTF8.self)
+        if before.trimmingSpaces.isEmpty {
+            let indent = list.array?.first.map { indentation(ofLineAt: $0.range.lowerBound) } ?? before + "\t"
+            return (start, true, indent)
+        }
+        return (close, false, "")
+    }
+
+    /// Where an item goes at the start of a list: the line after `(`, or just after it.
+    func startOfList(_ list: PropertyListNode) -> (offset: Int, ownLine: Bool, indent: String) {
+        let open = list.range.lowerBound
+        var next = open + 1
+        while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 { next += 1 }
+        if next < bytes.count, bytes[next] == 0x0A {
+            let indent = list.array?.first.map { indentation(ofLineAt: $0.range.lowerBound) }
+                ?? indentation(ofLineAt: list.range.upperBound - 1) + "\t"
+            return (next + 1, true, indent)
+        }
+        return (open + 1, false, "")
+    }
+
+    // MARK: - Sections
+
+    /// `/* Begin ISA section */` ... `/* End ISA section */`: the offsets of the Begin line's start
+    /// and of the End line's start.
+    func section(_ isa: String) -> (begin: Int, end: Int)? {
+        guard let begin = find("/* Begin \(isa) section */"), let end = find("/* End \(isa) section */", from: begin) else { return nil }
+        return (lineStart(begin), lineStart(end))
+    }
+
+    /// Every section's name, in the file's order, with its End line's end.
+    func sections() -> [(isa: String, beginLine: Int, endLineEnd: Int)] {
+        var result: [(String, Int, Int)] = []
+        var from = objectsNode.range.lowerBound
+        let prefix = Array("/* Begin ".utf8)
+        while let begin = find("/* Begin ", from: from), begin < objectsNode.range.upperBound {
+            var nameEnd = begin + prefix.count
+            while nameEnd < bytes.count, bytes[nameEnd] != 0x20 { nameEnd += 1 }
+            let isa = String(decoding: bytes[(begin + prefix.count)..<nameEnd], as: UTF8.self)
+            guard let end = find("/* End \(isa) section */", from: begin) else { break }
+            var lineEnd = end
+            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            result.append((isa, lineStart(begin), min(bytes.count, lineEnd + 1)))
+            from = lineEnd
+        }
+        return result
+    }
+
+    func find(_ text: String, from start: Int = 0) -> Int? {
+        let needle = Array(text.utf8)
+        guard !needle.isEmpty, bytes.count >= needle.count else { return nil }
+        var index = start
+        let last = bytes.count - needle.count
+        while index <= last {
+            if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var text = Substring(self)
+        while let first = text.first, first == " " || first == "\t" || first == "\r" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }
+        return String(text)
+    }
+}
+
+/// Text as an OpenStep property list writes it: unquoted when it can be, else quoted with escapes.
+enum PropertyListText {
+    static func string(_ text: String) -> String {
+        if !text.isEmpty, text.utf8.allSatisfy({ PropertyListParserCharacters.isUnquoted($0) }) { return text }
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
+
+/// The characters Xcode writes without quotes.
+enum PropertyListParserCharacters {
+    static func isUnquoted(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        case UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "."):
+            true
+        default:
+            false
+        }
+    }
+}
