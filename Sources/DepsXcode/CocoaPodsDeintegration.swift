@@ -133,6 +133,22 @@ enum CocoaPodsDeintegration {
             }
         }
         for id in emptiedGroups { removeObject(id) }
+        // A removed file may be built elsewhere too (a Pods framework in an Embed Frameworks copy
+        // phase): those build files go, and their places in every phase, so nothing names a
+        // missing object.
+        var orphanedBuildFiles = Set<String>()
+        for (id, entry) in document.objects where entry.value["isa"]?.string == "PBXBuildFile" && !removedObjects.contains(id) {
+            if let file = entry.value["fileRef"]?.string, removedFileReferences.contains(file) { orphanedBuildFiles.insert(id) }
+        }
+        if !orphanedBuildFiles.isEmpty {
+            for entry in document.objects.values {
+                for item in document.items(entry.value, "files") where orphanedBuildFiles.contains(item.string ?? "") {
+                    edit.delete(document.removalRange(ofItem: item))
+                }
+            }
+            for id in orphanedBuildFiles { removeObject(id) }
+        }
+        for range in document.sectionsLeftEmpty(byRemoving: removedObjects) { edit.delete(range) }
         let bytes = edit.applied(to: document.bytes)
         return (bytes, CocoaPodsRemoval.Project(
             project: project, written: bytes != document.bytes, objectsRemoved: removedObjects.count, targets: targets))

@@ -54,12 +54,7 @@ enum DepsIntegrationEdits {
         }
         for id in ours { removeObject(id) }
         // A section that held only deps' objects goes with them.
-        for section in document.sections() {
-            let inside = document.objectsNode.entries?.filter { $0.range.lowerBound > section.beginLine && $0.range.upperBound < section.endLineEnd } ?? []
-            guard !inside.isEmpty, inside.allSatisfy({ removedObjects.contains($0.key) }) else { continue }
-            let start = section.beginLine > 0 && document.bytes[section.beginLine - 1] == 0x0A ? section.beginLine - 1 : section.beginLine
-            edit.delete(start..<section.endLineEnd)
-        }
+        for range in document.sectionsLeftEmpty(byRemoving: removedObjects) { edit.delete(range) }
         if let note = footprint.notes.first(where: { $0.hasPrefix("objectVersion ") }), let value = document.root["objectVersion"] {
             edit.replace(value.range, with: String(note.dropFirst("objectVersion ".count)))
         }
@@ -178,7 +173,9 @@ enum DepsIntegrationEdits {
             projectNotes = notes
         }
         var added = 0
-        for (isa, objects) in objectsByISA {
+        // In the order of their isa, so that new sections that go in at one place are in Xcode's order
+        // (a Dictionary's order changes from one run to the next).
+        for (isa, objects) in objectsByISA.sorted(by: { $0.key < $1.key }) {
             added += objects.count
             insert(objects, isa: isa, in: document, &edit)
         }

@@ -167,6 +167,19 @@ struct XcodeProjectDocument {
         return result
     }
 
+    /// The sections that removing the objects `removed` leaves empty, each with the blank line
+    /// before it: Xcode writes no empty section.
+    func sectionsLeftEmpty(byRemoving removed: Set<String>) -> [Range<Int>] {
+        guard !removed.isEmpty else { return [] }
+        let entries = objectsNode.entries ?? []
+        return sections().compactMap { section in
+            let inside = entries.filter { $0.range.lowerBound > section.beginLine && $0.range.upperBound < section.endLineEnd }
+            guard !inside.isEmpty, inside.allSatisfy({ removed.contains($0.key) }) else { return nil }
+            let start = section.beginLine > 0 && bytes[section.beginLine - 1] == 0x0A ? section.beginLine - 1 : section.beginLine
+            return start..<section.endLineEnd
+        }
+    }
+
     func find(_ text: String, from start: Int = 0) -> Int? {
         let needle = Array(text.utf8)
         guard !needle.isEmpty, bytes.count >= needle.count else { return nil }

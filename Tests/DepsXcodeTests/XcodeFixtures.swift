@@ -72,7 +72,7 @@ enum IndependentReader {
         for oid, obj in objects.items():
             if obj.get("isa") == "PBXNativeTarget":
                 names = sorted(objects[d]["productName"] for d in obj.get("packageProductDependencies", [])
-                               if objects.get(objects[d].get("package", ""), {}).get("relativePath") == "Deps")
+                               if objects.get(objects[d].get("package", ""), {}).get("relativePath", "").split("/")[-1] == "Deps")
                 targets[obj["name"]] = names
         print(json.dumps({"missing": missing, "targets": targets, "objectVersion": data.get("objectVersion")}))
         """#
