@@ -163,6 +163,10 @@ extension PropertyListError: CustomStringConvertible {
         case let .expected(wanted, found): "expected '\(wanted)', found '\(FailureText.escaped(found))'"
         case .conflictMarker: "merge conflict marker"
         case let .missingObject(id): "the object '\(FailureText.escaped(id))' is referenced but not in the file"
+        case let .nestedTooDeep(limit): "lists and dictionaries are nested more than \(limit) deep"
+        case let .noSuchTarget(name, targets):
+            "the project has no target '\(FailureText.escaped(name))'"
+                + (targets.isEmpty ? " (it has no targets)" : " (its targets: \(targets.map(FailureText.escaped).joined(separator: ", ")))")
         }
         return "\(FailureText.location(FailureText.escaped(file), line: line, column: column)): error: \(problem)"
     }

@@ -23,6 +23,10 @@ public struct PropertyListError: ExitStatusError, Sendable, Equatable {
         /// An object the project needs is missing or is not what it should be (a reference to
         /// an id the file does not hold).
         case missingObject(String)
+        /// Dictionaries and arrays nested deeper than any project file nests them.
+        case nestedTooDeep(limit: Int)
+        /// The project has no native target of this name; the targets it has, in its order.
+        case noSuchTarget(String, targets: [String])
     }
 
     public init(file: String, line: Int, column: Int, cause: Cause) {

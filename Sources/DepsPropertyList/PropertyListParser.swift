@@ -8,6 +8,10 @@ public struct PropertyListParser {
     let bytes: [UInt8]
     let file: String
     var index = 0
+    /// How many lists and dictionaries are open; past `nestingLimit` the input is refused rather
+    /// than read by a recursion that could overflow the stack (a project file nests about 6 deep).
+    var depth = 0
+    static let nestingLimit = 256
 
     /// Reads the one value `bytes` holds (comments and white space around it allowed).
     public static func parse(_ bytes: [UInt8], file: String) throws(PropertyListError) -> PropertyListNode {
@@ -148,6 +152,9 @@ public struct PropertyListParser {
 
     mutating func array() throws(PropertyListError) -> PropertyListNode {
         let start = index
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.nestingLimit else { throw error(.nestedTooDeep(limit: Self.nestingLimit)) }
         index += 1
         var items: [PropertyListNode] = []
         while true {
@@ -169,6 +176,9 @@ public struct PropertyListParser {
 
     mutating func dictionary() throws(PropertyListError) -> PropertyListNode {
         let start = index
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.nestingLimit else { throw error(.nestedTooDeep(limit: Self.nestingLimit)) }
         index += 1
         var entries: [PropertyListEntry] = []
         while true {

@@ -64,6 +64,41 @@ struct XcodeProjectDocument {
         return targets
     }
 
+    /// Refuses a file in which an object deps reads names an object the file lacks, at the line of
+    /// the reference: the project's targets and package references; each native target's phases,
+    /// the files of its phases and what each builds, its product dependencies and their package,
+    /// its configuration list, the configurations and their base configuration files.
+    func checkReferences() throws(PropertyListError) {
+        for item in items(project, "packageReferences") { _ = try referenced(item) }
+        for target in try nativeTargets() {
+            for item in items(target.node, "buildPhases") {
+                let phase = try referenced(item).object
+                for file in items(phase, "files") {
+                    let buildFile = try referenced(file).object
+                    for key in ["fileRef", "productRef"] {
+                        if let reference = buildFile[key] { _ = try referenced(reference) }
+                    }
+                }
+            }
+            for item in items(target.node, "packageProductDependencies") {
+                if let package = try referenced(item).object["package"] { _ = try referenced(package) }
+            }
+            if let list = target.node["buildConfigurationList"] {
+                for item in items(try referenced(list).object, "buildConfigurations") {
+                    if let base = try referenced(item).object["baseConfigurationReference"] { _ = try referenced(base) }
+                }
+            }
+        }
+    }
+
+    /// Refuses a target name the project has no native target of, at the project's `targets` list.
+    func checkTargetExists(_ name: String) throws(PropertyListError) {
+        let targets = try nativeTargets()
+        guard !targets.contains(where: { $0.name == name }) else { return }
+        let at = project["targets"]?.range.lowerBound ?? objects[projectID]?.range.lowerBound ?? 0
+        throw error(.noSuchTarget(name, targets: targets.map(\.name)), at: at)
+    }
+
     /// The ids in an object's list (`buildPhases`, `files`, ...), each with its node.
     func items(_ node: PropertyListNode, _ key: String) -> [PropertyListNode] {
         node[key]?.array ?? []

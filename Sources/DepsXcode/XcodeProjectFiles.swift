@@ -24,7 +24,9 @@ public final class XcodeProjectFiles: XcodeProjects {
     func read(_ project: String) throws -> XcodeProjectDocument {
         let shown = "\(project)/\(Self.projectFile)"
         let bytes = try fileSystem.readFile(path(of: project), shownAs: shown)
-        return try XcodeProjectDocument(bytes: bytes, file: shown)
+        let document = try XcodeProjectDocument(bytes: bytes, file: shown)
+        try document.checkReferences()
+        return document
     }
 
     func write(_ bytes: [UInt8], to project: String) throws {
@@ -45,6 +47,8 @@ public final class XcodeProjectFiles: XcodeProjects {
         var results: [(XcodeProjectEdit, [UInt8])] = []
         for project in integration.projects {
             let document = try read(project.path)
+            // The use cases check the names first; a name that slips through still writes nothing.
+            for request in project.targets { try document.checkTargetExists(request.name) }
             let before = try DepsFootprint(document)
             let targets = try document.nativeTargets()
             let clean = try DepsIntegrationEdits.removingDeps(from: document).bytes

@@ -51,6 +51,16 @@ final class PropertyListParserTests: XCTestCase {
         XCTAssertEqual(error("<?xml version=\"1.0\"?>")?.description, "App.xcodeproj/project.pbxproj:1:1: error: unexpected '<'")
     }
 
+    /// Nesting deeper than any project file does is refused, not followed until the stack ends.
+    func testDeepNestingIsRefused() {
+        let deep = Array(repeating: UInt8(ascii: "("), count: 100_000)
+        XCTAssertThrowsError(try PropertyListParser.parse(deep, file: "p")) { error in
+            XCTAssertEqual("\(error)", "p:1:257: error: lists and dictionaries are nested more than 256 deep")
+        }
+        let fine = String(repeating: "{a=", count: 200) + "b;" + String(repeating: "};", count: 199) + "}"
+        XCTAssertNoThrow(try PropertyListParser.parse(Array(fine.utf8), file: "p"))
+    }
+
     /// Every prefix of a real file is either read or refused with a line inside the file: never a
     /// crash, never a line past its end.
     func testTruncatedFilesAreRefusedWithALine() throws {

@@ -297,10 +297,13 @@ final class RealProjectTests: XCTestCase {
             // An unknown target: refused, nothing written.
             var targets = app.plan
             targets.append(XcodeTargetIntegration(name: "NoSuchTarget", products: ["Alamofire"]))
+            let text = String(decoding: original, as: UTF8.self)
+            let projectSection = try XCTUnwrap(text.firstRange(of: "/* Begin PBXProject section */"))
+            let list = try XCTUnwrap(text[projectSection.upperBound...].firstRange(of: "\t\t\ttargets = ("))
+            let listLine = text[..<list.lowerBound].count { $0 == "\n" } + 1
+            let names = try folder.projects.targetNames(in: app.project)
             XCTAssertThrowsError(try folder.projects.integrate(app.integration(targets))) { error in
-                let text = "\(error)"
-                XCTAssertTrue(text.hasPrefix(shown + ":"), text)
-                XCTAssertTrue(text.contains("NoSuchTarget"), text)
+                XCTAssertEqual("\(error)", "\(shown):\(listLine):14: error: the project has no target 'NoSuchTarget' (its targets: \(names.joined(separator: ", ")))")
             }
             assertSameBytes(try folder.bytes(), original, app.fixture)
 
@@ -328,6 +331,26 @@ final class RealProjectTests: XCTestCase {
                 }
                 assertSameBytes(try folder.bytes(), truncated, app.fixture)
             }
+        }
+    }
+
+    /// An object deps reads that names a missing object is refused at the line of the name.
+    func testAReferenceToAMissingObjectIsRefusedAtItsLine() throws {
+        let folder = try ProjectFolder(self, app: "emergence", project: "Emergence.xcodeproj")
+        let text = String(decoding: try folder.bytes(), as: UTF8.self)
+        for (anchor, name) in [("\t\t\tbuildPhases = (\n", "a target's phase"), ("\t\t\tfiles = (\n", "a phase's file"),
+                               ("\t\t\tbuildConfigurations = (\n", "a configuration")] {
+            let place = try XCTUnwrap(text.firstRange(of: anchor), name)
+            let broken = String(text[..<place.upperBound]) + "\t\t\t\t0123456789ABCDEF01234567 /* gone */,\n" + String(text[place.upperBound...])
+            try folder.write(Array(broken.utf8))
+            let line = broken[..<place.upperBound].count { $0 == "\n" } + 1
+            for attempt in [{ _ = try folder.projects.integrate(Self.apps[0].integration()) },
+                            { _ = try folder.projects.removeCocoaPods(from: ["Emergence.xcodeproj"], workspace: nil, dryRun: false) }] {
+                XCTAssertThrowsError(try attempt(), name) { error in
+                    XCTAssertEqual("\(error)", "Emergence.xcodeproj/project.pbxproj:\(line):5: error: the object '0123456789ABCDEF01234567' is referenced but not in the file", name)
+                }
+            }
+            assertSameBytes(try folder.bytes(), Array(broken.utf8), name)
         }
     }
 
