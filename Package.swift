@@ -121,6 +121,8 @@ let package = Package(
         .target(name: "DriverFakes", dependencies: ["DepsFailures", "DepsHTTP", "DepsGit", "DepsFileSystem"], path: "Tests/Support/DriverFakes"),
 
         .testTarget(name: "DepsYAMLTests", dependencies: ["DepsYAML", "SeededRandom"]),
+        // The project-file reader on real apps' project files (Tests/Fixtures/XcodeProjects).
+        .testTarget(name: "DepsPropertyListTests", dependencies: ["DepsPropertyList", "DepsFailures"]),
         .testTarget(name: "DepsHTTPTests", dependencies: ["DepsHTTP", "DepsProcess", "LoopbackHTTPServer"]),
         .testTarget(name: "DepsCoreTests", dependencies: ["DepsCore", "SeededRandom", "ResolutionFixtures"]),
         .testTarget(name: "InMemoryFileSystemTests", dependencies: ["DepsFailures", "InMemoryFileSystem", "DepsFileSystem"]),

@@ -1,18 +1,16 @@
 import DepsFailures
-import DepsFileSystem
-import DepsPropertyList
 
-/// One `project.pbxproj` read: its bytes, its tree, and the objects by id, with what deps needs to
+/// One `project.pbxproj` read: its bytes, its tree, and the objects by id, with what an editor needs to
 /// find in it (the project, the native targets, their phases) and to edit it line by line.
-struct XcodeProjectDocument {
-    let bytes: [UInt8]
-    let root: PropertyListNode
-    let file: String
+public struct XcodeProjectDocument: Sendable {
+    public let bytes: [UInt8]
+    public let root: PropertyListNode
+    public let file: String
     /// `objects = { ... }`, and each object's entry by id, in the file's order.
-    let objectsNode: PropertyListNode
-    let objects: [String: PropertyListEntry]
+    public let objectsNode: PropertyListNode
+    public let objects: [String: PropertyListEntry]
 
-    init(bytes: [UInt8], file: String) throws(PropertyListError) {
+    public init(bytes: [UInt8], file: String) throws(PropertyListError) {
         self.bytes = bytes
         self.file = file
         root = try PropertyListParser.parse(bytes, file: file)
@@ -28,7 +26,7 @@ struct XcodeProjectDocument {
         }
     }
 
-    func error(_ cause: PropertyListError.Cause, at offset: Int) -> PropertyListError {
+    public func error(_ cause: PropertyListError.Cause, at offset: Int) -> PropertyListError {
         var line = 1
         var lineStart = 0
         for position in 0..<min(offset, bytes.count) where bytes[position] == 0x0A {
@@ -38,15 +36,15 @@ struct XcodeProjectDocument {
         return PropertyListError(file: file, line: line, column: offset - lineStart + 1, cause: cause)
     }
 
-    func object(_ id: String) -> PropertyListNode? { objects[id]?.value }
+    public func object(_ id: String) -> PropertyListNode? { objects[id]?.value }
 
-    func isa(_ id: String) -> String? { object(id)?["isa"]?.string }
+    public func isa(_ id: String) -> String? { object(id)?["isa"]?.string }
 
-    var projectID: String { root["rootObject"]!.string! }
-    var project: PropertyListNode { object(projectID)! }
+    public var projectID: String { root["rootObject"]!.string! }
+    public var project: PropertyListNode { object(projectID)! }
 
     /// The object an entry of `list` names, or an error at the reference when the file lacks it.
-    func referenced(_ item: PropertyListNode) throws(PropertyListError) -> (id: String, object: PropertyListNode) {
+    public func referenced(_ item: PropertyListNode) throws(PropertyListError) -> (id: String, object: PropertyListNode) {
         guard let id = item.string, let object = object(id) else {
             throw error(.missingObject(item.string ?? "?"), at: item.range.lowerBound)
         }
@@ -54,7 +52,7 @@ struct XcodeProjectDocument {
     }
 
     /// The native targets, in the project's order.
-    func nativeTargets() throws(PropertyListError) -> [(id: String, name: String, node: PropertyListNode)] {
+    public func nativeTargets() throws(PropertyListError) -> [(id: String, name: String, node: PropertyListNode)] {
         var targets: [(String, String, PropertyListNode)] = []
         for item in project["targets"]?.array ?? [] {
             let (id, node) = try referenced(item)
@@ -68,7 +66,7 @@ struct XcodeProjectDocument {
     /// the reference: the project's targets and package references; each native target's phases,
     /// the files of its phases and what each builds, its product dependencies and their package,
     /// its configuration list, the configurations and their base configuration files.
-    func checkReferences() throws(PropertyListError) {
+    public func checkReferences() throws(PropertyListError) {
         for item in items(project, "packageReferences") { _ = try referenced(item) }
         for target in try nativeTargets() {
             for item in items(target.node, "buildPhases") {
@@ -92,7 +90,7 @@ struct XcodeProjectDocument {
     }
 
     /// Refuses a target name the project has no native target of, at the project's `targets` list.
-    func checkTargetExists(_ name: String) throws(PropertyListError) {
+    public func checkTargetExists(_ name: String) throws(PropertyListError) {
         let targets = try nativeTargets()
         guard !targets.contains(where: { $0.name == name }) else { return }
         let at = project["targets"]?.range.lowerBound ?? objects[projectID]?.range.lowerBound ?? 0
@@ -100,7 +98,7 @@ struct XcodeProjectDocument {
     }
 
     /// The ids in an object's list (`buildPhases`, `files`, ...), each with its node.
-    func items(_ node: PropertyListNode, _ key: String) -> [PropertyListNode] {
+    public func items(_ node: PropertyListNode, _ key: String) -> [PropertyListNode] {
         node[key]?.array ?? []
     }
 
@@ -108,7 +106,7 @@ struct XcodeProjectDocument {
 
     /// The whole line(s) holding `range`, from the start of its first line to after the newline
     /// of its last, when only white space (and, after it, a comment or a comma) shares them.
-    func wholeLines(of range: Range<Int>, allowingAfter: Set<UInt8> = [UInt8(ascii: ",")]) -> Range<Int>? {
+    public func wholeLines(of range: Range<Int>, allowingAfter: Set<UInt8> = [UInt8(ascii: ",")]) -> Range<Int>? {
         var start = range.lowerBound
         while start > 0, bytes[start - 1] == 0x09 || bytes[start - 1] == 0x20 { start -= 1 }
         guard start == 0 || bytes[start - 1] == 0x0A else { return nil }
@@ -122,14 +120,14 @@ struct XcodeProjectDocument {
     }
 
     /// The start of the line holding `offset`.
-    func lineStart(_ offset: Int) -> Int {
+    public func lineStart(_ offset: Int) -> Int {
         var start = offset
         while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
         return start
     }
 
     /// The white space a line starts with.
-    func indentation(ofLineAt offset: Int) -> String {
+    public func indentation(ofLineAt offset: Int) -> String {
         var end = lineStart(offset)
         var text = ""
         while end < bytes.count, bytes[end] == 0x09 || bytes[end] == 0x20 {
@@ -141,7 +139,7 @@ struct XcodeProjectDocument {
 
     /// The range an item of a list takes with its comma: its whole line, or the item, its comment
     /// and the comma with the spaces after them when it shares the line.
-    func removalRange(ofItem item: PropertyListNode) -> Range<Int> {
+    public func removalRange(ofItem item: PropertyListNode) -> Range<Int> {
         if let lines = wholeLines(of: item.range) { return lines }
         var end = item.range.upperBound
         while end < bytes.count, bytes[end] != UInt8(ascii: ",") && bytes[end] != UInt8(ascii: ")") { end += 1 }
@@ -151,7 +149,7 @@ struct XcodeProjectDocument {
     }
 
     /// Where an item goes at the end of a list: the start of the `)` line, or just before `)`.
-    func endOfList(_ list: PropertyListNode) -> (offset: Int, ownLine: Bool, indent: String) {
+    public func endOfList(_ list: PropertyListNode) -> (offset: Int, ownLine: Bool, indent: String) {
         let close = list.range.upperBound - 1
         let start = lineStart(close)
         let before = String(decoding: bytes[start..<close], as: UTF8.self)
@@ -163,7 +161,7 @@ struct XcodeProjectDocument {
     }
 
     /// Where an item goes at the start of a list: the line after `(`, or just after it.
-    func startOfList(_ list: PropertyListNode) -> (offset: Int, ownLine: Bool, indent: String) {
+    public func startOfList(_ list: PropertyListNode) -> (offset: Int, ownLine: Bool, indent: String) {
         let open = list.range.lowerBound
         var next = open + 1
         while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 { next += 1 }
@@ -179,13 +177,13 @@ struct XcodeProjectDocument {
 
     /// `/* Begin ISA section */` ... `/* End ISA section */`: the offsets of the Begin line's start
     /// and of the End line's start.
-    func section(_ isa: String) -> (begin: Int, end: Int)? {
+    public func section(_ isa: String) -> (begin: Int, end: Int)? {
         guard let begin = find("/* Begin \(isa) section */"), let end = find("/* End \(isa) section */", from: begin) else { return nil }
         return (lineStart(begin), lineStart(end))
     }
 
     /// Every section's name, in the file's order, with its End line's end.
-    func sections() -> [(isa: String, beginLine: Int, endLineEnd: Int)] {
+    public func sections() -> [(isa: String, beginLine: Int, endLineEnd: Int)] {
         var result: [(String, Int, Int)] = []
         var from = objectsNode.range.lowerBound
         let prefix = Array("/* Begin ".utf8)
@@ -204,7 +202,7 @@ struct XcodeProjectDocument {
 
     /// The sections that removing the objects `removed` leaves empty, each with the blank line
     /// before it: Xcode writes no empty section.
-    func sectionsLeftEmpty(byRemoving removed: Set<String>) -> [Range<Int>] {
+    public func sectionsLeftEmpty(byRemoving removed: Set<String>) -> [Range<Int>] {
         guard !removed.isEmpty else { return [] }
         let entries = objectsNode.entries ?? []
         return sections().compactMap { section in
@@ -215,7 +213,7 @@ struct XcodeProjectDocument {
         }
     }
 
-    func find(_ text: String, from start: Int = 0) -> Int? {
+    public func find(_ text: String, from start: Int = 0) -> Int? {
         let needle = Array(text.utf8)
         guard !needle.isEmpty, bytes.count >= needle.count else { return nil }
         var index = start
@@ -238,8 +236,8 @@ extension String {
 }
 
 /// Text as an OpenStep property list writes it: unquoted when it can be, else quoted with escapes.
-enum PropertyListText {
-    static func string(_ text: String) -> String {
+public enum PropertyListText {
+    public static func string(_ text: String) -> String {
         if !text.isEmpty, text.utf8.allSatisfy({ PropertyListParserCharacters.isUnquoted($0) }) { return text }
         var result = "\""
         for scalar in text.unicodeScalars {
