@@ -105,18 +105,43 @@ public struct XcodeProjectDocument: Sendable {
     // MARK: - Lines
 
     /// The whole line(s) holding `range`, from the start of its first line to after the newline
-    /// of its last, when only white space (and, after it, a comment or a comma) shares them.
+    /// of its last, when nothing but white space comes before it on its first line, and nothing but
+    /// white space, `/* comments */`, one separator of `allowingAfter` and a `//` comment after it
+    /// on its last; nil otherwise (another value shares the lines).
     public func wholeLines(of range: Range<Int>, allowingAfter: Set<UInt8> = [UInt8(ascii: ",")]) -> Range<Int>? {
         var start = range.lowerBound
         while start > 0, bytes[start - 1] == 0x09 || bytes[start - 1] == 0x20 { start -= 1 }
         guard start == 0 || bytes[start - 1] == 0x0A else { return nil }
         var end = range.upperBound
         while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-        let tail = String(decoding: bytes[range.upperBound..<end], as: UTF8.self).trimmingSpaces
-        let allowed = tail.isEmpty || tail.hasPrefix("/*") || tail.hasPrefix("//")
-            || (tail.first.map { allowingAfter.contains(UInt8(ascii: $0.unicodeScalars.first!)) } ?? false)
-        guard allowed else { return nil }
+        var position = trailerEnd(after: range.upperBound, before: end, separators: allowingAfter)
+        if position + 1 < end, bytes[position] == UInt8(ascii: "/"), bytes[position + 1] == UInt8(ascii: "/") { position = end }
+        guard position == end else { return nil }
         return start..<min(bytes.count, end + 1)
+    }
+
+    /// Where what follows a value on its line ends: white space and `/* comments */`, then at
+    /// most one of `separators`, then white space and comments again, never past `limit`.
+    func trailerEnd(after offset: Int, before limit: Int, separators: Set<UInt8>) -> Int {
+        var position = offset
+        var separated = false
+        while position < limit {
+            let byte = bytes[position]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0D {
+                position += 1
+            } else if byte == UInt8(ascii: "/"), position + 1 < limit, bytes[position + 1] == UInt8(ascii: "*") {
+                var close = position + 2
+                while close + 1 < limit, !(bytes[close] == UInt8(ascii: "*") && bytes[close + 1] == UInt8(ascii: "/")) { close += 1 }
+                guard close + 1 < limit else { return position }
+                position = close + 2
+            } else if !separated, separators.contains(byte) {
+                separated = true
+                position += 1
+            } else {
+                break
+            }
+        }
+        return position
     }
 
     /// The start of the line holding `offset`.
@@ -141,10 +166,10 @@ public struct XcodeProjectDocument: Sendable {
     /// and the comma with the spaces after them when it shares the line.
     public func removalRange(ofItem item: PropertyListNode) -> Range<Int> {
         if let lines = wholeLines(of: item.range) { return lines }
-        var end = item.range.upperBound
-        while end < bytes.count, bytes[end] != UInt8(ascii: ",") && bytes[end] != UInt8(ascii: ")") { end += 1 }
-        if end < bytes.count, bytes[end] == UInt8(ascii: ",") { end += 1 }
-        while end < bytes.count, bytes[end] == 0x20 { end += 1 }
+        // Its comments and its comma, skipping a comma or bracket inside a comment.
+        var lineEnd = item.range.upperBound
+        while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+        let end = trailerEnd(after: item.range.upperBound, before: lineEnd, separators: [UInt8(ascii: ",")])
         return item.range.lowerBound..<end
     }
 

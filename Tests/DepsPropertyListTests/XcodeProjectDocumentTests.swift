@@ -65,3 +65,58 @@ final class XcodeProjectDocumentTests: XCTestCase {
         XCTAssertEqual(PropertyListText.string(""), "\"\"")
     }
 }
+
+/// What shares a line with an object or an item decides what removing it takes.
+final class XcodeProjectLinesTests: XCTestCase {
+    func document(_ text: String) throws -> XcodeProjectDocument {
+        try XcodeProjectDocument(bytes: Array(text.utf8), file: "p")
+    }
+
+    static let project = """
+        {
+        \tobjects = {
+        \t\tP = {isa = PBXProject; targets = (T1 /* a, b) */, T2, ); };
+        \t\tT1 = {isa = PBXNativeTarget; name = A; }; /* the first */ // its name
+        \t\tT2 = {isa = PBXNativeTarget; name = B; }; é = x;
+        \t\tL = {
+        \t\t\tisa = PBXGroup;
+        \t\t\tchildren = (
+        \t\t\t\tT1 /* a */,
+        \t\t\t\tT2 /* b */, /* more */
+        \t\t\t\tT2 /* b */, T1,
+        \t\t\t);
+        \t\t};
+        \t};
+        \trootObject = P;
+        }
+
+        """
+
+    func testAnObjectsWholeLinesAreItsOwnOnly() throws {
+        let document = try document(Self.project)
+        func lines(_ id: String) -> String? {
+            document.wholeLines(of: document.objects[id]!.range).map { String(decoding: document.bytes[$0], as: UTF8.self) }
+        }
+        XCTAssertEqual(lines("T1"), "\t\tT1 = {isa = PBXNativeTarget; name = A; }; /* the first */ // its name\n")
+        XCTAssertNil(lines("T2"), "a non-ASCII key shares its line")
+        XCTAssertTrue(lines("L")?.hasPrefix("\t\tL = {\n\t\t\tisa = PBXGroup;\n") == true)
+        XCTAssertTrue(lines("L")?.hasSuffix("\t\t\t);\n\t\t};\n") == true)
+    }
+
+    func testAnItemSharingItsLineTakesOnlyItsCommentsAndComma() throws {
+        let document = try document(Self.project)
+        func removed(_ item: PropertyListNode) -> String {
+            var edit = PropertyListEdit()
+            edit.delete(document.removalRange(ofItem: item))
+            return String(decoding: edit.applied(to: document.bytes), as: UTF8.self)
+        }
+        let targets = try XCTUnwrap(document.project["targets"]?.array)
+        XCTAssertTrue(removed(targets[0]).contains("targets = (T2, );"), "a comma inside a comment is not the item's")
+        let children = try XCTUnwrap(document.object("L")?["children"]?.array)
+        XCTAssertEqual(children.count, 4)
+        XCTAssertTrue(removed(children[0]).contains("children = (\n\t\t\t\tT2 /* b */, /* more */\n"))
+        XCTAssertTrue(removed(children[1]).contains("\t\t\t\tT1 /* a */,\n\t\t\t\tT2 /* b */, T1,\n"), "its line, its trailing comment with it")
+        XCTAssertTrue(removed(children[2]).contains("\t\t\t\tT2 /* b */, /* more */\n\t\t\t\tT1,\n"), "a line shared with another item keeps it")
+        XCTAssertTrue(removed(children[3]).contains("\t\t\t\tT2 /* b */, \n\t\t\t);"))
+    }
+}
