@@ -5,8 +5,9 @@
 #   Fuzz/run.sh TARGET FILE...       replays the inputs in FILE... once each
 #   Fuzz/run.sh TARGET merge         shrinks the grown corpus to the inputs that add coverage
 #
-# TARGET is `yaml` (YAMLParser and YAMLEmitter round trip) or `requirement` (Version and
-# Requirement invariants). SECONDS is passed as -max_total_time (default 600); 0 only
+# TARGET is `yaml` (YAMLParser and YAMLEmitter round trip), `requirement` (Version and
+# Requirement invariants) or `plist` (the Xcode project-file reader: located errors, node ranges,
+# strings written back, object lines spliced out and in). SECONDS is passed as -max_total_time (default 600); 0 only
 # builds. Further options go to libFuzzer as they are, e.g. -jobs=1 or -runs=100000.
 #
 # Everything generated lands in .build-fuzz/ at the top of the package:
@@ -17,9 +18,9 @@
 set -euo pipefail
 
 usage() {
-    echo "usage: $0 yaml|requirement [SECONDS] [LIBFUZZER-OPTION...]" >&2
-    echo "       $0 yaml|requirement FILE..." >&2
-    echo "       $0 yaml|requirement merge" >&2
+    echo "usage: $0 yaml|requirement|plist [SECONDS] [LIBFUZZER-OPTION...]" >&2
+    echo "       $0 yaml|requirement|plist FILE..." >&2
+    echo "       $0 yaml|requirement|plist merge" >&2
     exit 64
 }
 
@@ -64,6 +65,13 @@ requirement)
     )
     flags=()
     ;;
+plist)
+    module=DepsPropertyList
+    sources=(Sources/DepsPropertyList/*.swift Fuzz/Targets/PropertyListRoundTrip.swift Fuzz/Support/SwiftLiteral.swift)
+    flags=()
+    # DepsPropertyList imports DepsFailures (its error type): built first, as its own module.
+    dependency=DepsFailures
+    ;;
 *)
     usage
     ;;
@@ -74,6 +82,15 @@ binary=$work/fuzz-$target
 mkdir -p "$work/corpus" "$work/artifacts"
 
 echo "building $binary"
+if [[ -n ${dependency:-} ]]; then
+    if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 \
+        -module-name "$dependency" -emit-module -emit-module-path "$work/$dependency.swiftmodule" \
+        -emit-library -static Sources/"$dependency"/*.swift -o "$work/lib$dependency.a" >"$work/build.log" 2>&1; then
+        grep -v "Cannot export local symbol" "$work/build.log" >&2
+        exit 1
+    fi
+    flags+=(-I "$work" -L "$work" "-l$dependency")
+fi
 # -O keeps overflow checks and preconditions (only `assert` goes), -g gives file:line in traces.
 # The sources form one module, so the entry file also sees internal declarations.
 if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
