@@ -29,6 +29,11 @@ enum DepsIntegrationEdits {
             if createdFrameworks {
                 let possible = DepsObjects.possibleIDs(DepsObjects.frameworksPhaseSeed(target.name))
                 createdPhase = document.items(target.node, "buildPhases").compactMap(\.string).first { possible.contains($0) }
+                // A phase deps made that the user has since put files of their own in is theirs now.
+                if let id = createdPhase, let phase = document.object(id),
+                   !document.items(phase, "files").allSatisfy({ ours.contains($0.string ?? "") }) {
+                    createdPhase = nil
+                }
             }
             removeItems(of: target.node, "buildPhases") { ours.contains($0) || $0 == createdPhase }
             if let createdPhase { removeObject(createdPhase) }
@@ -55,7 +60,10 @@ enum DepsIntegrationEdits {
         for id in ours { removeObject(id) }
         // A section that held only deps' objects goes with them.
         for range in document.sectionsLeftEmpty(byRemoving: removedObjects) { edit.delete(range) }
-        if let note = footprint.notes.first(where: { $0.hasPrefix("objectVersion ") }), let value = document.root["objectVersion"] {
+        // Put back only while the project says what deps made it say: a project Xcode has since
+        // moved on (to 70, 77…) keeps its own objectVersion.
+        if let note = footprint.notes.first(where: { $0.hasPrefix("objectVersion ") }), let value = document.root["objectVersion"],
+           value.string == String(DepsObjects.packageReferenceObjectVersion) {
             edit.replace(value.range, with: String(note.dropFirst("objectVersion ".count)))
         }
         return (edit.applied(to: document.bytes), removedObjects.count)
@@ -69,9 +77,10 @@ enum DepsIntegrationEdits {
         var notes: [String] = []
         let targets = try document.nativeTargets()
 
-        if let version = document.root["objectVersion"], let number = version.string.flatMap({ Int($0) }), number < 60 {
+        if let version = document.root["objectVersion"], let number = version.string.flatMap({ Int($0) }),
+           number < DepsObjects.packageReferenceObjectVersion {
             notes.append("objectVersion \(version.string!)")
-            edit.replace(version.range, with: "60")
+            edit.replace(version.range, with: String(DepsObjects.packageReferenceObjectVersion))
         }
         let referenceID = DepsObjects.freeID(DepsObjects.referenceSeed, in: document, taken: &taken)
         objectsByISA["XCLocalSwiftPackageReference", default: []].append((referenceID, """

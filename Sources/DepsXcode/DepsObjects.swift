@@ -10,6 +10,8 @@ enum DepsObjects {
     /// What deps had to change besides its own objects, noted in each check phase's script so that
     /// deintegrating puts it back: `# deps: objectVersion 54`.
     static let notePrefix = "# deps: "
+    /// The `objectVersion` a project needs for an `XCLocalSwiftPackageReference` (Xcode 15).
+    static let packageReferenceObjectVersion = 60
 
     /// 24 upper-case hex digits from `seed`; `attempt` moves off an id the project already uses.
     static func id(_ seed: String, attempt: Int = 0) -> String {

@@ -273,6 +273,56 @@ final class RealProjectTests: XCTestCase {
         assertSameBytes(try folder.bytes(), original)
     }
 
+    /// A project Xcode moved to a newer objectVersion after deps raised it keeps it when deps goes
+    /// or integrates again; everything else deps changed is put back.
+    func testAnObjectVersionXcodeRaisedSinceIsKept() throws {
+        let app = Self.apps[0]
+        let folder = try folder(app)
+        let original = String(decoding: try folder.bytes(), as: UTF8.self)
+        XCTAssertTrue(original.contains("\tobjectVersion = 46;\n"))
+        _ = try folder.projects.integrate(app.integration())
+        let upgraded = String(decoding: try folder.bytes(), as: UTF8.self).replacingOccurrences(of: "\tobjectVersion = 60;\n", with: "\tobjectVersion = 77;\n")
+        try folder.write(Array(upgraded.utf8))
+        _ = try folder.projects.integrate(app.integration())
+        XCTAssertTrue(String(decoding: try folder.bytes(), as: UTF8.self).contains("\tobjectVersion = 77;\n"))
+        _ = try folder.projects.deintegrate([app.project])
+        assertSameBytes(try folder.bytes(), Array(original.replacingOccurrences(of: "\tobjectVersion = 46;\n", with: "\tobjectVersion = 77;\n").utf8))
+    }
+
+    /// A Frameworks phase deps made, in which the user has since put a framework of their own,
+    /// stays with that framework when deps goes.
+    func testAFrameworksPhaseDepsMadeStaysOnceTheUserUsesIt() throws {
+        let folder = try ProjectFolder(self, app: "emergence", project: "Emergence.xcodeproj")
+        let document = try XcodeProjectDocument(bytes: try folder.bytes(), file: "p")
+        let frontPage = try XCTUnwrap(document.nativeTargets().first { $0.name == "FrontPage" })
+        let phaseItem = try XCTUnwrap(frontPage.node["buildPhases"]?.array?.first { document.isa($0.string ?? "") == "PBXFrameworksBuildPhase" })
+        var edit = PropertyListEdit()
+        edit.delete(document.removalRange(ofItem: phaseItem))
+        edit.delete(document.wholeLines(of: document.objects[phaseItem.string!]!.range)!)
+        try folder.write(edit.applied(to: document.bytes))
+        _ = try folder.projects.integrate(Self.apps[0].integration())
+
+        // The user adds UIKit.framework (an existing file reference) to the phase deps made.
+        let integrated = try XcodeProjectDocument(bytes: try folder.bytes(), file: "p")
+        let target = try XCTUnwrap(integrated.nativeTargets().first { $0.name == "FrontPage" })
+        let phase = try XCTUnwrap(target.node["buildPhases"]?.array?.compactMap(\.string).first { integrated.isa($0) == "PBXFrameworksBuildPhase" })
+        let files = try XCTUnwrap(integrated.object(phase)?["files"])
+        let reference = try XCTUnwrap(integrated.objects.first { $0.value.value["isa"]?.string == "PBXFileReference" }?.key)
+        var user = PropertyListEdit()
+        user.insert("\t\t\t\tAAAAAAAAAAAAAAAAAAAAAAAA /* Mine in Frameworks */,\n", at: integrated.lineStart(files.range.upperBound - 1))
+        let buildFiles = try XCTUnwrap(integrated.section("PBXBuildFile"))
+        user.insert("\t\tAAAAAAAAAAAAAAAAAAAAAAAA /* Mine in Frameworks */ = {isa = PBXBuildFile; fileRef = \(reference); };\n", at: buildFiles.end)
+        try folder.write(user.applied(to: integrated.bytes))
+
+        _ = try folder.projects.deintegrate([Self.apps[0].project])
+        let after = try XcodeProjectDocument(bytes: try folder.bytes(), file: "p")
+        XCTAssertEqual(try IndependentReader.read(folder.projectFile).missing, [])
+        let kept = try XCTUnwrap(after.object(phase), "the phase stays")
+        XCTAssertEqual(kept["files"]?.array?.compactMap(\.string), ["AAAAAAAAAAAAAAAAAAAAAAAA"])
+        XCTAssertEqual(try after.nativeTargets().first { $0.name == "FrontPage" }?.node["buildPhases"]?.array?.compactMap(\.string).filter { $0 == phase }, [phase])
+        XCTAssertFalse(String(decoding: after.bytes, as: UTF8.self).contains("Deps"))
+    }
+
     /// The user's own edits made after an integration stay when deps goes.
     func testDeintegratingKeepsWhatTheUserAddedSince() throws {
         let app = Self.apps[0]
