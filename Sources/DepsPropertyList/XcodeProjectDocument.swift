@@ -263,7 +263,8 @@ extension String {
 /// Text as an OpenStep property list writes it: unquoted when it can be, else quoted with escapes.
 public enum PropertyListText {
     public static func string(_ text: String) -> String {
-        if !text.isEmpty, text.utf8.allSatisfy({ PropertyListParserCharacters.isUnquoted($0) }) { return text }
+        // `//` at a value's start would begin a comment (found by fuzzing).
+        if !text.isEmpty, !text.hasPrefix("//"), text.utf8.allSatisfy({ PropertyListParserCharacters.isUnquoted($0) }) { return text }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

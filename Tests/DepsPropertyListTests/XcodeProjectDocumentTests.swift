@@ -63,6 +63,12 @@ final class XcodeProjectDocumentTests: XCTestCase {
         XCTAssertEqual(PropertyListText.string("$(SRCROOT)/Depsfile.lock"), "\"$(SRCROOT)/Depsfile.lock\"")
         XCTAssertEqual(PropertyListText.string("a \"b\"\n\tc\\"), "\"a \\\"b\\\"\\n\\tc\\\\\"")
         XCTAssertEqual(PropertyListText.string(""), "\"\"")
+        XCTAssertEqual(PropertyListText.string("//server/share"), "\"//server/share\"", "bare, it would be a comment")
+        XCTAssertEqual(PropertyListText.string("a//b"), "a//b")
+        for text in ["//", "//x", "a//b", "/", "$(A)", "é", "a\u{1}b"] {
+            let written = "{k = \(PropertyListText.string(text));}"
+            XCTAssertEqual(try PropertyListParser.parse(Array(written.utf8), file: "p")["k"]?.string, text, written)
+        }
     }
 }
 
