@@ -161,6 +161,51 @@ final class RealProjectTests: XCTestCase {
         }
     }
 
+    /// Each integrated target's first phase is deps' check, with both locks as inputs, its own
+    /// output file, and the script it was given.
+    func testTheCheckPhaseComesFirstInEachTarget() throws {
+        for app in Self.apps {
+            let folder = try folder(app)
+            _ = try folder.projects.integrate(app.integration())
+            let document = try XcodeProjectDocument(bytes: try folder.bytes(), file: "p")
+            for target in try document.nativeTargets() {
+                let first = try XCTUnwrap(target.node["buildPhases"]?.array?.first?.string).flatMap(document.object)
+                guard app.plan.contains(where: { $0.name == target.name }) else {
+                    XCTAssertNotEqual(first?["name"]?.string, "[deps] Check Depsfile.lock", "\(app.fixture) \(target.name)")
+                    continue
+                }
+                XCTAssertEqual(first?["name"]?.string, "[deps] Check Depsfile.lock", "\(app.fixture) \(target.name)")
+                XCTAssertEqual(first?["outputPaths"]?.array?.map(\.string), ["$(DERIVED_FILE_DIR)/deps-\(target.name)-check.txt"])
+                XCTAssertEqual(first?["inputPaths"]?.array?.count, 2)
+                XCTAssertTrue(first?["shellScript"]?.string?.hasPrefix(XcodeFixtures.script) == true)
+            }
+        }
+    }
+
+    func testDriftOfATargetTheProjectLacks() throws {
+        let app = Self.apps[0]
+        let folder = try folder(app)
+        _ = try folder.projects.integrate(app.integration())
+        XCTAssertEqual(try folder.projects.drift(from: app.integration()), [])
+        let drift = try folder.projects.drift(from: app.integration(app.plan + [XcodeTargetIntegration(name: "Gone", products: ["A"])]))
+        XCTAssertEqual(drift, [XcodeDrift(project: app.project, target: "Gone", kind: .missingTarget)])
+    }
+
+    /// A file of the user's in the Pods group stays, and so does the group.
+    func testAPodsGroupWithAUsersFileStays() throws {
+        let folder = try ProjectFolder(self, app: "emergence", project: "Emergence.xcodeproj")
+        var text = String(decoding: try folder.bytes(), as: UTF8.self)
+        let child = "\t\t\t\t4862413033EFB2E694D768A8 /* Pods-Artsy Shows.release.xcconfig */,\n"
+        XCTAssertTrue(text.contains(child))
+        text = text.replacingOccurrences(of: child, with: child + "\t\t\t\t60A5847A1BCE449E0006B8B4 /* EmergenceKeys.h */,\n")
+        try folder.write(Array(text.utf8))
+        _ = try folder.projects.removeCocoaPods(from: ["Emergence.xcodeproj"], workspace: nil, dryRun: false)
+        let document = try XcodeProjectDocument(bytes: try folder.bytes(), file: "p")
+        let group = try XCTUnwrap(document.object("6EB6E6261490BD0E116606A0"), "the Pods group stays")
+        XCTAssertEqual(group["children"]?.array?.compactMap(\.string), ["60A5847A1BCE449E0006B8B4"])
+        XCTAssertEqual(try IndependentReader.read(folder.projectFile).missing, [])
+    }
+
     func testCocoaPodsIsTakenOutOfEveryRealProject() throws {
         for app in Self.apps {
             let folder = try folder(app)
