@@ -162,6 +162,7 @@ extension PropertyListError: CustomStringConvertible {
         case let .unclosed(bracket): "this '\(bracket)' is never closed"
         case let .expected(wanted, found): "expected '\(wanted)', found '\(FailureText.escaped(found))'"
         case .conflictMarker: "merge conflict marker"
+        case let .nestedTooDeeply(limit): "lists and dictionaries are nested more than \(limit) deep"
         case let .missingObject(id): "the object '\(FailureText.escaped(id))' is referenced but not in the file"
         }
         return "\(FailureText.location(FailureText.escaped(file), line: line, column: column)): error: \(problem)"

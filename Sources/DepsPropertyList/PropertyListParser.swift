@@ -8,6 +8,10 @@ public struct PropertyListParser {
     let bytes: [UInt8]
     let file: String
     var index = 0
+    /// How deep the lists and dictionaries being read are nested.
+    var depth = 0
+    /// Project files nest a handful deep; a bound keeps a hostile file from exhausting the stack.
+    static let maximumDepth = 128
 
     /// Reads the one value `bytes` holds (comments and white space around it allowed).
     public static func parse(_ bytes: [UInt8], file: String) throws(PropertyListError) -> PropertyListNode {
@@ -148,6 +152,9 @@ public struct PropertyListParser {
 
     mutating func array() throws(PropertyListError) -> PropertyListNode {
         let start = index
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else { throw error(.nestedTooDeeply(limit: Self.maximumDepth)) }
         index += 1
         var items: [PropertyListNode] = []
         while true {
@@ -169,6 +176,9 @@ public struct PropertyListParser {
 
     mutating func dictionary() throws(PropertyListError) -> PropertyListNode {
         let start = index
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else { throw error(.nestedTooDeeply(limit: Self.maximumDepth)) }
         index += 1
         var entries: [PropertyListEntry] = []
         while true {

@@ -48,6 +48,8 @@ final class PropertyListParserTests: XCTestCase {
         XCTAssertEqual(error("{ /* a = b; }")?.description, "App.xcodeproj/project.pbxproj:1:3: error: a comment is not closed")
         XCTAssertEqual(error("")?.description, "App.xcodeproj/project.pbxproj:1:1: error: the file ends where a value should be")
         XCTAssertEqual(error("{ a = b; } x")?.description, "App.xcodeproj/project.pbxproj:1:12: error: unexpected 'x'")
+        // Found by the fuzzer: nesting deep enough to exhaust the stack is refused instead.
+        XCTAssertEqual(error(String(repeating: "(", count: 100_000))?.description, "App.xcodeproj/project.pbxproj:1:129: error: lists and dictionaries are nested more than 128 deep")
         XCTAssertEqual(error("<?xml version=\"1.0\"?>")?.description, "App.xcodeproj/project.pbxproj:1:1: error: unexpected '<'")
     }
 
