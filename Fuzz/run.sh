@@ -6,8 +6,9 @@
 #   Fuzz/run.sh TARGET merge         shrinks the grown corpus to the inputs that add coverage
 #
 # TARGET is `yaml` (YAMLParser and YAMLEmitter round trip), `requirement` (Version and
-# Requirement invariants) or `plist` (the Xcode project-file reader: located errors, node ranges,
-# strings written back, object lines spliced out and in). SECONDS is passed as -max_total_time (default 600); 0 only
+# Requirement invariants), `pbxproj` (the reader of Xcode's project files and its edits) or `plist`
+# (the same reader: node ranges, strings written back as Xcode writes them, object lines spliced out
+# and in). SECONDS is passed as -max_total_time (default 600); 0 only
 # builds. Further options go to libFuzzer as they are, e.g. -jobs=1 or -runs=100000.
 #
 # Everything generated lands in .build-fuzz/ at the top of the package:
@@ -18,9 +19,9 @@
 set -euo pipefail
 
 usage() {
-    echo "usage: $0 yaml|requirement|plist [SECONDS] [LIBFUZZER-OPTION...]" >&2
-    echo "       $0 yaml|requirement|plist FILE..." >&2
-    echo "       $0 yaml|requirement|plist merge" >&2
+    echo "usage: $0 yaml|requirement|pbxproj|plist [SECONDS] [LIBFUZZER-OPTION...]" >&2
+    echo "       $0 yaml|requirement|pbxproj|plist FILE..." >&2
+    echo "       $0 yaml|requirement|pbxproj|plist merge" >&2
     exit 64
 }
 
@@ -55,22 +56,26 @@ yaml)
     ;;
 requirement)
     module=DepsCore
-    # The three entity files that versions and requirements are made of; they need no others.
+    # The entity files that versions and requirements are made of, and the text their errors are worded in.
     sources=(
         Sources/DepsCore/Entities/Version.swift
         Sources/DepsCore/Entities/Requirement.swift
         Sources/DepsCore/Entities/VersionIntervals.swift
+        Sources/DepsCore/Entities/MessageText.swift
         Fuzz/Targets/RequirementInvariants.swift
         Fuzz/Support/SwiftLiteral.swift
     )
+    flags=()
+    ;;
+pbxproj)
+    module=DepsPropertyList
+    sources=(Sources/DepsPropertyList/*.swift Fuzz/Targets/PropertyListEdits.swift Fuzz/Support/SwiftLiteral.swift)
     flags=()
     ;;
 plist)
     module=DepsPropertyList
     sources=(Sources/DepsPropertyList/*.swift Fuzz/Targets/PropertyListRoundTrip.swift Fuzz/Support/SwiftLiteral.swift)
     flags=()
-    # DepsPropertyList imports DepsFailures (its error type): built first, as its own module.
-    dependency=DepsFailures
     ;;
 *)
     usage
@@ -81,21 +86,24 @@ work=.build-fuzz/$target
 binary=$work/fuzz-$target
 mkdir -p "$work/corpus" "$work/artifacts"
 
-echo "building $binary"
-if [[ -n ${dependency:-} ]]; then
-    if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 \
-        -module-name "$dependency" -emit-module -emit-module-path "$work/$dependency.swiftmodule" \
-        -emit-library -static Sources/"$dependency"/*.swift -o "$work/lib$dependency.a" >"$work/build.log" 2>&1; then
-        grep -v "Cannot export local symbol" "$work/build.log" >&2
-        exit 1
-    fi
-    flags+=(-I "$work" -L "$work" "-l$dependency")
+# DepsFailures (the errors and their exit statuses) is a module of its own that the others import:
+# built first, with the same instrumentation, and linked in.
+modules=$work/modules
+mkdir -p "$modules"
+if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -module-name DepsFailures \
+    -emit-module -emit-module-path "$modules/DepsFailures.swiftmodule" -emit-library -static \
+    -o "$modules/libDepsFailures.a" Sources/DepsFailures/*.swift >"$work/build.log" 2>&1; then
+    cat "$work/build.log" >&2
+    exit 1
 fi
+flags+=(-I "$modules" -L "$modules" -lDepsFailures)
+
+echo "building $binary"
 # -O keeps overflow checks and preconditions (only `assert` goes), -g gives file:line in traces.
 # The sources form one module, so the entry file also sees internal declarations.
 if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
     -swift-version 6 -module-name "$module" \
-    "${flags[@]}" "${sources[@]}" -o "$binary" >"$work/build.log" 2>&1; then
+    "${flags[@]}" "${sources[@]}" -o "$binary" >>"$work/build.log" 2>&1; then
     # gold warns about every ASan check symbol; show only what went wrong.
     grep -v "Cannot export local symbol" "$work/build.log" >&2
     exit 1

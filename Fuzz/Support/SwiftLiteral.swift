@@ -15,3 +15,9 @@ func quoted(_ text: String) -> String {
     }
     return result + "\""
 }
+
+/// The same for bytes: a string literal when they are UTF-8, else the bytes' values.
+func quoted(_ bytes: [UInt8]) -> String {
+    if let text = String(validating: bytes, as: UTF8.self) { return quoted(text) }
+    return "bytes " + bytes.map { String($0) }.joined(separator: ", ")
+}

@@ -80,8 +80,3 @@ private func hasSameBytes(_ a: YAMLNode, _ b: YAMLNode) -> Bool {
         return false
     }
 }
-
-private func quoted(_ bytes: [UInt8]) -> String {
-    if let text = String(validating: bytes, as: UTF8.self) { return quoted(text) }
-    return "bytes " + bytes.map { String($0) }.joined(separator: ", ")
-}

@@ -15,7 +15,8 @@ struct CheckCommand: AsyncParsableCommand, MainTaskCommand {
             Checks that the Depsfile's dependencies equal the lock's DEPENDENCIES (A added, \
             R removed, M changed), that every locked version satisfies every requirement on it \
             and still exists in its recorded source with the recorded SHA-256, and that the \
-            Depsfile's SHA-256 matches; and, when Deps/ exists, that it holds what the lock says. Exits with 0 in sync, 1 otherwise.
+            Depsfile's SHA-256 matches; when Deps/ exists, that it holds what the lock says; and that the \
+            Xcode projects the Depsfile's xcode: names link what it asks. Exits with 0 in sync, 1 otherwise.
             """)
 
     @OptionGroup var project: ProjectOption
@@ -26,7 +27,8 @@ struct CheckCommand: AsyncParsableCommand, MainTaskCommand {
         let output = Output(options: options)
         try await output.run {
             let report = try await CheckInteractor(
-                store: composition.store, opener: try composition.opener, installation: try composition.sandboxOnly
+                store: composition.store, opener: try composition.opener, installation: try composition.sandboxOnly,
+                xcode: composition.xcodeWiring
             ).check()
             output.result(options.json ? JSONPresenter.render(report) : SyncReportTextPresenter(mode: .check).render(report))
             return report.isInSync ? 0 : 1

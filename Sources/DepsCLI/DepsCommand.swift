@@ -17,7 +17,7 @@ public struct DepsCommand: ParsableCommand {
             Depsfile.lock.
             """,
         version: DepsRelease.version,
-        subcommands: [InitCommand.self, ImportCommand.self, InstallCommand.self, UpdateCommand.self, OutdatedCommand.self, CheckCommand.self, WhyCommand.self, CacheCommand.self, RepoCommand.self, SpecCommand.self, ExportCommand.self, MirrorCommand.self]
+        subcommands: [InitCommand.self, ImportCommand.self, InstallCommand.self, UpdateCommand.self, OutdatedCommand.self, CheckCommand.self, DeintegrateCommand.self, WhyCommand.self, CacheCommand.self, RepoCommand.self, SpecCommand.self, ExportCommand.self, MirrorCommand.self]
     )
 
     public init() {}

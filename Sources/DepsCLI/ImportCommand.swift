@@ -15,7 +15,10 @@ struct ImportCommand: AsyncParsableCommand, MainTaskCommand {
             version. What deps cannot honour is a warning naming its line; with --static or no \
             ruby, a line that needs Ruby to run refuses the import (exit 65), every such line \
             named. An existing Depsfile or Depsfile.lock is never overwritten (exit 1); no \
-            Podfile is exit 1.
+            Podfile is exit 1. The Depsfile's xcode: section says which of the Xcode project's \
+            targets link which packages (deps install wires them); CocoaPods' phases, xcconfig \
+            base configurations and Pods frameworks are taken out of the project, and \
+            Pods/Pods.xcodeproj out of the workspace, unless --keep-cocoapods.
             """)
 
     @OptionGroup var project: ProjectOption
@@ -27,18 +30,24 @@ struct ImportCommand: AsyncParsableCommand, MainTaskCommand {
     @Flag(name: .customLong("static"), help: "Read the Podfile statically only: refuse, at its lines, Ruby that needs running, rather than evaluate it with ruby.")
     var staticOnly = false
 
+    @Flag(name: .long, help: "Leave CocoaPods' integration (its build phases, xcconfig files and Pods frameworks) in the Xcode project.")
+    var keepCocoapods = false
+
     func run() async throws {
         let composition = Composition(project: project)
         let output = Output(options: options)
-        let (dryRun, staticOnly) = (dryRun, staticOnly)
+        let (dryRun, staticOnly, keepCocoapods) = (dryRun, staticOnly, keepCocoapods)
         try await output.run {
             let result = try await ImportInteractor(
                 cocoaPods: CocoaPodsProjectFiles(
                     directory: composition.projectDirectory, fileSystem: composition.fileSystem, staticOnly: staticOnly),
-                destination: composition.store
-            ).importProject(dryRun: dryRun)
+                destination: composition.store, xcode: composition.xcodeProjects
+            ).importProject(dryRun: dryRun, keepingCocoaPods: keepCocoapods)
             let messages = result.warnings.map(PodfileReading.message(for:))
             for line in ImportTextPresenter.warningLines(result, messages: messages) { output.diagnostic(line) }
+            if let removal = result.cocoaPodsRemoval {
+                for line in XcodeTextPresenter.warnings(removal) { output.diagnostic(line) }
+            }
             output.result(options.json
                 ? JSONPresenter.render(result, warningMessages: messages)
                 : ImportTextPresenter.render(result))

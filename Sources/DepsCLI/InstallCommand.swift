@@ -56,7 +56,7 @@ struct InstallCommand: AsyncParsableCommand, MainTaskCommand {
             let opener = try composition.opener(offline: fetch.offline, refresh: repoUpdate)
             if deployment {
                 let report = try await CheckInteractor(
-                    store: composition.store, opener: opener, installation: installation
+                    store: composition.store, opener: opener, installation: installation, xcode: composition.xcodeWiring
                 ).deployment()
                 output.result(options.json
                     ? JSONPresenter.render(report)
@@ -64,14 +64,17 @@ struct InstallCommand: AsyncParsableCommand, MainTaskCommand {
                 return report.isInSync ? 0 : 1
             }
             let update = try await InstallInteractor(
-                store: composition.store, opener: opener, installation: installation
+                store: composition.store, opener: opener, installation: installation, xcode: composition.xcodeWiring
             ).install(dryRun: dryRun, lockOnly: lockOnly)
             if !options.json, !update.buildWarnings.isEmpty { output.diagnostic(LockfileUpdateTextPresenter.warnings(update)) }
             output.result(options.json
                 ? JSONPresenter.render(update, command: "install")
                 : LockfileUpdateTextPresenter(
                     command: .install, verbose: verbose.verbose, style: composition.style(colour), lockOnly: lockOnly).render(update))
-            if !options.json, !dryRun, !lockOnly, let names = composition.dependenciesMissingFromPackageSwift() {
+            if !options.json { output.result(XcodeTextPresenter.render(update.xcodeEdits)) }
+            if !options.json, !dryRun, !lockOnly, !update.xcodeProjectsLeftAlone.isEmpty {
+                output.result(XcodeTextPresenter.projectsLeftAlone(update.xcodeProjectsLeftAlone))
+            } else if !options.json, !dryRun, !lockOnly, let names = composition.dependenciesMissingFromPackageSwift() {
                 output.result(SandboxUseHintPresenter.render(dependencies: names))
             }
             return 0

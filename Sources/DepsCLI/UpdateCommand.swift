@@ -54,8 +54,9 @@ struct UpdateCommand: AsyncParsableCommand, MainTaskCommand {
             // deps update refreshes the git and CDN spec repositories first (BEHAVIOUR 4.5).
             let opener = try composition.opener(offline: fetch.offline, refresh: !fetch.offline)
             let installation = lockOnly ? nil : try composition.installation(fetch, progress: progress)
-            let update = try await UpdateInteractor(store: composition.store, opener: opener, installation: installation)
-                .update(packages, dryRun: dryRun)
+            let update = try await UpdateInteractor(
+                store: composition.store, opener: opener, installation: installation, xcode: composition.xcodeWiring
+            ).update(packages, dryRun: dryRun)
             if let reason = update.replacedUnreadableLockfile {
                 output.diagnostic("warning: Depsfile.lock could not be read, so it was resolved anew and \(dryRun ? "would be" : "was") replaced:\n\(reason)")
             }
@@ -64,6 +65,7 @@ struct UpdateCommand: AsyncParsableCommand, MainTaskCommand {
                 ? JSONPresenter.render(update, command: "update")
                 : LockfileUpdateTextPresenter(
                     command: .update, verbose: verbose.verbose, style: composition.style(colour), lockOnly: lockOnly).render(update))
+            if !options.json { output.result(XcodeTextPresenter.render(update.xcodeEdits)) }
             return 0
         }
     }

@@ -162,8 +162,8 @@ extension PropertyListError: CustomStringConvertible {
         case let .unclosed(bracket): "this '\(bracket)' is never closed"
         case let .expected(wanted, found): "expected '\(wanted)', found '\(FailureText.escaped(found))'"
         case .conflictMarker: "merge conflict marker"
+        case let .nestedTooDeeply(limit): "lists and dictionaries are nested more than \(limit) deep"
         case let .missingObject(id): "the object '\(FailureText.escaped(id))' is referenced but not in the file"
-        case let .nestedTooDeep(limit): "lists and dictionaries are nested more than \(limit) deep"
         case let .noSuchTarget(name, targets):
             "the project has no target '\(FailureText.escaped(name))'"
                 + (targets.isEmpty ? " (it has no targets)" : " (its targets: \(targets.map(FailureText.escaped).joined(separator: ", ")))")

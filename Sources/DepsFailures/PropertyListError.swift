@@ -18,13 +18,13 @@ public struct PropertyListError: ExitStatusError, Sendable, Equatable {
         case unclosed(String)
         /// Something else than what the syntax needs there (`=`, `;`, `,`).
         case expected(String, found: String)
+        /// Lists and dictionaries nested deeper than any project file nests them.
+        case nestedTooDeeply(limit: Int)
         /// A merge left conflict markers in the file.
         case conflictMarker
         /// An object the project needs is missing or is not what it should be (a reference to
         /// an id the file does not hold).
         case missingObject(String)
-        /// Dictionaries and arrays nested deeper than any project file nests them.
-        case nestedTooDeep(limit: Int)
         /// The project has no native target of this name; the targets it has, in its order.
         case noSuchTarget(String, targets: [String])
     }

@@ -46,6 +46,7 @@ public enum JSONPresenter {
         let written: Bool
         let objectsAdded: Int
         let objectsRemoved: Int
+        let linesChanged: Int
         let targets: [XcodeTargetEditDocument]
     }
 
@@ -58,7 +59,7 @@ public enum JSONPresenter {
     static func document(for edit: XcodeProjectEdit) -> XcodeEditDocument {
         XcodeEditDocument(
             project: edit.project, written: edit.written, objectsAdded: edit.objectsAdded, objectsRemoved: edit.objectsRemoved,
-            targets: edit.targets.map { XcodeTargetEditDocument(target: $0.target, linked: $0.linked, unlinked: $0.unlinked) })
+            linesChanged: edit.linesChanged, targets: edit.targets.map { XcodeTargetEditDocument(target: $0.target, linked: $0.linked, unlinked: $0.unlinked) })
     }
 
     /// `deps deintegrate --json`.

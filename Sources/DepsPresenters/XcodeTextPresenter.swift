@@ -76,7 +76,11 @@ public enum XcodeTextPresenter {
             guard project.objectsRemoved > 0 || project.targets.contains(where: { !$0.keptUserPhases.isEmpty || !$0.podsRootScripts.isEmpty }) else { continue }
             lines.append("\(verb) CocoaPods out of \(project.project) (\(project.objectsRemoved) \(project.objectsRemoved == 1 ? "object" : "objects")):")
             for target in project.targets where !target.removed.isEmpty {
-                lines.append("  \(target.target): " + target.removed.joined(separator: ", "))
+                // The xcconfig files are one per build configuration: counted, not listed.
+                let configurations = target.removed.filter { $0.hasSuffix(".xcconfig") }.count
+                var parts = target.removed.filter { !$0.hasSuffix(".xcconfig") }
+                if configurations > 0 { parts.append("\(configurations) Pods xcconfig base \(configurations == 1 ? "configuration" : "configurations")") }
+                lines.append("  \(target.target): " + parts.joined(separator: ", "))
             }
         }
         if removal.workspaceEdited { lines.append("\(dryRun ? "Would take" : "Took") Pods/Pods.xcodeproj out of the workspace.") }

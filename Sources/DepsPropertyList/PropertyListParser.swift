@@ -8,10 +8,10 @@ public struct PropertyListParser {
     let bytes: [UInt8]
     let file: String
     var index = 0
-    /// How many lists and dictionaries are open; past `nestingLimit` the input is refused rather
-    /// than read by a recursion that could overflow the stack (a project file nests about 6 deep).
+    /// How deep the lists and dictionaries being read are nested.
     var depth = 0
-    static let nestingLimit = 256
+    /// Project files nest a handful deep; a bound keeps a hostile file from exhausting the stack.
+    static let maximumDepth = 128
 
     /// Reads the one value `bytes` holds (comments and white space around it allowed).
     public static func parse(_ bytes: [UInt8], file: String) throws(PropertyListError) -> PropertyListNode {
@@ -154,7 +154,7 @@ public struct PropertyListParser {
         let start = index
         depth += 1
         defer { depth -= 1 }
-        guard depth <= Self.nestingLimit else { throw error(.nestedTooDeep(limit: Self.nestingLimit)) }
+        guard depth <= Self.maximumDepth else { throw error(.nestedTooDeeply(limit: Self.maximumDepth)) }
         index += 1
         var items: [PropertyListNode] = []
         while true {
@@ -178,7 +178,7 @@ public struct PropertyListParser {
         let start = index
         depth += 1
         defer { depth -= 1 }
-        guard depth <= Self.nestingLimit else { throw error(.nestedTooDeep(limit: Self.nestingLimit)) }
+        guard depth <= Self.maximumDepth else { throw error(.nestedTooDeeply(limit: Self.maximumDepth)) }
         index += 1
         var entries: [PropertyListEntry] = []
         while true {

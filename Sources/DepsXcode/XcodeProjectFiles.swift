@@ -21,11 +21,17 @@ public final class XcodeProjectFiles: XcodeProjects {
 
     func path(of project: String) -> LocalPath { projectDirectory / project / Self.projectFile }
 
+    /// The last document read of each project: one command reads a project for its target names,
+    /// then to edit it, and a real project file is a megabyte; a file whose bytes changed is read again.
+    private var documents: [String: XcodeProjectDocument] = [:]
+
     func read(_ project: String) throws -> XcodeProjectDocument {
         let shown = "\(project)/\(Self.projectFile)"
         let bytes = try fileSystem.readFile(path(of: project), shownAs: shown)
+        if let known = documents[project], known.bytes == bytes { return known }
         let document = try XcodeProjectDocument(bytes: bytes, file: shown)
         try document.checkReferences()
+        documents[project] = document
         return document
     }
 

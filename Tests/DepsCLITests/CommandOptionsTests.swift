@@ -9,13 +9,14 @@ final class CommandOptionsTests: XCTestCase {
     /// Every command and subcommand, with the long options its `--help` lists (`--help` left out).
     static let table: [(command: [String], options: Set<String>)] = [
         (["init"], ["--project", "--json", "--quiet", "--source"]),
-        (["import"], ["--project", "--json", "--quiet", "--dry-run", "--static"]),
+        (["import"], ["--project", "--json", "--quiet", "--dry-run", "--static", "--keep-cocoapods"]),
         (["install"], ["--project", "--json", "--quiet", "--verbose", "--no-color", "--offline", "--jobs",
                        "--dry-run", "--deployment", "--lock-only", "--repo-update"]),
         (["update"], ["--project", "--json", "--quiet", "--verbose", "--no-color", "--offline", "--jobs",
                       "--dry-run", "--lock-only"]),
         (["outdated"], ["--project", "--json", "--quiet", "--no-color", "--include-prerelease", "--ignore-prerelease"]),
         (["check"], ["--project", "--json", "--quiet"]),
+        (["deintegrate"], ["--project", "--json", "--quiet"]),
         (["why"], ["--project", "--json", "--quiet"]),
         (["cache", "list"], ["--json", "--quiet"]),
         (["cache", "clean"], ["--json", "--quiet", "--all"]),
@@ -83,7 +84,7 @@ final class CommandOptionsTests: XCTestCase {
                 refused += 1
             }
         }
-        XCTAssertEqual(refused, 47)
+        XCTAssertEqual(refused, 51)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: project.app), [])
         XCTAssertFalse(FileManager.default.fileExists(atPath: cache))
     }

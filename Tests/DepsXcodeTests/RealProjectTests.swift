@@ -40,7 +40,7 @@ final class RealProjectTests: XCTestCase {
         ], grownTarget: 0, addedProduct: "ZIPFoundation"),
         App(fixture: "simplenote-ios", project: "Simplenote.xcodeproj", plan: [
             XcodeTargetIntegration(name: "Simplenote", products: ["Gridicons", "Simperium"]),
-            XcodeTargetIntegration(name: "SimplenoteIntents", products: ["Simperium"]),
+            XcodeTargetIntegration(name: "SimplenoteShare", products: ["Simperium"]),
         ], grownTarget: 1, addedProduct: "Gridicons"),
     ]
 

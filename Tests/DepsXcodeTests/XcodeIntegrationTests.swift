@@ -61,13 +61,13 @@ final class XcodeIntegrationTests: XCTestCase {
         let original = String(decoding: try folder.bytes(), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         let edits = try folder.projects.integrate(integration(Self.simplenote))
         let integrated = String(decoding: try folder.bytes(), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        // Lines are only added, except objectVersion (54 raised to 60, the one other line deps may change).
+        // Lines are only added, except objectVersion (52 raised to 60, the one other line deps may change).
         var remaining = integrated[...]
         var changedOriginal: [Substring] = []
         for line in original {
             if let index = remaining.firstIndex(of: line) { remaining = integrated[(index + 1)...] } else { changedOriginal.append(line) }
         }
-        XCTAssertEqual(changedOriginal, ["\tobjectVersion = 54;"])
+        XCTAssertEqual(changedOriginal, ["\tobjectVersion = 52;"])
         XCTAssertEqual(edits.first?.linesChanged, integrated.count - original.count + 2)
         XCTAssertEqual(edits.first?.targets.map(\.target), ["Simplenote", "SimplenoteShare", "SimplenoteTests"])
         XCTAssertEqual(edits.first?.targets.first?.linked, ["Automattic-Tracks-iOS", "Gridicons", "Simperium"])
@@ -109,11 +109,11 @@ final class XcodeIntegrationTests: XCTestCase {
         XCTAssertEqual(try projects.drift(from: integration(Self.simplenote)), [])
         var targets = Self.simplenote.targets
         targets[0] = XcodeTargetIntegration(name: "Simplenote", products: ["Gridicons", "Simperium", "SVProgressHUD"])
-        targets.append(XcodeTargetIntegration(name: "SimplenoteIntents", products: []))
+        targets.append(XcodeTargetIntegration(name: "SimplenoteScreenshots", products: []))
         XCTAssertEqual(try projects.drift(from: integration(XcodeProjectIntegration(path: "App.xcodeproj", packagePath: "Deps", targets: targets))), [
             XcodeDrift(project: "App.xcodeproj", target: "Simplenote", kind: .missingProduct("SVProgressHUD")),
             XcodeDrift(project: "App.xcodeproj", target: "Simplenote", kind: .extraProduct("Automattic-Tracks-iOS")),
-            XcodeDrift(project: "App.xcodeproj", target: "SimplenoteIntents", kind: .missingCheckPhase),
+            XcodeDrift(project: "App.xcodeproj", target: "SimplenoteScreenshots", kind: .missingCheckPhase),
         ])
     }
 
@@ -176,6 +176,33 @@ final class XcodeIntegrationTests: XCTestCase {
             let again = try folder.projects.removeCocoaPods(from: ["App.xcodeproj"], workspace: "App.xcworkspace", dryRun: false)
             XCTAssertEqual(again.projects.first?.written, false, app)
         }
+    }
+
+    /// A pod's or the Podfile's `script_phases` (`[CP-User]`) stay, named; a user script that runs
+    /// something under `${PODS_ROOT}` is named with where that is now.
+    func testUserPhasesStayAndPodsRootScriptsAreNamed() throws {
+        let folder = try ProjectFolder(self, app: "simplenote-ios")
+        var text = String(decoding: try folder.bytes(), as: UTF8.self)
+        let phases = [
+            ("AAAAAAAAAAAAAAAAAAAAAAA1", "[CP-User] Generate Strings", "echo strings"),
+            ("AAAAAAAAAAAAAAAAAAAAAAA2", "SwiftLint", "${PODS_ROOT}/SwiftLint/swiftlint lint"),
+        ]
+        for (id, name, script) in phases {
+            let section = try XCTUnwrap(text.firstRange(of: "/* Begin PBXShellScriptBuildPhase section */\n"))
+            text.insert(contentsOf: "\t\t\(id) /* \(name) */ = {\n\t\t\tisa = PBXShellScriptBuildPhase;\n\t\t\tbuildActionMask = 2147483647;\n\t\t\tfiles = (\n\t\t\t);\n\t\t\tname = \"\(name)\";\n\t\t\tshellPath = /bin/sh;\n\t\t\tshellScript = \"\(script)\";\n\t\t};\n", at: section.upperBound)
+            let target = try XCTUnwrap(text.firstRange(of: "/* Simplenote */ = {\n\t\t\tisa = PBXNativeTarget;"))
+            let list = try XCTUnwrap(text[target.upperBound...].firstRange(of: "buildPhases = (\n"))
+            text.insert(contentsOf: "\t\t\t\t\(id) /* \(name) */,\n", at: list.upperBound)
+        }
+        try folder.write(Array(text.utf8))
+        let removal = try folder.projects.removeCocoaPods(from: ["App.xcodeproj"], workspace: "App.xcworkspace", dryRun: false)
+        let simplenote = try XCTUnwrap(removal.projects.first?.targets.first { $0.target == "Simplenote" })
+        XCTAssertEqual(simplenote.keptUserPhases, ["[CP-User] Generate Strings"])
+        XCTAssertEqual(simplenote.podsRootScripts, [CocoaPodsRemoval.PodsRootScript(phase: "SwiftLint", path: "SwiftLint/swiftlint", newPath: "Deps/SwiftLint/swiftlint")])
+        XCTAssertEqual(simplenote.removed.filter { $0.hasPrefix("[CP]") }.sorted(), ["[CP] Check Pods Manifest.lock", "[CP] Copy Pods Resources", "[CP] Embed Pods Frameworks"])
+        let after = String(decoding: try folder.bytes(), as: UTF8.self)
+        XCTAssertTrue(after.contains("[CP-User] Generate Strings"))
+        XCTAssertTrue(after.contains("${PODS_ROOT}/SwiftLint/swiftlint"), "deps never edits the user's scripts")
     }
 
     func testUserScriptsThatNamePodsRootAreReported() {
