@@ -24,7 +24,10 @@ struct PodfileEvaluationRun {
     func read(path: String, folder: String, refusal: PodfileRefusal, firstLine: PodfileError) async throws -> ReadPodfile {
         let result: ChildProcessResult
         do {
-            result = try await ChildProcess.run("ruby", ["-e", RubyPodfileDSL.program, path], workingDirectory: folder)
+            // Ruby runs in the Podfile's folder, so the Podfile is named there by its file name alone
+            // (a path relative to deps' own working directory is not found from that folder).
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            result = try await ChildProcess.run("ruby", ["-e", RubyPodfileDSL.program, name], workingDirectory: folder)
         } catch let error as ChildProcessError {
             guard case .notFound = error.reason else { throw MalformedInputError(file: fileName, message: "cannot run ruby to evaluate it: \(error)") }
             // No Ruby: the static reader's refusal stands, every line named.

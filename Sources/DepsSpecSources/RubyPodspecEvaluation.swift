@@ -21,7 +21,9 @@ struct RubyPodspecEvaluation {
         let result: ChildProcessResult
         do {
             result = try await ChildProcess.run(
-                "ruby", ["-e", RubyPodspecDSL.program, path.string], workingDirectory: path.parent.string)
+                // Ruby runs in the podspec's folder, so it is named there by its file name alone: a
+                // path relative to the project would not be found from that folder.
+                "ruby", ["-e", RubyPodspecDSL.program, path.lastComponent], workingDirectory: path.parent.string)
         } catch let error as ChildProcessError {
             if case .notFound = error.reason {
                 throw MalformedInputError(

@@ -24,6 +24,88 @@ final class PodfileLockCodecTests: XCTestCase {
         }
     }
 
+    /// SwiftNIO's pods on trunk start with `_` (`_NIODataStructures`, as an app's Podfile.lock
+    /// locks them): read, locked and written back like any other name (BEHAVIOUR 2.3).
+    func testPodsWhoseNamesStartWithAnUnderscoreAreLocked() throws {
+        let podfileLock = try codec.decode(Array("""
+            PODS:
+              - _NIODataStructures (2.40.0)
+              - SwiftNIOCore (2.40.0):
+                - _NIODataStructures (= 2.40.0)
+
+            DEPENDENCIES:
+              - SwiftNIOCore (= 2.40.0)
+
+            SPEC REPOS:
+              trunk:
+                - _NIODataStructures
+                - SwiftNIOCore
+
+            SPEC CHECKSUMS:
+              _NIODataStructures: 1a2b
+              SwiftNIOCore: 3c4d
+
+            PODFILE CHECKSUM: 5e6f
+
+            COCOAPODS: 1.15.2
+
+            """.utf8))
+        let lock = try podfileLock.lockfile(depsfileChecksum: String(repeating: "a", count: 64))
+        XCTAssertEqual(lock.packages.map(\.name.description), ["_NIODataStructures", "SwiftNIOCore"])
+        let text = LockfileCodec().encode(lock)
+        XCTAssertTrue(text.contains("  - _NIODataStructures (2.40.0)\n"), text)
+        XCTAssertEqual(try LockfileCodec().decode(Array(text.utf8)), lock)
+    }
+
+    /// One pod required differently by several targets: CocoaPods' Podfile.lock has a DEPENDENCIES
+    /// line per requirement; the import's lock has one dependency with all of them, as the
+    /// Depsfile has, so a lock whose Podfile is unchanged is not reported as older than it.
+    func testOnePodRequiredByEveryTargetDifferentlyIsOneDependency() throws {
+        let podfile = try PodfileReader().read(Array("""
+            target 'App' do
+              pod 'Alamofire', '!= 5.4.0'
+              pod 'Kingfisher', '~> 7.0'
+            end
+            target 'Widget' do
+              pod 'Alamofire', '< 5.9'
+              pod 'Kingfisher', '>= 7.2'
+            end
+            target 'Watch' do
+              pod 'Alamofire', '>= 5.0'
+            end
+            """.utf8)).podfile
+        let podfileLock = try codec.decode(Array("""
+            PODS:
+              - Alamofire (5.8.1)
+              - Kingfisher (7.10.0)
+
+            DEPENDENCIES:
+              - Alamofire (!= 5.4.0)
+              - Alamofire (< 5.9)
+              - Alamofire (>= 5.0)
+              - Kingfisher (>= 7.2)
+              - Kingfisher (~> 7.0)
+
+            SPEC REPOS:
+              trunk:
+                - Alamofire
+                - Kingfisher
+
+            SPEC CHECKSUMS:
+              Alamofire: 1a
+              Kingfisher: 2b
+
+            PODFILE CHECKSUM: 3c
+
+            COCOAPODS: 1.15.2
+
+            """.utf8))
+        let lock = try podfileLock.lockfile(depsfileChecksum: "x")
+        XCTAssertEqual(lock.dependencies.map(\.description), ["Alamofire (>= 5.0, != 5.4.0, < 5.9)", "Kingfisher (~> 7.0, >= 7.2)"])
+        let drift = try podfile.importedManifest().manifest(checksum: "x").drift(from: lock)
+        XCTAssertTrue(drift.added.isEmpty && drift.removed.isEmpty && drift.modified.isEmpty, "\(drift)")
+    }
+
     func testAuthFirebaseTrunkAndSubspecs() throws {
         let podfileLock = try fixture("Auth-Firebase")
         XCTAssertEqual(podfileLock.pods.count, 18)

@@ -115,6 +115,32 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertFalse(broken.exists("App/Depsfile"))
     }
 
+    /// Ruby is started in the file's folder, so the file is named to it from there: a Ruby podspec
+    /// read through a relative `path:` from inside the project, and a Podfile that needs Ruby
+    /// imported with a relative `--project`, both work (they failed with `rb_sysopen`).
+    func testRubyFilesAreFoundThroughRelativePaths() throws {
+        try XCTSkipIf(ChildProcess.executablePath(of: "ruby") == nil, "no ruby on PATH: Ruby podspecs are not tested here")
+        let project = try TemporaryProject(self)
+        try project.write("App/ha3/Podfile", "platform :ios, ENV.fetch('DEPS_TEST_IOS', '13.0')\ntarget 'App' do\n  pod 'Kit', :path => 'LocalPods/Kit'\nend\n")
+        try project.write("App/ha3/LocalPods/Kit/Kit.podspec", """
+            Pod::Spec.new do |spec|
+              spec.name = 'Kit'
+              spec.version = '1.2.0'
+              spec.summary = "Kit #{spec.version}"
+              spec.license = 'MIT'
+              spec.source = { :git => 'https://git.example/kit.git', :tag => "#{spec.version}" }
+            end
+
+            """)
+        try project.write("App/ha3/LocalPods/Kit/Sources/Kit/Kit.swift", "public let kit = 1\n")
+        let imported = try DepsBinary.run(["import", "--project", "ha3"], in: project.app)
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertTrue(imported.stdout.contains("Podfile evaluated with ruby"), imported.stdout)
+        let installed = try DepsBinary.run(["install", "--lock-only"], in: project.app + "/ha3")
+        XCTAssertEqual(installed.status, 0, installed.stderr)
+        XCTAssertTrue(try project.read("App/ha3/Depsfile.lock").contains("  - Kit (1.2.0)\n"))
+    }
+
     /// A team's local pod whose spec is Ruby (a version read from a file, subspecs made in a loop):
     /// imported as a `path:` dependency, installed through `ruby`, built into one module with its
     /// subspecs, and an edit of the podspec shows in `deps check` (BEHAVIOUR 10).

@@ -64,6 +64,13 @@ final class ImportInstallTests: XCTestCase {
         let importedCheck = try deps("check")
         XCTAssertEqual(importedCheck.status, 0, importedCheck.stdout + importedCheck.stderr)
         XCTAssertTrue(try project.read("App/Depsfile.lock").contains("SPEC CHECKSUMS: {}\n"))
+        // And CI's other command agrees: checksums a lock has not recorded yet are not drift for
+        // --deployment either (it said "Depsfile.lock would be rewritten by deps install").
+        try project.write("Deploy/Depsfile", try project.read("App/Depsfile"))
+        try project.write("Deploy/Depsfile.lock", try project.read("App/Depsfile.lock"))
+        let deployment = try deps("install", "--deployment", in: "Deploy")
+        XCTAssertEqual(deployment.status, 0, deployment.stdout + deployment.stderr)
+        XCTAssertEqual(try project.read("Deploy/Depsfile.lock"), try project.read("App/Depsfile.lock"), "--deployment writes no lock")
 
         let install = try deps("install")
         XCTAssertEqual(install.status, 0, install.stderr)

@@ -1,6 +1,7 @@
 import DepsFailures
-/// A package's name: letters, digits, `.`, `_`, `+` and `-`, starting with a letter or
-/// digit, at most 128 characters. A name that exists is valid, so it is safe to use as
+/// A package's name: letters, digits, `.`, `_`, `+` and `-`, starting with a letter, a digit
+/// or `_` (trunk has `_NIODataStructures`), at most 128 characters; never one of the sandbox's
+/// own entries (`_local`, `_targets`, `Package.swift`, `Manifest.lock`, in any case). A name that exists is valid, so it is safe to use as
 /// a path component.
 ///
 /// Names sort case-insensitively, then by bytes (the lockfile's order).
@@ -18,14 +19,19 @@ public struct PackageName: Sendable, Hashable, Comparable, CustomStringConvertib
     /// (BEHAVIOUR 2.3, 2.4, as CocoaPods allows): each part a valid name.
     public static func isValid(_ text: String) -> Bool {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard text.utf8.count <= 4 * maximumLength else { return false }
+        guard text.utf8.count <= 4 * maximumLength, let first = parts.first,
+              !reservedFolderNames.contains(first.lowercased()) else { return false }
         return parts.allSatisfy { isValidPart(String($0)) }
     }
+
+    /// The entries of the sandbox `Deps/` that are deps' own, lower-cased: a package's folder is
+    /// `Deps/<Name>`, so no package may take one of these names (BEHAVIOUR 8.1).
+    static let reservedFolderNames: Set<String> = ["_local", "_targets", "package.swift", "manifest.lock"]
 
     /// A name without any `/`.
     public static func isValidPart(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
-        guard let first = bytes.first, bytes.count <= maximumLength, isAlphanumeric(first) else { return false }
+        guard let first = bytes.first, bytes.count <= maximumLength, isAlphanumeric(first) || first == UInt8(ascii: "_") else { return false }
         return bytes.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }
             && !text.contains("..")
     }

@@ -83,8 +83,8 @@ extension PodfileLock {
             guard let name = conversion.name(pod), let converted = conversion.externalSource(source, of: pod) else { continue }
             external[name] = converted
         }
-        let dependencies = self.dependencies.filter { !droppedSpecs.contains($0.name) }
-            .compactMap { conversion.dependency($0, externalSources: external) }
+        let dependencies = Self.merging(self.dependencies.filter { !droppedSpecs.contains($0.name) }
+            .compactMap { conversion.dependency($0, externalSources: external) })
         let onlyForDropped = Self.reached(from: droppedNeeds, in: packages)
             .subtracting(Self.reached(from: dependencies.map(\.name), in: packages))
         if !onlyForDropped.isEmpty {
@@ -116,6 +116,23 @@ extension PodfileLock {
             packages: packages, dependencies: dependencies, specRepos: specRepos, externalSources: external,
             specChecksums: [:], depsfileChecksum: depsfileChecksum, depsVersion: depsVersion,
             checkoutOptions: checkouts)
+    }
+
+    /// One dependency per pod: CocoaPods writes a DEPENDENCIES line for each different requirement
+    /// the Podfile's targets put on a pod (`Alamofire (< 5.9)`, `Alamofire (>= 5.0)`); deps' lock
+    /// has one with every requirement, as the Depsfile's union has (`Podfile.dependencies()`).
+    static func merging(_ dependencies: [Dependency]) -> [Dependency] {
+        var merged: [Dependency] = []
+        for dependency in dependencies {
+            guard let index = merged.firstIndex(where: { $0.name == dependency.name }) else {
+                merged.append(dependency)
+                continue
+            }
+            let known = merged[index]
+            merged[index] = Dependency(
+                known.name, known.requirement.intersection(dependency.requirement), externalSource: known.externalSource ?? dependency.externalSource)
+        }
+        return merged
     }
 }
 

@@ -83,6 +83,16 @@ extension Lockfile {
             depsVersion: depsVersion, checkoutOptions: checkoutOptions, sourceChecksums: sourceChecksums)
     }
 
+    /// The same lock with spec checksums only for the packages `other` records one for: a checksum
+    /// a lock has not recorded yet (a lock `deps import` wrote) is not drift, for `deps check` as
+    /// for `deps install --deployment`.
+    public func keepingSpecChecksums(recordedIn other: Lockfile) -> Lockfile {
+        Lockfile(
+            packages: packages, dependencies: dependencies, specRepos: specRepos, externalSources: externalSources,
+            specChecksums: specChecksums.filter { other.specChecksums[$0.key] != nil }, depsfileChecksum: depsfileChecksum,
+            depsVersion: depsVersion, checkoutOptions: checkoutOptions, sourceChecksums: sourceChecksums)
+    }
+
     public func written(by depsVersion: String) -> Lockfile {
         Lockfile(
             packages: packages, dependencies: dependencies, specRepos: specRepos, externalSources: externalSources,

@@ -71,15 +71,16 @@ struct FailureAnalysis {
     /// The smallest set of pins whose removal lets a resolution exist. The candidates are
     /// the pins the derivation rests on, widened by the pins each failure without them
     /// rests on, until lifting all candidates resolves. Then sets of one, two and three
-    /// candidates are tried (at most 64 attempts), then all of them.
+    /// candidates are tried (at most 64 attempts), then all of them. Candidates are packages, not
+    /// subspecs: `deps update Moya` lets every subspec of Moya move, so lifting Moya lifts them all.
     private func suggestedUpdate() throws -> [PackageName] {
-        var candidates = Set(pinnedPackages(in: root, registry: registry))
+        var candidates = Set(pinnedPackages(in: root, registry: registry).map(\.root))
         guard !candidates.isEmpty else { return [] }
         while true {
             switch try attempt(lifting: candidates) {
             case .solution: break
             case let .failure(nextRoot):
-                let more = pinnedPackages(in: nextRoot.root, registry: nextRoot.registry)
+                let more = pinnedPackages(in: nextRoot.root, registry: nextRoot.registry).map(\.root)
                 guard !more.isEmpty else { return [] }
                 candidates.formUnion(more)
                 continue
@@ -104,7 +105,7 @@ struct FailureAnalysis {
     }
 
     private func attempt(lifting lifted: Set<PackageName>) throws -> Attempt {
-        let remaining = pins.filter { !lifted.contains($0.key) }
+        let remaining = pins.filter { !lifted.contains($0.key.root) }
         let registry = PackageRegistry(cache: self.registry.cache, rootDependencies: self.registry.rootDependencies, pins: remaining)
         switch try VersionSolver(registry: registry).solve() {
         case .solution: return .solution

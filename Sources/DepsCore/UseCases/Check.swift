@@ -74,7 +74,7 @@ public final class CheckInteractor {
             let pins = LockfileResolution.pins(of: manifest, lockfile: lockfile)
             let session = LockfileResolution(manifest: manifest, lockfile: lockfile, pins: pins, catalog: catalog)
             let next = try session.resolve().lockfile.written(by: lockfile.depsVersion)
-                .carryingContentPins(from: lockfile)
+                .carryingContentPins(from: lockfile).keepingSpecChecksums(recordedIn: lockfile)
             if next != lockfile {
                 problems += lockfile.changes(to: next).filter(\.isChange).map { .lockfileWouldChange($0) }
                 if problems.isEmpty { problems.append(.lockfileWouldBeRewritten) }

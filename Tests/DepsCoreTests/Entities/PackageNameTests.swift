@@ -7,6 +7,8 @@ final class PackageNameTests: XCTestCase {
         let valid = [
             "Alamofire", "Socket.IO-Client-Swift", "a+b", "R_1", "lottie-ios", "libwebp", "0day", "A",
             "Firebase.Core", "x-", "name.", String(repeating: "a", count: 128),
+            // Trunk's names that start with `_` (SwiftNIO's pods), as a package and a subspec.
+            "_NIODataStructures", "_NIOBase64", "Kit/_Internal", "_",
         ]
         for text in valid {
             XCTAssertTrue(PackageName.isValid(text), text)
@@ -15,9 +17,18 @@ final class PackageNameTests: XCTestCase {
         XCTAssertEqual(PackageName.maximumLength, 128)
     }
 
+    /// The sandbox's own entries (`Deps/_local`, `Deps/_targets`, `Deps/Package.swift`,
+    /// `Deps/Manifest.lock`) are no package's folder, in any case.
+    func testTheSandboxsOwnNamesAreNoPackagesName() {
+        for text in ["_local", "_targets", "_Targets", "Package.swift", "manifest.lock"] {
+            XCTAssertFalse(PackageName.isValid(text), text)
+        }
+        XCTAssertTrue(PackageName.isValid("Kit/_local"), "a subspec names no folder")
+    }
+
     func testInvalidNames() {
         let invalid = [
-            "/", "..", "a/b//c", "a/b/", "a/", "/b", "a//b", "a/.b", "a b", ".hidden", "-flag", "_private", "+plus", String(repeating: "a", count: 129), "",
+            "/", "..", "a/b//c", "a/b/", "a/", "/b", "a//b", "a/.b", "a b", ".hidden", "-flag", "+plus", String(repeating: "a", count: 129), "",
             "Alamöfire", "名前", "a..b", "../Moya", "Moya/..", "a\\b", "a\tb", "a\nb", "Moya:", "~Moya", "Moya@1.0", ".",
         ]
         for text in invalid {

@@ -163,6 +163,24 @@ final class SubspecResolutionTests: XCTestCase {
         XCTAssertEqual(try install(app: ["Sync"], watchTarget: ["Charts"]), ["Charts 3.0", "Kit 2.0", "Sync 1.0"])
     }
 
+    /// A pin in the way that is a package's subspecs: the remedy names the package, once, as
+    /// `deps update` takes it (it named every locked subspec: `RestKit/Core RestKit/Network ...`).
+    func testTheSuggestedUpdateNamesPackagesNotTheirSubspecs() throws {
+        let source = InMemorySpecSource(["AFNetworking": ["1.3.4": [:], "2.0.0": [:]]])
+        source.add(specification: restKit("0.26.0"))
+        let store = store(["RestKit": ""])
+        let locked = try install(store, source)
+        XCTAssertTrue(locked.packages.contains { $0.name.description == "RestKit/Network" })
+        source.add(specification: restKit("0.27.0", afNetworking: "~> 2.0"))
+        store.edit(["AFNetworking": "~> 2.0"])
+        store.lockfile = locked
+        XCTAssertThrowsError(try install(store, source)) { error in
+            let suggested = (error as? ResolutionFailure)?.suggestedUpdate.map(\.description) ?? []
+            XCTAssertTrue(suggested.contains("RestKit"), "\(suggested)")
+            XCTAssertFalse(suggested.contains { $0.contains("/") }, "\(suggested)")
+        }
+    }
+
     func testUpdatingAPackageReleasesItsSubspecs() throws {
         let source = InMemorySpecSource(["AFNetworking": ["1.3.4": [:], "2.0.0": [:]]])
         source.add(specification: restKit("0.26.0"))
