@@ -27,7 +27,7 @@ enum DepsIntegrationEdits {
         for target in try document.nativeTargets() {
             var createdPhase: String?
             if createdFrameworks {
-                let possible = DepsObjects.possibleIDs(DepsObjects.frameworksPhaseSeed(target.name))
+                let possible = DepsObjects.possibleIDs(DepsObjects.frameworksPhaseSeed(target.name), target: target.name)
                 createdPhase = document.items(target.node, "buildPhases").compactMap(\.string).first { possible.contains($0) }
                 // A phase deps made that the user has since put files of their own in is theirs now.
                 if let id = createdPhase, let phase = document.object(id),
@@ -82,7 +82,7 @@ enum DepsIntegrationEdits {
             notes.append("objectVersion \(version.string!)")
             edit.replace(version.range, with: String(DepsObjects.packageReferenceObjectVersion))
         }
-        let referenceID = DepsObjects.freeID(DepsObjects.referenceSeed, in: document, taken: &taken)
+        let referenceID = DepsObjects.freeID(DepsObjects.referenceSeed, target: nil, in: document, taken: &taken)
         objectsByISA["XCLocalSwiftPackageReference", default: []].append((referenceID, """
             \t\t\(referenceID) /* \(DepsObjects.referenceComment) */ = {
             \t\t\tisa = XCLocalSwiftPackageReference;
@@ -103,8 +103,8 @@ enum DepsIntegrationEdits {
             var frameworkFiles: [String] = []
             var productItems: [String] = []
             for product in request.products {
-                let dependencyID = DepsObjects.freeID("product:\(request.name):\(product)", in: document, taken: &taken)
-                let buildFileID = DepsObjects.freeID("build-file:\(request.name):\(product)", in: document, taken: &taken)
+                let dependencyID = DepsObjects.freeID("product:\(request.name):\(product)", target: request.name, in: document, taken: &taken)
+                let buildFileID = DepsObjects.freeID("build-file:\(request.name):\(product)", target: request.name, in: document, taken: &taken)
                 let name = PropertyListText.string(product)
                 objectsByISA["XCSwiftPackageProductDependency", default: []].append((dependencyID, """
                     \t\t\(dependencyID) /* \(product) */ = {
@@ -128,7 +128,7 @@ enum DepsIntegrationEdits {
                 if let frameworks, let phase = document.object(frameworks) {
                     _ = add(frameworkFiles, toList: "files", of: phase, in: document, &edit)
                 } else {
-                    let phaseID = DepsObjects.freeID(DepsObjects.frameworksPhaseSeed(request.name), in: document, taken: &taken)
+                    let phaseID = DepsObjects.freeID(DepsObjects.frameworksPhaseSeed(request.name), target: request.name, in: document, taken: &taken)
                     objectsByISA["PBXFrameworksBuildPhase", default: []].append((phaseID, """
                         \t\t\(phaseID) /* Frameworks */ = {
                         \t\t\tisa = PBXFrameworksBuildPhase;
@@ -143,7 +143,7 @@ enum DepsIntegrationEdits {
                     targetNotes.append("created Frameworks phase")
                 }
             }
-            let phaseID = DepsObjects.freeID("check:\(request.name)", in: document, taken: &taken)
+            let phaseID = DepsObjects.freeID("check:\(request.name)", target: request.name, in: document, taken: &taken)
             let depsfileFolder = String(repeating: "../", count: max(0, project.path.split(separator: "/").count - 1))
             let script = checkScript + (projectNotes + targetNotes).map { DepsObjects.notePrefix + $0 + "\n" }.joined()
             objectsByISA["PBXShellScriptBuildPhase", default: []].append((phaseID, """

@@ -14,16 +14,20 @@ enum DepsObjects {
     static let packageReferenceObjectVersion = 60
 
     /// 24 upper-case hex digits from `seed`; `attempt` moves off an id the project already uses.
-    static func id(_ seed: String, attempt: Int = 0) -> String {
+    /// The first 8 come from the target the object belongs to, so that a target's objects sit
+    /// together in each section (Xcode sorts objects by id): a branch that changes one target
+    /// edits lines far from a branch that changes another, and the two merge.
+    static func id(_ seed: String, target: String?, attempt: Int = 0) -> String {
+        let group = SHA256Digest.hex(of: Array("deps-target:\(target ?? "")".utf8))
         let digest = SHA256Digest.hex(of: Array("deps:\(seed)\(attempt == 0 ? "" : "#\(attempt)")".utf8))
-        return String(digest.prefix(24)).uppercased()
+        return (String(group.prefix(8)) + String(digest.prefix(16))).uppercased()
     }
 
     /// The first id for `seed` that the project does not use for something else.
-    static func freeID(_ seed: String, in document: XcodeProjectDocument, taken: inout Set<String>) -> String {
+    static func freeID(_ seed: String, target: String?, in document: XcodeProjectDocument, taken: inout Set<String>) -> String {
         var attempt = 0
         while true {
-            let candidate = id(seed, attempt: attempt)
+            let candidate = id(seed, target: target, attempt: attempt)
             if document.objects[candidate] == nil, !taken.contains(candidate) {
                 taken.insert(candidate)
                 return candidate
@@ -33,8 +37,8 @@ enum DepsObjects {
     }
 
     /// The ids deps may have given an object made from `seed`.
-    static func possibleIDs(_ seed: String) -> Set<String> {
-        Set((0..<8).map { id(seed, attempt: $0) })
+    static func possibleIDs(_ seed: String, target: String?) -> Set<String> {
+        Set((0..<8).map { id(seed, target: target, attempt: $0) })
     }
 
     static let referenceSeed = "package-reference"
@@ -57,7 +61,7 @@ struct DepsFootprint {
     var notes: Set<String> = []
 
     init(_ document: XcodeProjectDocument) throws {
-        let referenceIDs = DepsObjects.possibleIDs(DepsObjects.referenceSeed)
+        let referenceIDs = DepsObjects.possibleIDs(DepsObjects.referenceSeed, target: nil)
         for (id, entry) in document.objects where entry.value["isa"]?.string == "XCLocalSwiftPackageReference" && referenceIDs.contains(id) {
             self.referenceIDs.append(id)
         }

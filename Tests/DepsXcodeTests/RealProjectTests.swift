@@ -77,6 +77,38 @@ final class RealProjectTests: XCTestCase {
         }
     }
 
+    /// Two branches of an integrated project, each adding a product to a different target, merge
+    /// with git's own three-way merge without a conflict, to the bytes of integrating both.
+    func testBranchesThatChangeDifferentTargetsMergeCleanly() throws {
+        for app in Self.apps {
+            let base = try folder(app)
+            _ = try base.projects.integrate(app.integration())
+            func branch(_ change: (inout [XcodeTargetIntegration]) -> Void) throws -> ProjectFolder {
+                let folder = try self.folder(app)
+                var targets = app.plan
+                change(&targets)
+                _ = try folder.projects.integrate(app.integration(targets))
+                return folder
+            }
+            func adding(_ product: String, to index: Int) -> (inout [XcodeTargetIntegration]) -> Void {
+                { targets in targets[index] = XcodeTargetIntegration(name: targets[index].name, products: (targets[index].products + [product]).sorted()) }
+            }
+            let ours = try branch(adding("Kingfisher", to: 0))
+            let theirs = try branch(adding("SnapKit", to: 1))
+            let both = try branch { targets in adding("Kingfisher", to: 0)(&targets); adding("SnapKit", to: 1)(&targets) }
+            let merge = Process()
+            merge.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            merge.arguments = ["git", "merge-file", "-p", ours.projectFile, base.projectFile, theirs.projectFile]
+            let output = Pipe()
+            merge.standardOutput = output
+            try merge.run()
+            let merged = Array(output.fileHandleForReading.readDataToEndOfFile())
+            merge.waitUntilExit()
+            XCTAssertEqual(merge.terminationStatus, 0, "\(app.fixture): \(merge.terminationStatus) conflicting hunks")
+            assertSameBytes(merged, try both.bytes(), "\(app.fixture): the merge is both branches' integration")
+        }
+    }
+
     func testAProductAddedAndTakenAwayGivesTheBytesBack() throws {
         for app in Self.apps {
             let folder = try folder(app)
