@@ -4,6 +4,34 @@ import XCTest
 /// Subspecs end to end (BEHAVIOUR 2.4, 8.4): a YAML spec with subspecs, the lock's entries, one
 /// sandbox folder for the package, and one module made of the used subspecs in Deps/Package.swift.
 final class SubspecInstallTests: XCTestCase {
+    /// A team's local pod taken in part (`pod 'Gadget/Cache', :path => '../LocalPods/Gadget'`): its
+    /// spec is the package's, `Gadget.yaml`, never `Gadget/Cache.yaml` (it was looked for there).
+    func testAPathSourceNamedByASubspecReadsThePackagesSpec() throws {
+        let project = try TemporaryProject(self)
+        try project.write("LocalPods/Gadget/Sources/Cache/Cache.swift", "public let cache = 1\n")
+        try project.write("LocalPods/Gadget/Sources/Net/Net.swift", "public let net = 2\n")
+        try project.write("LocalPods/Gadget/Gadget.yaml", """
+            name: Gadget
+            version: 0.3.0
+            source:
+              path: .
+            subspecs:
+              - name: Cache
+                source_files: Sources/Cache/*.swift
+              - name: Net
+                source_files: Sources/Net/*.swift
+
+            """)
+        try project.write("App/Depsfile", "dependencies:\n  Gadget/Cache:\n    path: ../LocalPods/Gadget\n")
+        let install = try project.deps("install")
+        XCTAssertEqual(install.status, 0, install.stderr)
+        XCTAssertEqual(install.stdout, "Installing Gadget/Cache (0.3.0)\n1 dependency from the Depsfile, 1 total package locked.\n")
+        let lock = try XCTUnwrap(project.lockfile)
+        XCTAssertTrue(lock.contains("EXTERNAL SOURCES:\n  Gadget:\n    path: ../LocalPods/Gadget\n"), lock)
+        XCTAssertTrue(try project.read("App/Deps/Package.swift").contains("\"Sources/Cache/Cache.swift\""))
+        XCTAssertEqual(try project.deps("check").status, 0)
+    }
+
     func testUsedSubspecsBuildOneModuleNamedAfterThePackage() throws {
         let project = try TemporaryProject(self)
         try project.write("Code/Kit/Sources/Core/Core.swift", "public let core = 1\n")

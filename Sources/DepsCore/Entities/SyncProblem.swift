@@ -58,7 +58,7 @@ extension Lockfile {
         }
         for dependency in manifest.dependencies {
             check(dependency, requiredBy: nil)
-            if let source = dependency.externalSource, externalSources[dependency.name] != source, !drift.modified.contains(dependency.name) {
+            if let source = dependency.externalSource, externalSources[dependency.name.root] != source, !drift.modified.contains(dependency.name) {
                 problems.append(.externalSourceChanged(dependency.name))
             }
         }

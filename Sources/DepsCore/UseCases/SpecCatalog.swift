@@ -41,9 +41,12 @@ public final class SpecCatalog: PackageCatalog {
         let sources = manifest.sources.map { opened[$0]! }
         var external: [PackageName: (ExternalSource, Specification)] = [:]
         for dependency in manifest.dependencies {
-            guard let source = dependency.externalSource else { continue }
-            let pinned = lockfile?.lockedCommit(of: dependency.name, from: source)
-            external[dependency.name] = (source, try await opener.externalSpecification(of: dependency.name, from: source, pinnedTo: pinned))
+            // The spec is the package's (`Gadget.podspec` for `Gadget/Cache`): a subspec is a part
+            // of it, and only the package part of a name ever names a file (BEHAVIOUR 2.3).
+            let root = dependency.name.root
+            guard let source = dependency.externalSource, external[root] == nil else { continue }
+            let pinned = lockfile?.lockedCommit(of: root, from: source)
+            external[root] = (source, try await opener.externalSpecification(of: root, from: source, pinnedTo: pinned))
         }
         return SpecCatalog(
             manifest: manifest, choice: choice, sources: sources, externalSpecifications: external,
