@@ -20,6 +20,18 @@ final class MirrorTests: XCTestCase {
         return try DepsBinary.run(arguments, environment: env)
     }
 
+    /// A spec repository of deps' YAML specs cannot become a CDN mirror: bad input for a mirror,
+    /// 65 as the README's table says (it was 74), naming the file, and nothing mirrored.
+    func testAYAMLSpecIsRefusedAsBadInputForAMirror() throws {
+        try project.publish(["Kit": ["1.0.0": [:]]])
+        try project.depsfile(["Kit": ""])
+        XCTAssertEqual(try project.deps("install", "--lock-only").status, 0)
+        let mirror = try deps(["mirror", project.root + "/mirror", "--project", project.app], cache: "cache", [:])
+        XCTAssertEqual(mirror.status, 65, mirror.stdout + mirror.stderr)
+        XCTAssertTrue(mirror.stderr.contains("Kit/1.0.0.yaml"), mirror.stderr)
+        XCTAssertTrue(mirror.stderr.contains("which a CDN cannot serve"), mirror.stderr)
+    }
+
     func testACloneInstallsFromTheMirrorAloneWithItsLockUnchanged() throws {
         // Origins: trunk's CDN with archive code, git code over HTTP, a git spec repository.
         let cdn = try RemoteSpecSourceTests.CDN(self, project: project)

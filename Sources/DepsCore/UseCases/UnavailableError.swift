@@ -1,10 +1,16 @@
 import DepsFailures
 
 /// What a source, a file or the project cannot give this run, for a reason a command, a flag or
-/// a setting would change (exit status 74). The core and the adapters say which reason; the
+/// a setting would change (exit status 74; 65 for a spec a mirror cannot serve, which is bad
+/// input for it). The core and the adapters say which reason; the
 /// presenters word it and name what helps.
 public struct UnavailableError: ExitStatusError, Sendable, Equatable {
-    public var exitStatus: ExitStatus { .inputOutput }
+    public var exitStatus: ExitStatus {
+        switch reason {
+        case .notServableByCDN: .malformedInput
+        default: .inputOutput
+        }
+    }
 
     public enum Reason: Sendable, Equatable {
         /// Offline, and the cache lacks it (`lacking`: where it would be, or what is missing).
