@@ -7,13 +7,14 @@ import DepsCore
 /// The gateways of `deps spec lint` and `deps repo push`.
 extension Composition {
     /// Spec files read from the command line's paths; dependencies resolve from the sources, code
-    /// is fetched through the shared cache.
+    /// is fetched through the shared cache, each archive from its URL even when the cache holds one
+    /// of its digest (lint proves the source can be fetched).
     var specLint: SpecLintInteractor {
         get throws {
             SpecLintInteractor(
                 reader: SpecFileLinter(fileSystem: fileSystem, decodingJSON: PodspecJSONCodec.decodeSpecFile),
                 opener: try opener,
-                fetcher: try codeFetcher(offline: false))
+                fetcher: try codeFetcher(offline: false).provingOrigins())
         }
     }
 

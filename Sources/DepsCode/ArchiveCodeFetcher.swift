@@ -17,6 +17,10 @@ struct ArchiveCodeFetcher: Sendable {
     let limits: ArchiveLimits
     /// Mirrors and the remote cache, asked before the origin (BEHAVIOUR 14); nil: none.
     var remote: RemoteCode? = nil
+    /// Download from the URL even when the cache, a mirror or the remote cache holds an archive of
+    /// the digest: what `deps spec lint` does, to prove the source can be fetched by those who
+    /// install it (BEHAVIOUR 11).
+    var provingOrigin = false
 
     func fetch(_ request: CodeRequest, url: String, declaredDigest: String?) async throws -> FetchedCode {
         let name = request.name.description
@@ -35,7 +39,7 @@ struct ArchiveCodeFetcher: Sendable {
         // The two agree when both are given (checked above): one digest is expected, named by where it comes from.
         let expected = declaredDigest.map { ExpectedDigest(digest: $0, from: "the spec's sha256") }
             ?? lockedDigest.map { ExpectedDigest(digest: $0, from: "Depsfile.lock's SOURCE CHECKSUMS") }
-        if let expected, let tree = cache.cachedTree(name: name, version: request.version.description, pin: expected.digest) {
+        if !provingOrigin, let expected, let tree = cache.cachedTree(name: name, version: request.version.description, pin: expected.digest) {
             return FetchedCode(tree: tree.string, pin: .archiveDigest(expected.digest))
         }
         // Shared when the cache cannot be written: an archive it holds is read, one it lacks is named.
@@ -72,7 +76,7 @@ struct ArchiveCodeFetcher: Sendable {
     private func download(
         _ request: CodeRequest, url: String, expected: ExpectedDigest?, access: FileLock.Access
     ) async throws -> (LocalPath, String) {
-        if let expected = expected?.digest {
+        if !provingOrigin, let expected = expected?.digest {
             let cached = cache.archivePath(expected)
             if cache.fileSystem.kind(of: cached) == .file {
                 if (try? SHA256Digest.hex(ofFileAt: cached, shownAs: cached.string, fileSystem: cache.fileSystem)) == expected { return (cached, expected) }
@@ -88,7 +92,7 @@ struct ArchiveCodeFetcher: Sendable {
         let temporary = cache.temporaryPath("archive")
         defer { cache.fileSystem.removeTree(temporary) }
         let isLocal = CodeLocation.isRelative(url) || url.hasPrefix("/")
-        if !isLocal, let remote, let expected,
+        if !isLocal, !provingOrigin, let remote, let expected,
            try await remote.download(
                RemoteCodeStore.archivePath(expected.digest), for: request, origin: url, into: temporary, fileSystem: cache.fileSystem,
                verify: { file in

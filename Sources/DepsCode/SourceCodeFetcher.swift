@@ -8,7 +8,7 @@ import DepsFileSystem
 /// The `CodeFetcher` deps uses: git and archives through the shared cache, folders in place.
 public struct SourceCodeFetcher: CodeFetcher {
     let git: GitCodeFetcher
-    let archives: ArchiveCodeFetcher
+    var archives: ArchiveCodeFetcher
     let projectDirectory: LocalPath
 
     /// - Parameters:
@@ -44,6 +44,14 @@ public struct SourceCodeFetcher: CodeFetcher {
     }
 
     let cache: CodeCache
+
+    /// This fetcher, downloading each archive from its URL even when a copy of its digest is at
+    /// hand (the cache, a mirror, the remote cache), for `deps spec lint`.
+    public func provingOrigins() -> SourceCodeFetcher {
+        var fetcher = self
+        fetcher.archives.provingOrigin = true
+        return fetcher
+    }
 
     public func fetch(_ request: CodeRequest) async throws -> FetchedCode {
         if !request.source.isUsedInPlace { try cache.prepareOnce() }

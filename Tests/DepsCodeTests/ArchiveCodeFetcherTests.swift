@@ -101,6 +101,24 @@ final class ArchiveCodeFetcherTests: XCTestCase {
         XCTAssertEqual(down?.cause, .described("could not connect (1 attempt)"))
     }
 
+    /// `deps spec lint` proves the URL: an archive the cache holds by the spec's digest (from
+    /// another URL) does not stand in for a URL that answers 404.
+    func testProvingTheOriginDownloadsEvenWhenTheCacheHoldsTheDigest() async throws {
+        let other = "https://example.com/elsewhere/Kit.tar.gz"
+        http.serve(other, bytes)
+        _ = try await fetcher().archiveFile(request(), url: other, declaredDigest: digest)
+        http.answer(url, status: 404)
+        let (_, cached) = try await fetcher().archiveFile(request(), url: url, declaredDigest: digest)
+        XCTAssertEqual(cached, digest, "an install takes the archive of that digest from the cache")
+        var proving = fetcher()
+        proving.provingOrigin = true
+        let missing = await failure { try await proving.archiveFile(self.request(), url: self.url, declaredDigest: self.digest) }
+        XCTAssertEqual(missing?.cause, .serverAnswered(404))
+        http.serve(url, bytes)
+        let (_, proved) = try await proving.archiveFile(request(), url: url, declaredDigest: digest)
+        XCTAssertEqual(proved, digest)
+    }
+
     func testOfflineAnArchiveTheCacheLacksIsNotFetched() async throws {
         http.serve(url, bytes)
         let error = await failure { try await self.fetcher(offline: true).archiveFile(self.request(), url: self.url, declaredDigest: self.digest) }
