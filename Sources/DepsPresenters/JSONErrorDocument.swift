@@ -87,6 +87,9 @@ struct JSONErrorDocument: Encodable {
         switch failure.kind {
         case .noSolution:
             body.kind = "noSolution"
+            if !failure.missingVersionNotes.isEmpty {
+                body.notes = failure.missingVersionNotes.map { ResolutionFailureTextPresenter.sentence(for: $0.note, versionOf: $0.package) }
+            }
         case let .cycle(names):
             body.kind = "cycle"
             body.cycle = names.map(\.description)

@@ -41,6 +41,9 @@ public enum ResolutionFailureTextPresenter {
         if failure.kind == .noSolution || (facts.count > 2 && !onlyTheCycle) {
             parts.append(DerivationTextReport.text(for: derivation))
         }
+        for missing in failure.missingVersionNotes {
+            parts.append(Self.sentence(for: missing.note, versionOf: missing.package))
+        }
         for prerelease in failure.unnamedPrereleases {
             parts.append(
                 "\(prerelease.package) \(prerelease.version) would satisfy it, but prereleases are only considered "
@@ -64,6 +67,17 @@ public enum ResolutionFailureTextPresenter {
             let example = (["Specs"] + shards + ["<Name>"]).joined(separator: "/")
             return "\(MessageText.escaped(source)) looks sharded (\(example)/...) but has no CocoaPods-version.yml, "
                 + "so deps looked for Specs/\(name)/; add CocoaPods-version.yml with `prefix_lengths: [\(lengths.map(String.init).joined(separator: ", "))]`."
+        }
+    }
+
+    /// What a source says about a package none of whose versions matched: refresh the cache's copy.
+    public static func sentence(for note: MissingPackageNote, versionOf name: PackageName) -> String {
+        switch note {
+        case let .cachedCopy(source):
+            return "\(MessageText.escaped(source)) was read from its copy in the cache; if a version of \(name) was published "
+                + "there since (by deps repo push, or by anyone), run `deps repo update` (or `deps install --repo-update`) and try again."
+        case .shardedWithoutVersionFile:
+            return sentence(for: note, name: name)
         }
     }
 

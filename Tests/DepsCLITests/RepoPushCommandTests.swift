@@ -182,6 +182,11 @@ final class RepoPushCommandTests: XCTestCase {
         let stale = try deps(["install", "--lock-only"], in: "Second")
         XCTAssertEqual(stale.status, 0, stale.stderr)
         XCTAssertTrue(stale.stdout.contains("Locking Lib (1.0.0)"), "not before repo update: \(stale.stdout)")
+        // Asking for the pushed version exactly: the failure names the cached copy and the refresh.
+        try project.write("Exact/Depsfile", "sources:\n  - \(url)\ndependencies:\n  Lib: 1.1.0\n")
+        let exact = try deps(["install", "--lock-only"], in: "Exact")
+        XCTAssertEqual(exact.status, 1, exact.stdout + exact.stderr)
+        XCTAssertTrue(exact.stderr.contains("\(url) was read from its copy in the cache; if a version of Lib was published there since (by deps repo push, or by anyone), run `deps repo update`"), exact.stderr)
 
         let refresh = try deps(["repo", "update"])
         XCTAssertEqual(refresh.status, 0, refresh.stderr)

@@ -16,6 +16,16 @@ struct FailureAnalysis {
             kind: kind, derivation: DerivationRecorder.derivation(of: root, registry: registry),
             suggestedUpdate: try suggestedUpdate(), searchedSources: sources, unnamedPrereleases: unnamedPrereleases())
         if case let .missingPackage(name, _) = kind { failure.missingPackageNotes = registry.cache.catalog.notesOnMissing(name) }
+        // A version asked for and not found may have been published since the copy was read.
+        var notedPackages: [PackageName] = []
+        for fact in facts {
+            guard case .noVersions = fact.cause, let name = registry.name(of: fact.terms[0].package)?.root,
+                  !notedPackages.contains(name) else { continue }
+            notedPackages.append(name)
+            failure.missingVersionNotes += registry.cache.catalog.notesOnMissing(name).map {
+                ResolutionFailure.MissingVersionNote(package: name, note: $0)
+            }
+        }
         return failure
     }
 

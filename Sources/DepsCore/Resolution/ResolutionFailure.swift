@@ -27,6 +27,20 @@ public struct ResolutionFailure: ExitStatusError, Sendable, Equatable {
     public let unnamedPrereleases: [UnnamedPrerelease]
     /// For a missing package, what the sources searched can say about it.
     public var missingPackageNotes: [MissingPackageNote] = []
+    /// For a package of which no version matches a requirement, what the sources can say about
+    /// it (a cached copy this run did not refresh, where a version published since is not yet).
+    public var missingVersionNotes: [MissingVersionNote] = []
+
+    /// A package no version of which matched, and what a source says of it.
+    public struct MissingVersionNote: Sendable, Equatable {
+        public let package: PackageName
+        public let note: MissingPackageNote
+
+        public init(package: PackageName, note: MissingPackageNote) {
+            self.package = package
+            self.note = note
+        }
+    }
 
     /// A prerelease left out because no requirement names one: `RxSwift 6.0.0-rc.2`.
     public struct UnnamedPrerelease: Sendable, Equatable {

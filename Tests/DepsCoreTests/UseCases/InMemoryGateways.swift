@@ -8,6 +8,8 @@ final class InMemorySpecSource: SpecSource {
     let label: String
     /// Whether it stands for a repository read from the network (a CDN).
     var isRemote = false
+    /// What it says of a package it lacks (or lacks a version of), as a cached copy does.
+    var notesOnMissingPackages: [MissingPackageNote] = []
     private(set) var specs: [PackageName: [Version: Specification]] = [:]
     private(set) var specificationReads: [String] = []
 
@@ -40,6 +42,8 @@ final class InMemorySpecSource: SpecSource {
     func versions(of name: PackageName) throws -> [Version] {
         Array(specs[name, default: [:]].keys)
     }
+
+    func notesOnMissing(_ name: PackageName) -> [MissingPackageNote] { notesOnMissingPackages }
 
     func specification(of name: PackageName, version: Version) throws -> Specification {
         specificationReads.append("\(name)@\(version)")

@@ -181,6 +181,19 @@ final class SubspecResolutionTests: XCTestCase {
         }
     }
 
+    /// Right after `deps repo push` a git spec repository's cached copy lacks the version pushed:
+    /// the failure says so, and names `deps repo update`, where it said only that no version matched.
+    func testAVersionNotInACachedCopyNamesTheRefresh() throws {
+        let source = InMemorySpecSource(["JsonKit": ["1.0.0": [:]]])
+        source.notesOnMissingPackages = [.cachedCopy(source: "https://git.example/specs.git")]
+        XCTAssertThrowsError(try install(store(["JsonKit": "2.0.0"]), source)) { error in
+            let failure = error as? ResolutionFailure
+            XCTAssertEqual(failure?.missingVersionNotes, [
+                ResolutionFailure.MissingVersionNote(package: self.name("JsonKit"), note: .cachedCopy(source: "https://git.example/specs.git")),
+            ])
+        }
+    }
+
     func testUpdatingAPackageReleasesItsSubspecs() throws {
         let source = InMemorySpecSource(["AFNetworking": ["1.3.4": [:], "2.0.0": [:]]])
         source.add(specification: restKit("0.26.0"))
