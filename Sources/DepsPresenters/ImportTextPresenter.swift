@@ -74,7 +74,23 @@ public enum ImportTextPresenter {
         let parts = [(drift.modified, "changed"), (drift.added, "added"), (drift.removed, "removed")]
             .filter { !$0.0.isEmpty }
             .map { "\($0.0.map(\.description).joined(separator: ", ")) \($0.1)" }
-        return "Podfile.lock is older than the Podfile: \(parts.joined(separator: "; ")); deps install keeps each locked version the Podfile still admits and resolves the rest."
+        var line = "Podfile.lock is older than the Podfile: \(parts.joined(separator: "; ")); deps install keeps each locked version the Podfile still admits and resolves the rest."
+        // What is not the lock's fault: pods a dropped plugin adds, and a Podfile that Ruby read in
+        // this environment (a branch on ENV may choose other pods than the run that wrote the lock).
+        let plugins = result.warnings.compactMap { warning -> String? in
+            if case let .plugin(name) = warning.dropped { return name }
+            return nil
+        }
+        if !drift.removed.isEmpty, !plugins.isEmpty {
+            line += " \(drift.removed.map(\.description).joined(separator: ", ")) may come from the plugin "
+                + "\(plugins.map { "'\(MessageText.escaped($0))'" }.joined(separator: ", ")), which CocoaPods ran and deps does not: "
+                + "declare such a pod with `pod` if the app needs it."
+        }
+        if result.evaluation != nil {
+            line += " The Podfile was evaluated with Ruby in this environment; where it branches on ENV, "
+                + "the run that wrote Podfile.lock may have chosen other pods."
+        }
+        return line
     }
 
     private static func count(_ number: Int, _ one: String, _ many: String) -> String {

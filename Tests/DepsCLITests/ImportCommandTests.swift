@@ -141,6 +141,39 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertTrue(try project.read("App/ha3/Depsfile.lock").contains("  - Kit (1.2.0)\n"))
     }
 
+    /// A pod a dropped plugin adds (cocoapods-keys' `Keys`) makes the lock differ from the Podfile:
+    /// the import says where it may come from instead of only blaming the lock.
+    func testAPodAPluginAddsIsNamedAsThePlugins() throws {
+        let project = try TemporaryProject(self)
+        try project.write("App/Podfile", "plugin 'cocoapods-keys', { :keys => ['ApiKey'] }\ntarget 'App' do\n  pod 'Kit', '~> 1.0'\nend\n")
+        try project.write("App/Podfile.lock", """
+            PODS:
+              - Keys (1.0.1)
+              - Kit (1.0.0)
+
+            DEPENDENCIES:
+              - Keys (from `Pods/CocoaPodsKeys`)
+              - Kit (~> 1.0)
+
+            EXTERNAL SOURCES:
+              Keys:
+                :path: Pods/CocoaPodsKeys
+
+            SPEC CHECKSUMS:
+              Keys: 1a
+              Kit: 2b
+
+            PODFILE CHECKSUM: 3c
+
+            COCOAPODS: 1.15.2
+
+            """)
+        let imported = try project.deps("import")
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertTrue(imported.stdout.contains(
+            "Keys removed; deps install keeps each locked version the Podfile still admits and resolves the rest. Keys may come from the plugin 'cocoapods-keys', which CocoaPods ran and deps does not"), imported.stdout)
+    }
+
     /// A team's local pod whose spec is Ruby (a version read from a file, subspecs made in a loop):
     /// imported as a `path:` dependency, installed through `ruby`, built into one module with its
     /// subspecs, and an edit of the podspec shows in `deps check` (BEHAVIOUR 10).
