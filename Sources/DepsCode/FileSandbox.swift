@@ -59,7 +59,12 @@ public struct FileSandbox: Sandbox {
             try remove(name, listing: manifest)
             return
         }
-        try fileSystem.makeDirectories(root, shownAs: SandboxLayout.folderName)
+        if fileSystem.kind(of: root) == nil {
+            // A first install's Deps/: a signal that ends deps before anything is placed in it
+            // leaves none behind, as a failure does (BEHAVIOUR 7).
+            try fileSystem.makeDirectories(root, shownAs: SandboxLayout.folderName)
+            TemporaryPaths.registerFolderRemovedIfEmpty(root)
+        }
         let fresh = root / ".\(name).\(getpid()).tmp"
         fileSystem.removeTree(fresh)
         TemporaryPaths.register(fresh)

@@ -13,6 +13,14 @@ import Darwin
 /// (A file written atomically needs no entry: a signal waits until it is in place.)
 public enum TemporaryPaths {
     private static let paths = Mutex<Set<LocalPath>>([])
+    /// Folders this process made that a signal removes only when they are left empty (a first
+    /// install's `Deps/`): what they hold stays.
+    private static let folders = Mutex<Set<LocalPath>>([])
+
+    /// Lists a folder this process just made, to be removed by a signal if it is empty by then.
+    public static func registerFolderRemovedIfEmpty(_ path: LocalPath) {
+        folders.withLock { _ = $0.insert(path) }
+    }
 
     /// Lists `path` and returns it. Once a signal is ending deps this never returns, so no
     /// temporary path is made after the listed ones were removed.
@@ -55,5 +63,7 @@ public enum TemporaryPaths {
                 fileSystem.removeTree(folder / entry)
             }
         }
+        // Last, once what was being made in them is gone.
+        for folder in folders.withLock({ $0 }) { fileSystem.removeEmptyDirectory(folder) }
     }
 }

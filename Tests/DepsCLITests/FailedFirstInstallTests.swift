@@ -135,6 +135,35 @@ final class FailedFirstInstallTests: XCTestCase {
         return process.terminationStatus
     }
 
+    /// With the cache warm nothing waits for a child process: a signal ends deps at once, while
+    /// the code is being copied into the first `Deps/`. The folder deps just made goes with the
+    /// package's half-made folder (it stayed, empty).
+    func testASignalWhilePlacingFromAWarmCacheLeavesNoEmptySandbox() throws {
+        let repository = try TestGitRepository(name: "Big", at: project.root + "/git/Big")
+        let files = repository.path + "/Sources/Big/Parts"
+        try FileManager.default.createDirectory(atPath: files, withIntermediateDirectories: true)
+        for index in 0..<3000 {
+            try Data("public let part\(index) = \(index)\n".utf8).write(to: URL(fileURLWithPath: files + "/Part\(index).swift"))
+        }
+        try repository.commitVersion("1.0.0")
+        try project.publishGit("Big", "1.0.0", url: repository.path)
+        try project.depsfile(["Big": ""])
+        XCTAssertEqual(try project.deps(["install"], cache: cache).status, 0, "the cache is warm")
+        for _ in 0..<3 {
+            try? FileManager.default.removeItem(atPath: project.app + "/Deps")
+            try? FileManager.default.removeItem(atPath: project.app + "/Depsfile.lock")
+            let process = try DepsBinary.start(["install", "--quiet", "--project", project.app], cache: cache)
+            let deadline = Date().addingTimeInterval(20)
+            while !project.exists("App/Deps") && process.isRunning && Date() < deadline { usleep(1_000) }
+            kill(process.processIdentifier, SIGINT)
+            process.waitUntilExit()
+            if process.terminationStatus == 0 { continue }
+            XCTAssertEqual(process.terminationStatus, 130)
+            XCTAssertFalse(project.exists("App/Deps") && project.files(under: "App/Deps").isEmpty,
+                           "an interrupted first install leaves no empty Deps/")
+        }
+    }
+
     func testSIGINTDuringAFirstInstallLeavesNoSandbox() throws {
         XCTAssertEqual(try interruptedFirstInstall(SIGINT), 130)
         XCTAssertFalse(project.exists("App/Deps"), "\(project.files(under: "App/Deps"))")
