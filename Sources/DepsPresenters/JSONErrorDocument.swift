@@ -16,6 +16,8 @@ struct JSONErrorDocument: Encodable {
         var cycle: [String]?
         var missingPackage: String?
         var suggestions: [String]?
+        /// The Depsfile's other dependencies no source has either.
+        var alsoMissing: [String]?
         /// Why a source may lack the missing package (a cached copy to refresh, a layout to fix), worded.
         var notes: [String]?
         var fetchFailures: [FetchFailure]?
@@ -97,6 +99,7 @@ struct JSONErrorDocument: Encodable {
             body.kind = "missingPackage"
             body.missingPackage = name.description
             body.suggestions = suggestions.map(\.description)
+            if !failure.otherMissingPackages.isEmpty { body.alsoMissing = failure.otherMissingPackages.map(\.description) }
             if !failure.missingPackageNotes.isEmpty {
                 body.notes = failure.missingPackageNotes.map { ResolutionFailureTextPresenter.sentence(for: $0, name: name) }
             }

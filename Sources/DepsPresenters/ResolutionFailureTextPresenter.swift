@@ -18,6 +18,9 @@ public enum ResolutionFailureTextPresenter {
                 headline += "\nDid you mean \(DerivationWording.list(suggestions.map(\.description), joinedBy: "or"))?"
             }
             for note in failure.missingPackageNotes { headline += "\n" + Self.sentence(for: note, name: name) }
+            if !failure.otherMissingPackages.isEmpty {
+                headline += "\nNo source has \(DerivationWording.list(failure.otherMissingPackages.map(\.description), joinedBy: "or")) either."
+            }
             parts.append(headline)
         case .cycle:
             if let cycle = facts.first(where: \.isOnACycle) {

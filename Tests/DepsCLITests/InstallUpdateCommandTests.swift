@@ -229,6 +229,18 @@ final class InstallUpdateCommandTests: XCTestCase {
         XCTAssertNil(project.lockfile)
     }
 
+    /// Every one of the Depsfile's pods that no source has is named in one run.
+    func testEveryPackageNoSourceHasIsNamedInOneRun() throws {
+        try project.depsfile(["Almofire": "~> 5.0", "Moya": "", "Snapkitt": "", "Zzz": ""])
+        let outcome = try project.deps("install")
+        XCTAssertEqual(outcome.status, 1)
+        XCTAssertTrue(outcome.stderr.hasPrefix("Unable to find a specification for "), outcome.stderr)
+        let named = ["Almofire", "Snapkitt", "Zzz"].filter { outcome.stderr.contains($0) }
+        XCTAssertEqual(named.count, 3, outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains(" either.\n"), outcome.stderr)
+        XCTAssertFalse(outcome.stderr.contains("Moya"), outcome.stderr)
+    }
+
     func testDryRunPrintsTheChangesAndWritesNothing() throws {
         try project.depsfile(["SnapKit": ""])
         let outcome = try project.deps("install", "--dry-run")

@@ -27,6 +27,9 @@ public struct ResolutionFailure: ExitStatusError, Sendable, Equatable {
     public let unnamedPrereleases: [UnnamedPrerelease]
     /// For a missing package, what the sources searched can say about it.
     public var missingPackageNotes: [MissingPackageNote] = []
+    /// For a missing package, the Depsfile's other dependencies that no source has either, so that
+    /// one run names them all.
+    public var otherMissingPackages: [PackageName] = []
     /// For a package of which no version matches a requirement, what the sources can say about
     /// it (a cached copy this run did not refresh, where a version published since is not yet).
     public var missingVersionNotes: [MissingVersionNote] = []

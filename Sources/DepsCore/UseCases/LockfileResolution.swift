@@ -108,8 +108,32 @@ struct LockfileResolution {
     static let platformRounds = 4
 
     private func resolveOnce() throws -> (resolution: Resolution, lockfile: Lockfile) {
-        let resolution = try Resolver(catalog: catalog).resolve(manifest.dependencies, pins: pins)
+        let resolution: Resolution
+        do {
+            resolution = try Resolver(catalog: catalog).resolve(manifest.dependencies, pins: pins)
+        } catch var failure as ResolutionFailure {
+            if case let .missingPackage(name, _) = failure.kind { failure.otherMissingPackages = try missingDependencies(besides: name) }
+            throw failure
+        }
         return (resolution, Lockfile(manifest: manifest, resolved: try catalog.resolvedPackages(resolution)))
+    }
+
+    /// The Depsfile's dependencies from its sources that no source has, but `name`'s package.
+    private func missingDependencies(besides name: PackageName) throws -> [PackageName] {
+        var missing: [PackageName] = []
+        for dependency in manifest.dependencies where dependency.externalSource == nil {
+            let root = dependency.name.root
+            guard root != name.root, !missing.contains(root) else { continue }
+            do {
+                if try catalog.versions(of: root).isEmpty { missing.append(root) }
+            } catch let needed as SpecsNotFetched {
+                // Read once the source has fetched it, as every read of the catalog is.
+                throw needed
+            } catch {
+                // What cannot be read is not said to be missing.
+            }
+        }
+        return missing
     }
 }
 

@@ -194,6 +194,16 @@ final class SubspecResolutionTests: XCTestCase {
         }
     }
 
+    /// Several of the Depsfile's pods missing from the sources are named in one run, not one a run.
+    func testEveryMissingDependencyIsNamedAtOnce() throws {
+        let source = InMemorySpecSource(["Kit": ["1.0.0": [:]]])
+        XCTAssertThrowsError(try install(store(["Alamofir": "", "Kit": "", "Kingfishr": "", "Snapkit/Core": ""]), source)) { error in
+            let failure = error as? ResolutionFailure
+            guard case let .missingPackage(name, _)? = failure?.kind else { return XCTFail("\(error)") }
+            XCTAssertEqual(([name] + (failure?.otherMissingPackages ?? [])).map(\.root.description).sorted(), ["Alamofir", "Kingfishr", "Snapkit"])
+        }
+    }
+
     func testUpdatingAPackageReleasesItsSubspecs() throws {
         let source = InMemorySpecSource(["AFNetworking": ["1.3.4": [:], "2.0.0": [:]]])
         source.add(specification: restKit("0.26.0"))
