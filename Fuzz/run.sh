@@ -6,9 +6,8 @@
 #   Fuzz/run.sh TARGET merge         shrinks the grown corpus to the inputs that add coverage
 #
 # TARGET is `yaml` (YAMLParser and YAMLEmitter round trip), `requirement` (Version and
-# Requirement invariants), `pbxproj` (the reader of Xcode's project files and its edits) or `plist`
-# (the same reader: node ranges, strings written back as Xcode writes them, object lines spliced out
-# and in). SECONDS is passed as -max_total_time (default 600); 0 only
+# Requirement invariants) or `plist` (the reader of Xcode's project files: node ranges, strings
+# written back as Xcode writes them, entries and object lines spliced out and in). SECONDS is passed as -max_total_time (default 600); 0 only
 # builds. Further options go to libFuzzer as they are, e.g. -jobs=1 or -runs=100000.
 #
 # Everything generated lands in .build-fuzz/ at the top of the package:
@@ -19,9 +18,9 @@
 set -euo pipefail
 
 usage() {
-    echo "usage: $0 yaml|requirement|pbxproj|plist [SECONDS] [LIBFUZZER-OPTION...]" >&2
-    echo "       $0 yaml|requirement|pbxproj|plist FILE..." >&2
-    echo "       $0 yaml|requirement|pbxproj|plist merge" >&2
+    echo "usage: $0 yaml|requirement|plist [SECONDS] [LIBFUZZER-OPTION...]" >&2
+    echo "       $0 yaml|requirement|plist FILE..." >&2
+    echo "       $0 yaml|requirement|plist merge" >&2
     exit 64
 }
 
@@ -65,11 +64,6 @@ requirement)
         Fuzz/Targets/RequirementInvariants.swift
         Fuzz/Support/SwiftLiteral.swift
     )
-    flags=()
-    ;;
-pbxproj)
-    module=DepsPropertyList
-    sources=(Sources/DepsPropertyList/*.swift Fuzz/Targets/PropertyListEdits.swift Fuzz/Support/SwiftLiteral.swift)
     flags=()
     ;;
 plist)

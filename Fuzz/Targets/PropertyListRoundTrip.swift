@@ -5,8 +5,9 @@
 // line and column of the file, or returns a tree whose every node's range holds that node's
 // bytes. A string read from the tree, written back as Xcode writes strings (PropertyListText),
 // reads back as the same string. When the tree is a project (XcodeProjectDocument), each object's
-// lines come out and go back in byte for byte. Errors are expected; a crash, a trap, a leak or a
-// hang is a bug.
+// lines come out and go back in byte for byte. A dictionary's first entry spliced out, or an entry
+// spliced in before it, reads back with one entry fewer or more and the others unchanged. Errors
+// are expected; a crash, a trap, a leak or a hang is a bug.
 
 import DepsFailures
 
@@ -23,6 +24,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         return 0
     }
     checkNode(root, in: bytes)
+    checkSplices(root, in: bytes, depth: 0)
     if let document = try? XcodeProjectDocument(bytes: bytes, file: fileName) {
         checkDocument(document)
     }
@@ -101,5 +103,47 @@ private func checkDocument(_ document: XcodeProjectDocument) {
         guard insertion.applied(to: removal.applied(to: document.bytes)) == document.bytes else {
             fatalError("the lines of \(quoted(entry.key)) did not go back byte for byte")
         }
+    }
+}
+
+/// The dictionaries of the first levels, each edited by splices.
+private func checkSplices(_ node: PropertyListNode, in bytes: [UInt8], depth: Int) {
+    guard depth < 3 else { return }
+    switch node.value {
+    case .string: return
+    case let .array(items): for item in items { checkSplices(item, in: bytes, depth: depth + 1) }
+    case let .dictionary(entries):
+        checkEdits(node, entries, in: bytes)
+        for entry in entries { checkSplices(entry.value, in: bytes, depth: depth + 1) }
+    }
+}
+
+/// A dictionary with one entry taken out, or one added first, reads back with the others kept.
+private func checkEdits(_ node: PropertyListNode, _ entries: [PropertyListEntry], in bytes: [UInt8]) {
+    var adding = PropertyListEdit()
+    adding.insert(" fuzzKey = \"fuzz value\";", at: node.range.lowerBound + 1)
+    let added = adding.applied(to: bytes)
+    guard let reread = find(node.range.lowerBound, in: try? PropertyListParser.parse(added, file: fileName)),
+          reread.entries?.map(\.key) == ["fuzzKey"] + entries.map(\.key) else {
+        fatalError("adding an entry to \(quoted(Array(bytes[node.range]))) did not read back")
+    }
+    guard let first = entries.first else { return }
+    var removing = PropertyListEdit()
+    removing.delete(first.range)
+    let removed = removing.applied(to: bytes)
+    guard let shorter = find(node.range.lowerBound, in: try? PropertyListParser.parse(removed, file: fileName)),
+          shorter.entries?.map(\.key) == entries.dropFirst().map(\.key) else {
+        fatalError("removing '\(first.key)' from \(quoted(Array(bytes[node.range]))) did not read back")
+    }
+}
+
+/// The dictionary that starts at `offset`.
+private func find(_ offset: Int, in node: PropertyListNode?) -> PropertyListNode? {
+    guard let node else { return nil }
+    if node.range.lowerBound == offset, node.entries != nil { return node }
+    switch node.value {
+    case .string: return nil
+    case let .array(items): return items.lazy.compactMap { find(offset, in: $0) }.first
+    case let .dictionary(entries): return entries.lazy.compactMap { find(offset, in: $0.value) }.first
     }
 }
