@@ -219,6 +219,24 @@ public struct GitCodeFetcher: Sendable {
         }
 
         switch (request.pin, reference) {
+        case let (nil, .commit(abbreviated)) where !GitCommit.isValid(abbreviated):
+            // An abbreviation names the one commit it starts, as git reads it; the lock records that
+            // commit in full.
+            let prefix = abbreviated.lowercased()
+            var found = try await mirror.commits(startingWith: prefix)
+            if found.isEmpty {
+                try await refresh(lacking: "the cache's mirror has no commit starting \(abbreviated)")
+                found = try await mirror.commits(startingWith: prefix)
+            }
+            if found.count > 1 {
+                throw CodeFetchError(
+                    name: request.name, url: url, kind: .integrity, cause: .ambiguousCommit(abbreviated, commits: found))
+            }
+            guard let commit = found.first else {
+                if offline { throw notCached(request, url, "the cache's mirror has no commit starting \(abbreviated)") }
+                throw CodeFetchError(name: request.name, url: url, kind: .integrity, cause: .missingCommit(abbreviated))
+            }
+            return commit
         case let (.commit(pinned)?, _), let (nil, .commit(pinned)):
             if try await !mirror.hasCommit(pinned) { try await refresh(lacking: "the cache's mirror lacks commit \(pinned)") }
             guard try await mirror.hasCommit(pinned) else {

@@ -99,6 +99,22 @@ public struct GitMirror: Sendable {
         return result.succeeded && Self.isObjectName(text) ? text : nil
     }
 
+    public func commits(startingWith prefix: String) async throws -> [String] {
+        // Every object of that prefix, whatever its type; then those that are commits.
+        let listing = try await ChildProcess.run(
+            "git", ["--git-dir", path.string, "rev-parse", "--disambiguate=\(prefix)"], environment: Self.environment)
+        guard listing.succeeded else { return [] }
+        var commits: [String] = []
+        for line in String(decoding: listing.standardOutput, as: UTF8.self).split(separator: "\n") {
+            let object = String(line)
+            guard Self.isObjectName(object), object.hasPrefix(prefix) else { continue }
+            let type = try await ChildProcess.run(
+                "git", ["--git-dir", path.string, "cat-file", "-t", object], environment: Self.environment)
+            if type.succeeded, String(decoding: type.standardOutput, as: UTF8.self) == "commit\n" { commits.append(object) }
+        }
+        return commits.sorted()
+    }
+
     /// Reads `packed-refs`: lines `<commit> <ref>`, each annotated tag followed by `^<commit>` (peeled).
     /// A loose ref file of the same name would be newer, so its presence defers to git.
     func packedCommit(of reference: String) -> String? {

@@ -24,6 +24,9 @@ public protocol GitMirroring: Sendable {
     /// The commit a reference (`refs/tags/1.0`, `refs/heads/main`, `HEAD`) names; nil when there
     /// is no such reference.
     func commit(of reference: String) async throws -> String?
+    /// The commits whose object name starts with `prefix` (4 to 40 lower-case hexadecimal
+    /// digits): one for an unambiguous abbreviation, none, or several.
+    func commits(startingWith prefix: String) async throws -> [String]
     /// The names of the files that differ between two commits.
     func changedFiles(from old: String, to new: String) async throws -> [Substring]
     /// The submodule entries of `commit`'s tree, at any depth: each path and the commit it records.

@@ -33,6 +33,8 @@ public enum ErrorTextPresenter {
         case let .unsafeCode(commit, problem): "unsafe code at commit \(e(commit)): \(e(problem))"
         case let .emptyCommit(commit): "commit \(e(commit)) has no files in the repository"
         case let .missingCommit(commit): "commit \(e(commit)) is not in the repository"
+        case let .ambiguousCommit(abbreviated, commits):
+            "commit \(e(abbreviated)) is ambiguous: \(commits.count) commits start with it (\(commits.map(e).joined(separator: ", "))); write more of its digits"
         case let .tagMoved(tag, now, pinned): "tag \(e(tag)) now names commit \(e(now)), but Depsfile.lock pins commit \(e(pinned))"
         case .archivePinForGitSource: "Depsfile.lock pins an archive digest, but the spec's source is git"
         case let .missingReference(reference): "the repository has no \(e(reference))"

@@ -128,7 +128,7 @@ public enum ImportTextPresenter {
         switch gap {
         case let .invalidGitReference(url, reference):
             "`:\(reference.key) => '\(MessageText.escaped(reference.value))'` of \(MessageText.escaped(url)) is not a reference deps takes"
-                + (reference.key == "commit" ? " (a commit is its full 40-digit id)" : "")
+                + (reference.key == "commit" ? " (a commit is 4 to 40 hexadecimal digits)" : "")
         case let .unreadablePodspec(location, .url):
             "`:podspec => '\(MessageText.escaped(location))'`: a URL; a Depsfile's `podspec:` names a file beside it, so download the `.podspec.json` into the project and name it"
         case let .unreadablePodspec(location, .unknownFormat):

@@ -84,7 +84,7 @@ final class DepsfileCodecTests: XCTestCase {
         assertError("dependencies:\n  Foo:\n    path: ../Foo\n    submodules: true\n",
                     "Depsfile:4: error: `submodules:` goes with `git:` in the source of Foo")
         assertError("dependencies:\n  Foo:\n    git: https://example.com/foo.git\n    commit: abc\n",
-                    "Depsfile:4: error: invalid `commit:` 'abc'; expected a full 40-digit hexadecimal commit id for Foo")
+                    "Depsfile:4: error: invalid `commit:` 'abc'; expected a commit id: 4 to 40 hexadecimal digits for Foo")
         assertError("dependencies:\n  Foo:\n    path: ../Foo\n    tag: 1.0\n", "Depsfile:4: error: `tag:` goes with `git:` in the source of Foo")
         assertError("dependencies:\n  Foo:\n    version: 1.0\n", "Depsfile:3: error: expected `path:`, `podspec:`, `git:` or `source:` in the source of Foo")
         assertError("platform: ios fifteen\n", "Depsfile:1: error: invalid deployment target 'fifteen' in platform 'ios fifteen'")

@@ -14,7 +14,7 @@ final class SpecSourceFieldsTests: XCTestCase {
             (["git": "u", "path": "p", "tag": "1"], "expected only one of `git:`, `http:` or `path:`, found `git:` and `path:`"),
             (["git": "u"], "`git:` needs one of `tag:`, `commit:` or `branch:`"),
             (["git": "u", "tag": "1", "branch": "main"], "`git:` takes only one of `tag:`, `commit:` or `branch:`"),
-            (["git": "u", "commit": "abc"], "invalid `commit:` 'abc'; expected a full 40-digit hexadecimal commit id"),
+            (["git": "u", "commit": "abc"], "invalid `commit:` 'abc'; expected a commit id: 4 to 40 hexadecimal digits"),
             (["git": "u", "tag": "--upload-pack=x"], "invalid `tag:` '--upload-pack=x'"),
             (["http": "h.zip", "sha256": "xyz"], "invalid `sha256:` 'xyz'; expected 64 lower-case hexadecimal digits"),
             (["git": "a\u{1B}[2J", "tag": "1"], #"the `git:` location 'a\u{1B}[2J' holds a control character"#),

@@ -60,6 +60,50 @@ final class GitExternalSourceTests: XCTestCase {
         XCTAssertEqual(try project.deps(["check"], cache: cache).status, 0)
     }
 
+    /// A Podfile's abbreviated `:commit` (CocoaPods takes any unambiguous one) imports as it is
+    /// written; the install pins the commit it names in full, and both CI commands agree.
+    func testAnAbbreviatedCommitImportsAndIsLockedInFull() throws {
+        let repository = try packageRepository("Parked", at: project.root + "/git/Parked")
+        let first = try repository.commitVersion("1.0.0", tag: false)
+        try repository.commitVersion("1.0.0", tag: false, body: "public let version = \"later\"\n")
+        let short = String(first.prefix(7))
+        try project.write("App/Podfile", """
+            source 'https://cdn.cocoapods.org/'
+            platform :ios, '13.0'
+            target 'App' do
+              pod 'Parked', :git => '\(repository.path)', :commit => '\(short)' # Swift 4.2
+            end
+
+            """)
+        let imported = try project.deps(["import"], cache: cache)
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let depsfile = try project.read("App/Depsfile")
+        XCTAssertTrue(depsfile.contains("  Parked:\n    git: \(repository.path)\n    commit: \(short)\n"), depsfile)
+
+        let install = try project.deps(["install"], cache: cache)
+        XCTAssertEqual(install.status, 0, install.stderr)
+        XCTAssertEqual(try project.read("App/Deps/Parked/Sources/Parked/Parked.swift"), "public let version = \"1.0.0\"\n")
+        let lock = try XCTUnwrap(project.lockfile)
+        XCTAssertTrue(lock.contains("EXTERNAL SOURCES:\n  Parked:\n    git: \(repository.path)\n    commit: \(short)\n\n"), lock)
+        XCTAssertTrue(lock.contains("CHECKOUT OPTIONS:\n  Parked:\n    commit: \(first)\n    git: \(repository.path)\n\n"), lock)
+        XCTAssertEqual(try project.deps(["check"], cache: cache).status, 0)
+        let deployment = try project.deps(["install", "--deployment"], cache: cache)
+        XCTAssertEqual(deployment.status, 0, deployment.stderr)
+        XCTAssertEqual(project.lockfile, lock)
+
+        // Too short for git, or starting no commit: refused at the Depsfile's line, or naming the repository.
+        try project.write("App/Depsfile", try project.read("App/Depsfile").replacingOccurrences(of: "commit: \(short)", with: "commit: abc"))
+        let tooShort = try project.deps(["install"], cache: cache)
+        XCTAssertEqual(tooShort.status, 65, tooShort.stderr)
+        XCTAssertTrue(tooShort.stderr.contains("invalid `commit:` 'abc'; expected a commit id: 4 to 40 hexadecimal digits"), tooShort.stderr)
+        XCTAssertEqual(project.lockfile, lock)
+        try project.write("App/Depsfile", try project.read("App/Depsfile").replacingOccurrences(of: "commit: abc", with: "commit: 0000000"))
+        let unknown = try project.deps(["install"], cache: cache)
+        XCTAssertEqual(unknown.status, 65, unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("commit 0000000 is not in the repository"), unknown.stderr)
+        XCTAssertEqual(project.lockfile, lock)
+    }
+
     func testSubmodulesAreFetchedRecursivelyThroughTheCacheAtTheRecordedCommits() throws {
         let allowFile = ["-c", "protocol.file.allow=always", "submodule", "add", "--quiet"]
         let leaf = try TestGitRepository(name: "Leaf", at: project.root + "/git/Leaf")

@@ -124,6 +124,29 @@ final class GitCodeFetcherTests: XCTestCase {
             git.operations, [.fetch(mirror: mirror), .followRemoteHead(mirror: mirror), .extract(commit: next, mirror: mirror)])
     }
 
+    func testAnAbbreviatedCommitIsPinnedInFullAndOneTheMirrorLacksIsFetchedFor() async throws {
+        let first = git.commit(.init(["Kit.swift": "1"]), to: url)
+        let second = git.commit(.init(["Kit.swift": "2"]), to: url)
+        // Upper-case digits too, as git takes them.
+        let fetched = try await fetcher().fetch(request("1.0.0", .commit(String(first.prefix(7)).uppercased())))
+        XCTAssertEqual(fetched.pin, .commit(first))
+        XCTAssertEqual(file("Kit.swift", in: fetched), "1")
+
+        let third = git.commit(.init(["Kit.swift": "3"]), to: url)
+        git.clearOperations()
+        let later = try await fetcher().fetch(request("1.0.0", .commit(String(third.prefix(7)))))
+        XCTAssertEqual(later.pin, .commit(third))
+        XCTAssertEqual(git.operations, [.fetch(mirror: mirror), .extract(commit: third, mirror: mirror)])
+
+        let ambiguous = await failure(of: request("1.0.0", .commit("0000")))
+        XCTAssertEqual(ambiguous?.cause, .ambiguousCommit("0000", commits: [first, second, third].sorted()))
+        XCTAssertEqual(ambiguous?.kind, .integrity)
+        let missing = await failure(of: request("1.0.0", .commit("abcdef1")))
+        XCTAssertEqual(missing?.cause, .missingCommit("abcdef1"))
+        let offline = await failure(of: request("1.0.0", .commit("abcdef1")), offline: true)
+        XCTAssertEqual(offline?.kind, .notCached)
+    }
+
     func testATagThatMovedFromTheLockedCommitIsRefused() async throws {
         let locked = git.commit(.init(["Kit.swift": "1"]), to: url)
         let moved = git.commit(.init(["Kit.swift": "evil"]), to: url)

@@ -122,6 +122,33 @@ final class FakeGitMirrorsTests: XCTestCase {
         XCTAssertEqual(fakeChanges, ["Sources/Kit.swift"])
     }
 
+    func testAnAbbreviatedCommitNamesTheCommitsItStartsAndNoOtherObject() async throws {
+        let first = try commit(["Sources/Kit.swift": "1"])
+        let second = try commit(["Sources/Kit.swift": "2"])
+        try await clone()
+
+        for fakeCommit in [first, second] {
+            let realCommit = try XCTUnwrap(commits[fakeCommit])
+            let realAnswer = try await real.commits(startingWith: String(realCommit.prefix(7)))
+            XCTAssertEqual(realAnswer, [realCommit])
+            let fakeAnswer = try await mirror.commits(startingWith: String(fakeCommit.prefix(7)))
+            XCTAssertEqual(fakeAnswer.map { commits[$0] }, [realCommit])
+            let whole = try await real.commits(startingWith: realCommit)
+            XCTAssertEqual(whole, [realCommit])
+        }
+        // A tree's or a file's object name is not a commit's.
+        let tree = try git(["rev-parse", "HEAD^{tree}"])
+        let treeAnswer = try await real.commits(startingWith: String(tree.prefix(8)))
+        XCTAssertEqual(treeAnswer, [])
+        // No object: none; the fake's first commits' ids all start alike, so a short prefix names them all.
+        let unknown = try await real.commits(startingWith: "0000000")
+        XCTAssertEqual(unknown, [])
+        let fakeUnknown = try await mirror.commits(startingWith: "abcdef0")
+        XCTAssertEqual(fakeUnknown, [])
+        let fakeAmbiguous = try await mirror.commits(startingWith: "0000")
+        XCTAssertEqual(fakeAmbiguous, [first, second].sorted())
+    }
+
     func testTheDefaultBranchIsFollowedOnlyWhenAsked() async throws {
         try commit(["Kit.swift": "main"])
         try await clone()

@@ -82,8 +82,10 @@ public enum GitReference: Sendable, Hashable, CustomStringConvertible {
         case "tag": self = .tag(value)
         case "branch": self = .branch(value)
         default:
-            guard GitCommit.isValid(value) else {
-                throw CodeSourceError("invalid `commit:` '\(value)'; expected a full 40-digit hexadecimal commit id")
+            // Any unambiguous abbreviation, as git and CocoaPods take it; the lock records the
+            // full commit it names (BEHAVIOUR 1.3).
+            guard GitCommit.isAbbreviation(value) else {
+                throw CodeSourceError("invalid `commit:` '\(value)'; expected a commit id: 4 to 40 hexadecimal digits")
             }
             self = .commit(value)
         }
@@ -110,6 +112,12 @@ public struct CodeSourceError: ExitStatusError, Sendable, Equatable, CustomStrin
 public enum GitCommit {
     public static func isValid(_ text: String) -> Bool {
         text.utf8.count == 40 && text.utf8.allSatisfy(SHA256Text.isLowerHex)
+    }
+
+    /// A commit id as a Podfile or a Depsfile may write it: its first 4 to 40 hexadecimal
+    /// digits, in either case (git's shortest abbreviation is 4 digits).
+    public static func isAbbreviation(_ text: String) -> Bool {
+        (4...40).contains(text.utf8.count) && text.utf8.allSatisfy { SHA256Text.isLowerHex($0) || (0x41...0x46).contains($0) }
     }
 }
 

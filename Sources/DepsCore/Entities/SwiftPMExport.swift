@@ -66,7 +66,8 @@ public enum SwiftPMRequirement: Sendable, Hashable {
         if case let .git(_, .tag(tag), _) = source, tag == version.description, isSemanticVersion(tag) {
             return .exact(version)
         }
-        if case let .git(_, .commit(pinned), _) = source { return .revision(pinned) }
+        // The lock's commit is the full one an abbreviated `commit:` names.
+        if case let .git(_, .commit(given), _) = source { return .revision(commit ?? given) }
         return commit.map { .revision($0) }
     }
 

@@ -41,6 +41,8 @@ public struct CodeFetchError: ExitStatusError, Sendable, Equatable {
         case emptyCommit(String)
         /// A pinned commit the repository does not have.
         case missingCommit(String)
+        /// An abbreviated commit that starts several of the repository's commits.
+        case ambiguousCommit(String, commits: [String])
         /// A tag that names another commit than the lock pins.
         case tagMoved(tag: String, now: String, pinned: String)
         /// The lock pins an archive digest for code whose spec names git.

@@ -73,8 +73,9 @@ public final class FakeGitMirrors: GitMirrorOpener {
     public func commit(_ tree: Tree, to url: String, branch: String = "main") -> String {
         state.withLock { state in
             state.commitCount += 1
+            // Six digits of count first, so that any 6 digits or more abbreviate one commit.
             let hex = String(state.commitCount, radix: 16)
-            let commit = String(repeating: "c", count: 40 - hex.count) + hex
+            let commit = String(repeating: "0", count: 6 - hex.count) + hex + String(repeating: "c", count: 34)
             state.remotes[url, default: Repository()].commits[commit] = tree
             state.remotes[url]!.references["refs/heads/\(branch)"] = commit
             if state.remotes[url]!.head == nil { state.remotes[url]!.head = "refs/heads/\(branch)" }
@@ -199,6 +200,10 @@ public struct FakeGitMirror: GitMirroring {
         guard let repository = repository() else { return nil }
         if reference == "HEAD" { return repository.head.flatMap { repository.references[$0] } }
         return repository.references[reference]
+    }
+
+    public func commits(startingWith prefix: String) async throws -> [String] {
+        (repository()?.commits.keys).map { $0.filter { $0.hasPrefix(prefix) }.sorted() } ?? []
     }
 
     /// The paths whose file, link or submodule entry differs between the two trees, sorted, as
