@@ -142,5 +142,33 @@ final class MirrorTests: XCTestCase {
         XCTAssertEqual(try project.read("D/Deps/GitKit/Sources/GitKit/GitKit.swift"), "public let version = \"1.0.0\"\n")
         XCTAssertEqual(
             try project.read("D/Deps/CdnKit/Sources/CdnKit/CdnKit.swift"), try project.read("Second/Deps/CdnKit/Sources/CdnKit/CdnKit.swift"))
+
+        // A project moved onto the mirror: its Depsfile's sources become the mirror's URL, its lock
+        // is the one its origins gave. Each locked version still holds, so it is kept with its pin
+        // (the spec the mirror serves is the one locked, byte for byte), and the code comes from the
+        // mirror by that pin: CdnKit stays at 1.0.0 though the mirror has 1.1.0.
+        let moved = try project.read("App/Depsfile")
+            .replacingOccurrences(of: "  - trunk\n  - \(specURL)\n", with: "  - \(served.url)\n")
+        try project.write("E/Depsfile", moved)
+        try project.write("E/Depsfile.lock", lock)
+        let onMirror = try deps(["install", "--project", project.root + "/E"], cache: "cache-E", [:])
+        XCTAssertEqual(onMirror.status, 0, onMirror.stderr)
+        let movedLock = try project.read("E/Depsfile.lock")
+        XCTAssertTrue(movedLock.contains("SPEC REPOS:\n  \(served.url):\n    - CdnKit\n    - GitKit\n"), movedLock)
+        XCTAssertTrue(movedLock.contains("  - CdnKit (1.0.0)\n"), movedLock)
+        for section in ["CHECKOUT OPTIONS:", "SOURCE CHECKSUMS:", "SPEC CHECKSUMS:"] {
+            XCTAssertEqual(Self.section(section, of: movedLock), Self.section(section, of: lock), section)
+        }
+        XCTAssertEqual(try project.read("E/Deps/GitKit/Sources/GitKit/GitKit.swift"), "public let version = \"1.0.0\"\n")
+        XCTAssertEqual(
+            try project.read("E/Deps/CdnKit/Sources/CdnKit/CdnKit.swift"), try project.read("App/Deps/CdnKit/Sources/CdnKit/CdnKit.swift"))
+        XCTAssertEqual(try deps(["check", "--project", project.root + "/E"], cache: "cache-E", [:]).status, 0)
+    }
+
+    /// The lines of one section of a lock, from its heading to the blank line that ends it.
+    static func section(_ heading: String, of lock: String) -> String? {
+        guard let start = lock.range(of: "\n" + heading + "\n") else { return nil }
+        let rest = lock[start.lowerBound...].dropFirst()
+        return String(rest.prefix { _ in true }.split(separator: "\n\n", maxSplits: 1).first ?? "")
     }
 }

@@ -90,6 +90,18 @@ extension Lockfile {
             && externalSources[name] == other.externalSources[name]
     }
 
+    /// Whether `other` locks the package `name` with the same code as this lock does: alike, or
+    /// the same version, spelt the same, of the same spec bytes (a recorded checksum) and external
+    /// source, read from another spec repository. A project moved onto a mirror reads the very
+    /// spec it locked from the mirror, whose code is the same, so its pin still holds.
+    func locksSameCode(_ name: PackageName, _ other: Lockfile) -> Bool {
+        if locksAlike(name, other) { return true }
+        guard let checksum = specChecksums[name], checksum == other.specChecksums[name],
+              let version = version(ofRoot: name), let otherVersion = other.version(ofRoot: name) else { return false }
+        return version == otherVersion && version.description == otherVersion.description
+            && externalSources[name] == nil && other.externalSources[name] == nil
+    }
+
     /// Whether this lock records no spec checksum for `name` (a lock imported from a Podfile.lock,
     /// whose checksums are CocoaPods' own) and otherwise locks it as `other` does: its code pins
     /// then still hold.
@@ -98,7 +110,8 @@ extension Lockfile {
     }
 
     /// This lock (a new resolution) with the code pins of `previous` kept for every package whose
-    /// version, spec and source are unchanged: the code a lock pinned stays pinned.
+    /// version, spec and source are unchanged, or whose same spec is now read from another spec
+    /// repository (`locksSameCode`): the code a lock pinned stays pinned.
     ///
     /// - Parameter released: packages whose pins are not carried (what `deps update` names).
     public func carryingContentPins(from previous: Lockfile?, releasing released: Set<PackageName>? = []) -> Lockfile {
@@ -107,7 +120,7 @@ extension Lockfile {
         var digests: [PackageName: String] = [:]
         for package in rootPackages {
             guard !released.contains(package.name),
-                  locksAlike(package.name, previous) || previous.locksAlikeWithoutSpecChecksum(package.name, self) else { continue }
+                  locksSameCode(package.name, previous) || previous.locksAlikeWithoutSpecChecksum(package.name, self) else { continue }
             checkouts[package.name] = previous.checkoutOptions[package.name] ?? checkoutOptions[package.name]
             digests[package.name] = previous.sourceChecksums[package.name] ?? sourceChecksums[package.name]
         }
@@ -141,7 +154,7 @@ extension Lockfile {
         guard let previous else { return self }
         var checkouts = checkoutOptions
         var digests = sourceChecksums
-        for name in released where contentPin(of: name) == nil && locksAlike(name, previous) {
+        for name in released where contentPin(of: name) == nil && locksSameCode(name, previous) {
             switch sources[name] {
             case let .git(url, .tag, submodules)?, let .git(url, .commit, submodules)?:
                 if let option = previous.checkoutOptions[name], option.git == url, option.submodules == submodules {
