@@ -72,7 +72,9 @@ public struct PodspecJSONCodec {
             codeSource: try reader.codeSource(fields["source"], of: nameText),
             dependencies: try reader.dependencies(fields["dependencies"], scope.naming("dependencies")),
             checksum: checksum,
-            sourceFiles: try reader.sourceFiles(fields["source_files"], scope.naming("source_files")),
+            // No `source_files` is no source, as in CocoaPods (a tool pod's binary, an umbrella of
+            // subspecs); deps' own default, `Sources/**/*.swift`, is for its YAML specs.
+            sourceFiles: try reader.sourceFiles(fields["source_files"], scope.naming("source_files")) ?? [],
             moduleName: moduleName,
             subspecs: subspecs,
             defaultSubspecs: defaults,

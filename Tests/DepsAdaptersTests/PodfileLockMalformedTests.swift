@@ -91,8 +91,9 @@ final class PodfileLockMalformedTests: XCTestCase {
         let podfileLock = try PodfileLockCodec().decode(Array(text.utf8))
         XCTAssertEqual(podfileLock.checkoutOptions["Kit"]?.pin, .commit("0f506b1c45"))
         XCTAssertThrowsError(try podfileLock.lockfile(depsfileChecksum: "")) { error in
+            // EXTERNAL SOURCES may abbreviate, as the Podfile did; CHECKOUT OPTIONS is the commit
+            // CocoaPods checked out, always in full, so a short one there is a damaged lock.
             XCTAssertEqual((error as? PodfileLockConversionError)?.problems, [
-                .invalidGitReference(pod: "Kit", key: "commit", value: "0f506b1c45"),
                 .invalidCheckoutCommit(pod: "Kit", commit: "0f506b1c45"),
             ])
         }

@@ -139,13 +139,14 @@ final class PodspecJSONCodecTests: XCTestCase {
         XCTAssertEqual(spec.platforms, ["ios": version("9.0")])
         // `"ios": {"vendored_frameworks": ...}`, `requires_arc: false`, `pod_target_xcconfig`, ...: ignored.
         XCTAssertEqual(spec.platformDependencies, [:])
-        XCTAssertEqual(spec.sourceFiles, SourceFileGlob.defaults)
+        // No `source_files`: no sources (a vendored framework), as CocoaPods reads it.
+        XCTAssertEqual(spec.sourceFiles, [])
         XCTAssertEqual(spec.summary, "MobileVLCKit is an Objective-C wrapper for libvlc's external interface on iOS.")
     }
 
     func testEveryFixtureDecodesWithItsFolderNames() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures).filter { !$0.contains(".") }
-        XCTAssertEqual(names.count, 10)
+        XCTAssertEqual(names.count, 11)
         for name in names {
             for version in try FileManager.default.contentsOfDirectory(atPath: "\(Self.fixtures)/\(name)") {
                 XCTAssertEqual(try decodeFixture(name, version).version.description, version)
@@ -336,6 +337,21 @@ final class PodspecBuildAttributesTests: XCTestCase {
         XCTAssertEqual(built.resources, [BuildResource(path: "WebImage/PrivacyInfo.xcprivacy", isFolder: false)])
         XCTAssertEqual(built.linked, [LinkedItem(kind: .framework, name: "ImageIO")])
         XCTAssertEqual(built.warnings, [])
+    }
+
+    /// A tool pod: a zip with a binary and no `source_files`. It has no sources, as in CocoaPods,
+    /// so it builds no module (it was refused, naming `Sources/**/*.swift`, a pattern it never wrote).
+    func testSwiftLintHasNoSourcesAndBuildsNoModule() throws {
+        let specification = try decode("SwiftLint", "0.54.0")
+        XCTAssertEqual(specification.sourceFiles, [])
+        XCTAssertEqual(specification.codeSource, .http(url: "https://github.com/realm/SwiftLint/releases/download/0.54.0/portable_swiftlint.zip", sha256: nil))
+        let built = try PackageBuild(
+            specification: specification, subspecs: [], platform: nil, folder: .fetched(specification.name),
+            files: ["swiftlint", "LICENSE"]) { _ in nil }
+        XCTAssertEqual(built.modules, [])
+        XCTAssertEqual(built.swiftSources, [])
+        XCTAssertNil(built.cFamily)
+        XCTAssertEqual(built.binaries, [])
     }
 
     func testGoogleUtilitiesBracketGlobsPublicFoldersAndItsSourceRootAsAHeaderFolder() throws {
