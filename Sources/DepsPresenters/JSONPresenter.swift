@@ -35,6 +35,8 @@ public enum JSONPresenter {
         let replacedUnreadableLockfile: String?
         /// What Deps/Package.swift does not carry; left out when nothing.
         let buildWarnings: [BuildWarningDocument]?
+        /// Packages with nothing to build (a tool pod), placed in Deps/ with no product; left out when none.
+        let withoutProduct: [String]?
         /// Packages whose spec checksums the lock had none for (an imported lock); left out when none.
         let recordedSpecChecksums: [String]?
         /// The Xcode projects' edits (BEHAVIOUR 15); left out when the Depsfile has no `xcode:`.
@@ -136,6 +138,7 @@ public enum JSONPresenter {
                 BuildWarningDocument(
                     name: $0.name.description, attribute: $0.attribute, message: LockfileUpdateTextPresenter.sentence(for: $0))
             },
+            withoutProduct: update.packagesWithoutProduct.isEmpty ? nil : update.packagesWithoutProduct.map(\.description),
             recordedSpecChecksums: update.recordedSpecChecksums.isEmpty ? nil : update.recordedSpecChecksums.map(\.description),
             xcode: update.xcodeEdits.isEmpty ? nil : update.xcodeEdits.map(document(for:))))
     }

@@ -31,6 +31,9 @@ public struct LockfileUpdateTextPresenter {
             lines.append("\(update.dryRun ? "Would record" : "Recorded") the spec checksums of \(count) \(count == 1 ? "package" : "packages") that Depsfile.lock had none for "
                 + "(a lock written by deps import)")
         }
+        for name in update.packagesWithoutProduct {
+            lines.append(Self.sentence(withoutProduct: name))
+        }
         if verbose && update.wrotePackageManifest {
             lines.append("Wrote Deps/Package.swift (and touched Package.swift, if any, so that SwiftPM reads it again)")
         }
@@ -63,6 +66,12 @@ public struct LockfileUpdateTextPresenter {
             return ", and updating \(others.map(\.description).joined(separator: " and ")) too would not let \(held.name) move"
         }
         return "; run deps update " + held.remedy.map(\.description).joined(separator: " ")
+    }
+
+    /// Where a package with nothing to build is: a tool pod's binary, for the build scripts that run it.
+    public static func sentence(withoutProduct name: PackageName) -> String {
+        "\(name) has nothing to build (its spec names no source file), so no product to link: "
+            + "its files are in Deps/\(name)/, where a build script finds them (CocoaPods' ${PODS_ROOT}/\(name)/)"
     }
 
     /// `SDWebImage: prepare_command is not in Deps/Package.swift (deps does not run it)`.

@@ -166,6 +166,7 @@ final class RemoteSpecSourceTests: XCTestCase {
                   "summary": "\(name) for tests",
                   "license": {"type": "MIT"},
                   "source": {"http": "\(server.baseURL)/\(name)-\(version).tar.gz", "sha256": "\(digest)"},
+                  "source_files": "Sources/**/*.swift",
                   "dependencies": {\(dependencyText(dependencies))},
                   "subspecs": [\(subspecText)],
                   "frameworks": ["Foundation"]

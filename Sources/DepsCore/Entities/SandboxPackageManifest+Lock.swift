@@ -21,14 +21,9 @@ extension SandboxPackageManifest {
             } else {
                 .fetched(package.name)
             }
-            var subspecs: [[String]] = []
-            if !specification.subspecs.isEmpty {
-                let entries = lock.packages.map(\.name).filter { $0.root == package.name }
-                subspecs = entries.compactMap(\.subspec).filter { !$0.isEmpty }.map { $0.split(separator: "/").map(String.init) }
-                if entries.contains(package.name) { subspecs += specification.defaultSubspecNames.map { [$0] } }
-            }
             builds.append(try PackageBuild(
-                specification: specification, subspecs: subspecs, platform: platform, folder: folder,
+                specification: specification, subspecs: Self.subspecs(of: package.name, in: lock, specification: specification),
+                platform: platform, folder: folder,
                 files: try files(folder), contents: { contents(folder, $0) }))
         }
         // SwiftPM builds one module of a name.
@@ -43,5 +38,47 @@ extension SandboxPackageManifest {
             }
         }
         self.init(packages: builds, platform: platform, linkage: linkage)
+    }
+
+    /// The subspecs of `name` the lock uses, each as its path below the package; a package locked
+    /// by its name alone is used through its default subspecs.
+    static func subspecs(of name: PackageName, in lock: Lockfile, specification: Specification) -> [[String]] {
+        guard !specification.subspecs.isEmpty else { return [] }
+        let entries = lock.packages.map(\.name).filter { $0.root == name }
+        var subspecs = entries.compactMap(\.subspec).filter { !$0.isEmpty }.map { $0.split(separator: "/").map(String.init) }
+        if entries.contains(name) { subspecs += specification.defaultSubspecNames.map { [$0] } }
+        return subspecs
+    }
+
+    /// The lock's packages that get no library product in `Deps/Package.swift`, as its specs say:
+    /// a package whose spec and used subspecs name no source file and no vendored binary (a tool
+    /// pod such as SwiftLint: a binary a build script runs), and that depends on no package with a
+    /// product. Its files are in the sandbox all the same; no target can link it.
+    public static func packagesWithoutProduct(
+        in lock: Lockfile, specifications: [PackageName: Specification], platform: Platform?
+    ) -> Set<PackageName> {
+        var declaresFiles: [PackageName: Bool] = [:]
+        var dependencies: [PackageName: Set<PackageName>] = [:]
+        for package in lock.rootPackages {
+            guard let specification = specifications[package.name] else { continue }
+            let parts = PackageBuild.contributingParts(
+                of: specification, subspecs: subspecs(of: package.name, in: lock, specification: specification), platform: platform)
+            declaresFiles[package.name] = parts.contains { part in
+                !(part.attributes.sourceFiles ?? []).isEmpty || !part.attributes.vendoredFrameworks.isEmpty
+                    || !part.attributes.vendoredLibraries.isEmpty
+            }
+            dependencies[package.name] = Set(lock.packages.filter { $0.name.root == package.name }
+                .flatMap { $0.dependencies.map(\.name.root) }).subtracting([package.name])
+        }
+        var hasProduct: [PackageName: Bool] = [:]
+        func product(_ name: PackageName, _ visiting: Set<PackageName>) -> Bool {
+            if let known = hasProduct[name] { return known }
+            // A spec deps could not read is taken to build something, as the build will say otherwise.
+            guard let declares = declaresFiles[name] else { return true }
+            let answer = declares || (dependencies[name] ?? []).contains { !visiting.contains($0) && product($0, visiting.union([name])) }
+            hasProduct[name] = answer
+            return answer
+        }
+        return Set(declaresFiles.keys.filter { !product($0, []) })
     }
 }

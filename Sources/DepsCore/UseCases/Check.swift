@@ -51,7 +51,7 @@ public final class CheckInteractor {
             try Self.problems(of: lockfile, against: manifest, catalog: catalog, deployment: deployment, placing: placing)
         }
         // The Xcode projects are committed wired: each must link what the Depsfile's `xcode:` asks.
-        if let xcode { problems += try xcode.problems(of: manifest, lockfile: lockfile) }
+        if let xcode { problems += try await catalog.reading { try xcode.problems(of: manifest, lockfile: lockfile, catalog: catalog) } }
         let report = SyncReport(
             problems: problems, directDependencyCount: manifest.dependencies.count, lockedPackageCount: lockfile.packages.count)
         return (report, lockfile, catalog)

@@ -154,6 +154,9 @@ public struct LockfileUpdate: Sendable, Equatable {
     public var wrotePackageManifest = false
     /// What the installed specs ask that `Deps/Package.swift` does not carry, when it was written.
     public var buildWarnings: [BuildWarning] = []
+    /// Packages whose specs name nothing to build (a tool pod such as SwiftLint): placed in the
+    /// sandbox with no product to link, when `Deps/Package.swift` was written.
+    public var packagesWithoutProduct: [PackageName] = []
     /// Packages the old lock listed without a spec checksum (a lock `deps import` wrote), whose
     /// checksums this lock records.
     public var recordedSpecChecksums: [PackageName] = []
@@ -219,7 +222,7 @@ extension LockfileResolution {
         // The Xcode projects are wired with the sandbox: what `xcode:` names is checked before
         // anything is written, and the projects are edited once the sandbox and the lock are.
         let xcode = installation == nil ? nil : xcode
-        let integration = try xcode?.integration(of: manifest, lockfile: next)
+        let integration = try await catalog.reading { try xcode?.integration(of: manifest, lockfile: next, catalog: catalog) }
         var result = try await install(next, store: store, installation: installation, dryRun: dryRun, heldBack: heldBack, releasing: releasing)
         guard let xcode, !dryRun else { return result }
         if let integration { result.xcodeEdits = try xcode.projects.integrate(integration) }
@@ -253,6 +256,7 @@ extension LockfileResolution {
         var result = try update(to: outcome.lock, store: store, dryRun: false, heldBack: heldBack).merging(outcome)
         result.wrotePackageManifest = outcome.wrotePackageManifest
         result.buildWarnings = outcome.buildWarnings
+        result.packagesWithoutProduct = outcome.packagesWithoutProduct
         return result
     }
 }

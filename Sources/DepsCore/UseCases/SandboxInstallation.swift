@@ -92,7 +92,8 @@ public struct SandboxInstallation: Sendable {
             ? try integrate(lock, sources: work.sources, catalog: catalog) : IntegrationOutcome()
         if lockChanged { try sandbox.writeManifest(lock) }
         return SandboxOutcome(
-            lock: lock, plan: work.plan, previous: work.state.manifest, wrotePackageManifest: written.wrote, buildWarnings: written.warnings)
+            lock: lock, plan: work.plan, previous: work.state.manifest, wrotePackageManifest: written.wrote, buildWarnings: written.warnings,
+            packagesWithoutProduct: written.packagesWithoutProduct)
     }
 
     /// Fetches and places what the plan adds or changes, removes what it removes.
@@ -160,7 +161,8 @@ public struct SandboxInstallation: Sendable {
         try sandbox.writeManifest(recorded)
         let done = SandboxPlan(changes: plan.changes.map { fetched.alreadyThere.contains($0.name) ? SandboxChange(name: $0.name, kind: .unchanged) : $0 })
         return SandboxOutcome(
-            lock: recorded, plan: done, previous: state.manifest, wrotePackageManifest: written.wrote, buildWarnings: written.warnings)
+            lock: recorded, plan: done, previous: state.manifest, wrotePackageManifest: written.wrote, buildWarnings: written.warnings,
+            packagesWithoutProduct: written.packagesWithoutProduct)
     }
 }
 
@@ -170,6 +172,8 @@ extension SandboxInstallation {
         var wrote = false
         /// What the specs ask that the build does not carry; only when the integration was written.
         var warnings: [BuildWarning] = []
+        /// The packages given no product (a tool pod); only when the integration was written.
+        var packagesWithoutProduct: [PackageName] = []
     }
 
     /// Writes `Deps/Package.swift` for the packages of `lock` (`SandboxPackageManifest(lock:...)`
@@ -184,7 +188,8 @@ extension SandboxInstallation {
             lock: lock, specifications: specifications, codeSources: sources, platform: catalog.platform, linkage: catalog.linkage,
             files: integration.files(in:), contents: { integration.contents(of: $1, in: $0) })
         let wrote = try integration.write(manifest)
-        return IntegrationOutcome(wrote: wrote, warnings: wrote ? manifest.warnings : [])
+        let unlinkable = manifest.packages.map(\.name).filter { manifest.modules(of: $0).isEmpty }
+        return IntegrationOutcome(wrote: wrote, warnings: wrote ? manifest.warnings : [], packagesWithoutProduct: wrote ? unlinkable : [])
     }
 
     /// What fetching and placing a round of packages did.

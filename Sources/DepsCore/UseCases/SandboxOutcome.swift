@@ -24,6 +24,8 @@ struct SandboxOutcome {
     var wrotePackageManifest = false
     /// What the specs ask that `Deps/Package.swift` does not carry (when it was written).
     var buildWarnings: [BuildWarning] = []
+    /// The packages `Deps/Package.swift` gives no product (when it was written).
+    var packagesWithoutProduct: [PackageName] = []
 }
 
 extension SandboxOutcome {

@@ -93,3 +93,15 @@ extension SpecCatalog {
         return nil
     }
 }
+
+extension SpecCatalog {
+    /// The lock's packages that get no product to link (a tool pod), as their specs say; a spec
+    /// that cannot be read is left to the install to report.
+    func packagesWithoutProduct(in lock: Lockfile) -> Set<PackageName> {
+        var specifications: [PackageName: Specification] = [:]
+        for package in lock.rootPackages {
+            specifications[package.name] = try? specification(of: package.name, version: package.version)
+        }
+        return SandboxPackageManifest.packagesWithoutProduct(in: lock, specifications: specifications, platform: platform)
+    }
+}

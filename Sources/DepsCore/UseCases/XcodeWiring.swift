@@ -13,12 +13,16 @@ public struct XcodeWiring {
 
     /// The integration the Depsfile's `xcode:` asks for with `lockfile`, checked against the lock
     /// and the projects' targets; nil when the Depsfile has no `xcode:`.
-    public func integration(of manifest: Manifest, lockfile: Lockfile?) throws -> XcodeIntegration? {
+    ///
+    /// - Parameter catalog: the specs of the lock's packages, which say which ones get no product
+    ///   to link (`SandboxPackageManifest.packagesWithoutProduct`).
+    func integration(of manifest: Manifest, lockfile: Lockfile?, catalog: SpecCatalog) throws -> XcodeIntegration? {
         guard let xcode = manifest.xcode else { return nil }
         var targetNames: [String: [String]] = [:]
         for project in xcode.projects { targetNames[project] = try projects.targetNames(in: project) }
         return try xcode.integration(
-            dependencies: manifest.dependencies, lockfile: lockfile, targetNames: targetNames, sandboxFolder: sandboxFolder)
+            dependencies: manifest.dependencies, lockfile: lockfile, targetNames: targetNames, sandboxFolder: sandboxFolder,
+            withoutProducts: lockfile.map { catalog.packagesWithoutProduct(in: $0) } ?? [])
     }
 
     /// The `.xcodeproj` folders a Depsfile without `xcode:` leaves alone, for a hint; none when it has one.
@@ -27,8 +31,8 @@ public struct XcodeWiring {
     }
 
     /// What `deps check` reports: each way the projects differ from what the Depsfile asks.
-    public func problems(of manifest: Manifest, lockfile: Lockfile) throws -> [SyncProblem] {
-        guard let integration = try integration(of: manifest, lockfile: lockfile) else { return [] }
+    func problems(of manifest: Manifest, lockfile: Lockfile, catalog: SpecCatalog) throws -> [SyncProblem] {
+        guard let integration = try integration(of: manifest, lockfile: lockfile, catalog: catalog) else { return [] }
         return try projects.drift(from: integration).map { .xcodeProjectOutOfStep($0) }
     }
 }

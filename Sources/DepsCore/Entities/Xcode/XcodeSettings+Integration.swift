@@ -6,9 +6,13 @@ extension XcodeSettings {
     /// a target must be one of its project's (`targetNames`, by project). Every problem is
     /// reported at once, with the Depsfile line and, for a target, the closest name.
     ///
-    /// - Parameter sandboxFolder: the sandbox's folder name, relative to the Depsfile (`Deps`).
+    /// - Parameters:
+    ///   - sandboxFolder: the sandbox's folder name, relative to the Depsfile (`Deps`).
+    ///   - withoutProducts: packages `Deps/Package.swift` declares no product for (a tool pod),
+    ///     which a target names but does not link.
     public func integration(
-        dependencies: [Dependency], lockfile: Lockfile?, targetNames: [String: [String]], sandboxFolder: String
+        dependencies: [Dependency], lockfile: Lockfile?, targetNames: [String: [String]], sandboxFolder: String,
+        withoutProducts: Set<PackageName> = []
     ) throws(XcodeSettingsError) -> XcodeIntegration {
         var known = Set(dependencies.map(\.name.root))
         for package in lockfile?.packages ?? [] { known.insert(package.name.root) }
@@ -25,10 +29,14 @@ extension XcodeSettings {
             }
         }
         guard problems.isEmpty else { throw XcodeSettingsError(problems: problems) }
+        let unlinked = Set(withoutProducts.map(\.description))
         return XcodeIntegration(projects: projects.map { project in
             XcodeProjectIntegration(
                 path: project, packagePath: Self.path(of: sandboxFolder, fromFolderOf: project),
-                targets: targets(of: project).map { XcodeTargetIntegration(name: $0.name, products: $0.products) })
+                targets: targets(of: project).map { target in
+                    XcodeTargetIntegration(
+                        name: target.name, products: target.products.filter { !unlinked.contains($0) })
+                })
         })
     }
 
