@@ -175,7 +175,7 @@ public enum JSONPresenter {
             return ProblemDocument(code: "not-locked", name: name.description, message: message, requiredBy: requirer(requiredBy))
         case let .orphaned(name, version):
             return ProblemDocument(code: "orphaned", name: name.description, message: message, version: version.description)
-        case let .versionMissing(name, version, source):
+        case let .versionMissing(name, version, source, _):
             return ProblemDocument(code: "version-missing", name: name.description, message: message, version: version.description, source: source)
         case let .sourceNotListed(name, source):
             return ProblemDocument(code: "source-not-listed", name: name.description, message: message, source: source)

@@ -62,8 +62,8 @@ public enum ResolutionFailureTextPresenter {
     /// What a source says about a package it lacks: refresh the cache's copy, or a layout to fix.
     public static func sentence(for note: MissingPackageNote, name: PackageName) -> String {
         switch note {
-        case let .cachedCopy(source):
-            return "\(MessageText.escaped(source)) was read from its copy in the cache; if \(name) was published there since, "
+        case let .cachedCopy(source, readFrom):
+            return "\(SourceWording.shown(source, readFrom: readFrom)) was read from its copy in the cache; if \(name) was published there since, "
                 + "run `deps repo update` (or `deps install --repo-update`) and try again."
         case let .shardedWithoutVersionFile(source, lengths):
             let shards = lengths.enumerated().map { String(repeating: ["a", "b", "c", "d", "e", "f", "0", "1"][$0.offset % 8], count: $0.element) }
@@ -76,8 +76,8 @@ public enum ResolutionFailureTextPresenter {
     /// What a source says about a package none of whose versions matched: refresh the cache's copy.
     public static func sentence(for note: MissingPackageNote, versionOf name: PackageName) -> String {
         switch note {
-        case let .cachedCopy(source):
-            return "\(MessageText.escaped(source)) was read from its copy in the cache; if a version of \(name) was published "
+        case let .cachedCopy(source, readFrom):
+            return "\(SourceWording.shown(source, readFrom: readFrom)) was read from its copy in the cache; if a version of \(name) was published "
                 + "there since (by deps repo push, or by anyone), run `deps repo update` (or `deps install --repo-update`) and try again."
         case .shardedWithoutVersionFile:
             return sentence(for: note, name: name)

@@ -55,7 +55,8 @@ public struct SyncReportTextPresenter {
             let who = requiredBy.map { "\($0.name) \($0.version)" } ?? "the Depsfile"
             return "\(name) is needed by \(who) but Depsfile.lock does not list it"
         case let .orphaned(name, version): return "\(name) \(version) is locked but nothing depends on it"
-        case let .versionMissing(name, version, source): return "\(name) \(version) is no longer in \(source)"
+        case let .versionMissing(name, version, source, readFrom):
+            return "\(name) \(version) is no longer in \(SourceWording.shown(source, readFrom: readFrom))"
         case let .sourceNotListed(name, source): return "\(name) comes from \(source), which the Depsfile no longer lists"
         case let .externalSourceChanged(name): return "\(name): its external source differs from Depsfile.lock"
         case let .specChecksumMismatch(name, version):

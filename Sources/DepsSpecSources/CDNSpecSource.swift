@@ -62,7 +62,14 @@ public final class CDNSpecSource: SpecSource {
     /// Read without revalidating (no refresh asked for, or offline), the cached index may predate a
     /// version published since.
     public func notesOnMissing(_ name: PackageName) -> [MissingPackageNote] {
-        loader.refresh && !loader.offline ? [] : [.cachedCopy(source: label)]
+        loader.refresh && !loader.offline ? [] : [.cachedCopy(source: label, readFrom: readFrom)]
+    }
+
+    /// The CDN's URL when the label names another place: `trunk` read from a mirror, or a
+    /// Depsfile source that `DEPS_MIRROR` serves.
+    public var readFrom: String? {
+        let named = label == "trunk" ? Self.trunkURL : (label.hasSuffix("/") ? label : label + "/")
+        return named == baseURL ? nil : baseURL
     }
 
     init(label: String, url: String, cache: CodeCache, http: any HTTPTransport, offline: Bool, refresh: Bool) {
@@ -131,14 +138,27 @@ public final class CDNSpecSource: SpecSource {
         return true
     }
 
-    /// The names in the shard indexes read so far (all_pods.txt is far too big to read for a suggestion).
+    /// Every name the CDN lists in `all_pods.txt` (trunk's: one name a line, about 2 MB), fetched
+    /// once when asked for (only to suggest a name for one no source has), with the names in the
+    /// shard indexes read so far. A misspelt name hashes to another shard than the name meant, so
+    /// the shards alone rarely hold it. A CDN without the list (a mirror), or one that cannot be
+    /// reached, answers from the shards alone.
     public func packageNames() throws -> [PackageName] {
+        guard let listed = fetched[Self.allPodsFile] else {
+            throw SpecsNotFetched(source: label, needed: [.packageNames])
+        }
         var names: Set<PackageName> = []
         for shard in shards.values {
             for key in shard.keys { if let name = try? PackageName(key) { names.insert(name) } }
         }
+        for line in (listed ?? []).split(separator: UInt8(ascii: "\n")) {
+            if let name = try? PackageName(String(decoding: line, as: UTF8.self)) { names.insert(name) }
+        }
         return names.sorted()
     }
+
+    /// The list of every pod a CDN serves, beside `CocoaPods-version.yml`.
+    static let allPodsFile = "all_pods.txt"
 
     /// A file fetched this run or readable from the cache without asking the server: its bytes,
     /// `.some(nil)` when the server has none, nil when it must be fetched first.
@@ -215,12 +235,17 @@ public final class CDNSpecSource: SpecSource {
                 if crawled.count < Self.maximumCrawl, crawled.insert(name.root).inserted { level.append(name.root) }
             case let .specification(name, version):
                 wantedSpecs.append((name.root, version))
+            case .packageNames:
+                // Only for a suggestion: a list that cannot be had is no failure.
+                try await load([], ahead: [Self.allPodsFile])
+                if fetched[Self.allPodsFile] == nil { fetched[Self.allPodsFile] = .some(nil) }
             }
         }
         // Indexes first (what is asked for, then the level), then podspecs.
         let askedIndexes = needed.compactMap { need -> String? in
             switch need {
             case let .versions(name), let .specification(name, _): return try? indexToFetch(name.root)
+            case .packageNames: return nil
             }
         }
         try await load(unique(askedIndexes), ahead: [])

@@ -36,6 +36,7 @@ struct SwiftPMManifestText {
         for package in manifest.packages {
             if let cFamily = package.cFamily { text += cTarget(package, cFamily) }
             if !package.swiftSources.isEmpty { text += swiftTarget(package) }
+            for resourceTarget in package.resourceTargets { text += self.resourceTarget(resourceTarget, of: package) }
             for binary in package.binaries where binary.isTarget {
                 text += "        .binaryTarget(name: \(literal(binary.module)), path: \(literal(codePath(package) + "/" + binary.path))),\n"
             }
@@ -71,7 +72,7 @@ struct SwiftPMManifestText {
     }
 
     private func swiftTarget(_ package: PackageBuild) -> String {
-        var dependencies = dependencyModules(package)
+        var dependencies = dependencyModules(package) + package.resourceTargets.map(\.module)
         var flags = package.swiftFlags
         if let cModule = package.cFamilyModule {
             dependencies.insert(cModule, at: 0)
@@ -105,7 +106,8 @@ struct SwiftPMManifestText {
         if sources.isEmpty { sources = [TargetLayout.placeholderSource] }
         var text = "        .target(\n"
         text += "            name: \(literal(module)),\n"
-        text += "            dependencies: \(list(dependencyModules(package), indent: 12)),\n"
+        let ownResources = isMain ? package.resourceTargets.map(\.module) : []
+        text += "            dependencies: \(list(dependencyModules(package) + ownResources, indent: 12)),\n"
         text += "            path: \(literal(TargetLayout.folder + "/" + module)),\n"
         text += "            exclude: \(list(TargetExclusions.paths(of: package.files, keeping: kept).map { code + $0 }, indent: 12)),\n"
         text += "            sources: \(list(sources, indent: 12)),\n"
@@ -129,6 +131,20 @@ struct SwiftPMManifestText {
         let linker = isMain ? linkerSettings(package) : []
         if !linker.isEmpty { text += ",\n            linkerSettings: \(settingsList(linker))" }
         return text + "\n        ),\n"
+    }
+
+    /// A bundle of its own for one `resource_bundles` entry: a C target of an empty source file
+    /// (SwiftPM builds no target without one) whose resources are the bundle's files.
+    private func resourceTarget(_ target: ResourceTarget, of package: PackageBuild) -> String {
+        let code = TargetLayout.codeLink + "/"
+        let kept = Set(target.resources.map(\.path))
+        var text = "        .target(\n"
+        text += "            name: \(literal(target.module)),\n"
+        text += "            path: \(literal(TargetLayout.folder + "/" + target.module)),\n"
+        text += "            exclude: \(list(TargetExclusions.paths(of: package.files, keeping: kept).map { code + $0 }, indent: 12)),\n"
+        text += "            sources: \(list([TargetLayout.placeholderSource], indent: 12)),\n"
+        text += "            resources: \(resourceList(target.resources, prefix: code))\n"
+        return text + "        ),\n"
     }
 
     /// `.define("NAME", to: "1", .when(platforms: [.iOS]))`.

@@ -27,15 +27,21 @@ struct TargetLayout {
         case folder
     }
 
-    /// Every entry of every C-family target's folder, by its path below `_targets/`.
+    /// Every entry of every C-family and resource target's folder, by its path below `_targets/`.
     static func entries(of manifest: SandboxPackageManifest) -> [String: Entry] {
         var entries: [String: Entry] = [:]
         for package in manifest.packages {
-            guard let cFamily = package.cFamily, let module = package.cFamilyModule else { continue }
             let code: String = switch package.folder {
             case let .fetched(name): "../../\(SandboxLayout.relativeFolder(of: name))"
             case let .inPlace(name, _): "../../\(SwiftPMIntegration.localFolder)/\(name)"
             }
+            // A resource bundle of its own: the code, and the empty source its target builds.
+            for target in package.resourceTargets {
+                entries["\(target.module)/\(codeLink)"] = .link(code)
+                entries["\(target.module)/\(placeholderSource)"] = .file(placeholderText)
+                entries["\(target.module)/\(publicFolder)"] = .folder
+            }
+            guard let cFamily = package.cFamily, let module = package.cFamilyModule else { continue }
             entries["\(module)/\(codeLink)"] = .link(code)
             entries["\(module)/\(publicFolder)"] = .folder
             if cFamily.sources.isEmpty { entries["\(module)/\(placeholderSource)"] = .file(placeholderText) }

@@ -339,6 +339,26 @@ final class PodspecBuildAttributesTests: XCTestCase {
         XCTAssertEqual(built.warnings, [])
     }
 
+    /// GTMSessionFetcher's Core and Full subspecs (Full, the default, depends on Core) each bundle a
+    /// PrivacyInfo.xcprivacy: Apple wants every SDK's manifest, so neither may be dropped. Core's
+    /// joins the module's resources, Full's is a bundle of its own.
+    func testGTMSessionFetcherKeepsBothPrivacyManifests() throws {
+        let specification = try decode("GTMSessionFetcher", "5.3.0")
+        let files = [
+            "Sources/Core/GTMSessionFetcher.m", "Sources/Core/Public/GTMSessionFetcher/GTMSessionFetcher.h",
+            "Sources/Core/Resources/PrivacyInfo.xcprivacy", "Sources/Full/GTMSessionFetcherService+Full.m",
+            "Sources/Full/Public/GTMSessionFetcher/GTMGatherInputStream.h", "Sources/Full/Resources/PrivacyInfo.xcprivacy",
+            "Sources/LogView/Resources/PrivacyInfo.xcprivacy", "UnitTests/GTMSessionFetcherTest.m",
+        ]
+        let built = try PackageBuild(
+            specification: specification, subspecs: [["Core"], ["Full"]], platform: nil, folder: .fetched(specification.name), files: files) { _ in nil }
+        XCTAssertEqual(built.resources, [BuildResource(path: "Sources/Core/Resources/PrivacyInfo.xcprivacy", isFolder: false)])
+        XCTAssertEqual(built.resourceTargets, [ResourceTarget(
+            bundle: "GTMSessionFetcher_Full_Privacy", module: "GTMSessionFetcher_Full_Privacy",
+            resources: [BuildResource(path: "Sources/Full/Resources/PrivacyInfo.xcprivacy", isFolder: false)])])
+        XCTAssertEqual(built.warnings, [])
+    }
+
     /// A tool pod: a zip with a binary and no `source_files`. It has no sources, as in CocoaPods,
     /// so it builds no module (it was refused, naming `Sources/**/*.swift`, a pattern it never wrote).
     func testSwiftLintHasNoSourcesAndBuildsNoModule() throws {

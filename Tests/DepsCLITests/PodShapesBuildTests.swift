@@ -26,6 +26,8 @@ final class PodShapesBuildTests: XCTestCase {
         try project.write("Code/Ccalc/src/internal/scale.h", "#define SCALE_ZERO 0\n")
         try project.write("Code/Ccalc/src/ccalc_test.c", "#error excluded by exclude_files\n")
         try project.write("Code/Ccalc/Resources/PrivacyInfo.xcprivacy", "<plist version=\"1.0\"><dict/></plist>\n")
+        // A second bundle with a privacy manifest of the same name (as GTMSessionFetcher's Core and Full).
+        try project.write("Code/Ccalc/Extra/PrivacyInfo.xcprivacy", "<plist version=\"1.0\"><dict><key>Extra</key><true/></dict></plist>\n")
         try project.write("Code/Ccalc/README.md", "Ccalc\n")
         let repository = project.root + "/Code/Ccalc"
         for arguments in [["init", "--quiet", "--initial-branch=main"], ["add", "-A"], ["commit", "--quiet", "-m", "Ccalc 1.0.0"], ["tag", "1.0.0"]] {
@@ -42,7 +44,7 @@ final class PodShapesBuildTests: XCTestCase {
               "libraries": "m",
               "compiler_flags": "-DCCALC_OFFSET=1",
               "pod_target_xcconfig": {"GCC_PREPROCESSOR_DEFINITIONS": "$(inherited) CCALC_FACTOR=3", "DEFINES_MODULE": "YES"},
-              "resource_bundles": {"Ccalc_Privacy": ["Resources/PrivacyInfo.xcprivacy"]}
+              "resource_bundles": {"Ccalc_Privacy": ["Resources/PrivacyInfo.xcprivacy"], "Ccalc_Extra": "Extra/PrivacyInfo.xcprivacy"}
             """))
 
         // Mixed: Swift over its own C half, which includes its dependency's header by name alone.
@@ -128,7 +130,9 @@ final class PodShapesBuildTests: XCTestCase {
             #".library(name: "Mixed", targets: ["Mixed", "Mixed_C"]),"#,
             #".library(name: "Widget", targets: ["Widget", "WidgetCore"]),"#,
             #"path: "_targets/Ccalc","#, #"sources: ["code/src/ccalc.c"],"#, #"publicHeadersPath: "include""#,
-            #".process("code/Resources/PrivacyInfo.xcprivacy"),"#, #".define("CCALC_OFFSET", to: "1"),"#,
+            #".process("code/Extra/PrivacyInfo.xcprivacy"),"#, #".define("CCALC_OFFSET", to: "1"),"#,
+            #"name: "Ccalc_Privacy","#, #"path: "_targets/Ccalc_Privacy","#, #"sources: ["deps-placeholder.c"],"#,
+            #".process("code/Resources/PrivacyInfo.xcprivacy"),"#, #"dependencies: ["Ccalc_Privacy"],"#,
             #".define("CCALC_FACTOR", to: "3"),"#, #".linkedLibrary("m"),"#,
             #".headerSearchPath("../Ccalc/include/CalcKit"),"#,
             #""-import-module","#, #""Mixed_C","#,
@@ -161,6 +165,11 @@ final class PodShapesBuildTests: XCTestCase {
         let build = try swift(["build", "--scratch-path", project.root + "/build"], in: project.app)
         XCTAssertEqual(build.status, 0, build.output)
         XCTAssertEqual(try tool([project.root + "/build/debug/App"]), "5 7 42")
+        // Each privacy manifest is at the root of a bundle of its own, as CocoaPods' bundles had them.
+        XCTAssertEqual(try project.read("build/debug/Deps_Ccalc.resources/PrivacyInfo.xcprivacy"),
+                       try project.read("Code/Ccalc/Extra/PrivacyInfo.xcprivacy"))
+        XCTAssertEqual(try project.read("build/debug/Deps_Ccalc_Privacy.resources/PrivacyInfo.xcprivacy"),
+                       try project.read("Code/Ccalc/Resources/PrivacyInfo.xcprivacy"))
 
         // A no-op install rewrites nothing and repeats no warning.
         let stamp = try FileManager.default.attributesOfItem(atPath: project.app + "/Deps/Package.swift")[.modificationDate] as? Date

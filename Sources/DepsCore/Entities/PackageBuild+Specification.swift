@@ -32,8 +32,8 @@ extension PackageBuild {
         var compiled: Set<String> = []
         var headers: Set<String> = []
         var publicHeaders: [String: PublicHeader] = [:]
-        var resources: Set<BuildResource> = []
-        var resourceNames: [String: String] = [:]
+        var resources = ResourceSet()
+        var bundledPaths: [String: [String]] = [:]
         var binaries: [String: VendoredBinary.Kind] = [:]
         var settings = BuildSettingsReading()
         var uncarried: [(String, String)] = []
@@ -78,17 +78,14 @@ extension PackageBuild {
                 let includedAs = Self.folderPath(directory + "/" + Self.mapped(file, below: part.headerMappingsDir))
                 if publicHeaders[includedAs] == nil { publicHeaders[includedAs] = PublicHeader(file: file, includedAs: includedAs) }
             }
-            let bundled = attributes.resourceBundles.flatMap { bundle in bundle.patterns.map { ("resource_bundles \(bundle.name)", $0) } }
-            for (attribute, pattern) in attributes.resources.map({ ("resources", $0) }) + bundled {
+            for pattern in attributes.resources {
                 for path in Self.matchedPaths(pattern, files: files, folders: folders) {
-                    // SwiftPM puts a module's resources in one bundle, where two of one name cannot both be.
-                    let name = path.split(separator: "/").last.map(String.init) ?? path
-                    if let other = resourceNames[name], other != path {
-                        uncarried.append(("\(attribute) \(path)", "SwiftPM keeps one resource named \(name), \(other)"))
-                        continue
-                    }
-                    resourceNames[name] = path
-                    resources.insert(BuildResource(path: path, isFolder: !fileSet.contains(path)))
+                    if let problem = resources.add(path, isFolder: !fileSet.contains(path)) { uncarried.append(("resources \(path)", problem)) }
+                }
+            }
+            for bundle in attributes.resourceBundles {
+                for pattern in bundle.patterns {
+                    bundledPaths[bundle.name, default: []] += Self.matchedPaths(pattern, files: files, folders: folders)
                 }
             }
             for pattern in attributes.vendoredFrameworks {
@@ -146,6 +143,31 @@ extension PackageBuild {
                         + "which SwiftPM cannot build as one module or as two")
             }
         }
+        // Each `resource_bundles` entry joins the module's resources, unless a file of it has the
+        // name of one already there (GTMSessionFetcher's Core and Full each have a
+        // PrivacyInfo.xcprivacy): SwiftPM keeps one resource of a name per bundle, so that bundle
+        // becomes a resource target of its own, and each keeps its files at its bundle's root.
+        var resourceTargets: [ResourceTarget] = []
+        let takenNames = Set([module, module + "_ObjC", module + "_C"])
+        for (bundle, paths) in bundledPaths.sorted(by: { $0.key < $1.key }) {
+            var seen: Set<String> = []
+            let unique = paths.filter { seen.insert($0).inserted }
+            if !unique.contains(where: { resources.collides($0) }) {
+                for path in unique {
+                    if let problem = resources.add(path, isFolder: !fileSet.contains(path)) {
+                        uncarried.append(("resource_bundles \(bundle) \(path)", problem))
+                    }
+                }
+                continue
+            }
+            var own = ResourceSet()
+            for path in unique {
+                if let problem = own.add(path, isFolder: !fileSet.contains(path)) { uncarried.append(("resource_bundles \(bundle) \(path)", problem)) }
+            }
+            var targetName = ModuleName.identifier(from: bundle)
+            if takenNames.contains(targetName) { targetName += "_Resources" }
+            resourceTargets.append(ResourceTarget(bundle: bundle, module: targetName, resources: Array(own.members)))
+        }
         var warnings = uncarried.map { BuildWarning(name: name, attribute: $0.0, reason: $0.1) }
         warnings += settings.uncarried.map { BuildWarning(name: name, attribute: $0.attribute, reason: $0.reason) }
         var seenWarnings: Set<BuildWarning> = []
@@ -154,7 +176,7 @@ extension PackageBuild {
         let takenModules = Set([module, module + "_ObjC", module + "_C"])
         self.init(
             name: name, module: module, folder: folder, files: files, swiftSources: swift, cFamily: cFamily,
-            resources: Array(resources),
+            resources: Array(resources.members), resourceTargets: resourceTargets,
             binaries: binaries.map { path, kind in
                 let binaryName = Self.binaryName(of: path, kind: kind)
                 let binaryModule = takenModules.contains(binaryName) || !ModuleName.isValid(binaryName) ? module + "_" + ModuleName.defaultName(for: (try? PackageName(binaryName)) ?? name) + "_Binary" : binaryName
@@ -352,5 +374,27 @@ extension BuildAttributes {
             vendoredLibraries: other.vendoredLibraries, frameworks: other.frameworks, weakFrameworks: other.weakFrameworks,
             libraries: other.libraries, compilerFlags: other.compilerFlags, buildSettings: other.buildSettings,
             withoutARC: other.withoutARC, uncarried: other.uncarried)
+    }
+}
+
+/// A bundle's resources as SwiftPM keeps them: each by its file name, one of a name.
+struct ResourceSet {
+    private(set) var members: Set<BuildResource> = []
+    private var pathsByName: [String: String] = [:]
+
+    static func fileName(of path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
+
+    /// Whether another resource of `path`'s file name is already there.
+    func collides(_ path: String) -> Bool {
+        pathsByName[Self.fileName(of: path)].map { $0 != path } ?? false
+    }
+
+    /// Adds the resource; when one of its name is already there, leaves it out and says why.
+    mutating func add(_ path: String, isFolder: Bool) -> String? {
+        let name = Self.fileName(of: path)
+        if let other = pathsByName[name], other != path { return "SwiftPM keeps one resource named \(name), \(other)" }
+        pathsByName[name] = path
+        members.insert(BuildResource(path: path, isFolder: isFolder))
+        return nil
     }
 }

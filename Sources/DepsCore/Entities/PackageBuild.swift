@@ -16,6 +16,8 @@ public struct PackageBuild: Sendable, Hashable {
     public let cFamily: CFamilyPart?
     /// Files and folders copied into the module's resources (`resources`, `resource_bundles`).
     public let resources: [BuildResource]
+    /// `resource_bundles` built as bundles of their own, each a target the module depends on.
+    public let resourceTargets: [ResourceTarget]
     /// `vendored_frameworks` and `vendored_libraries`.
     public let binaries: [VendoredBinary]
     /// Frameworks and libraries linked (`frameworks`, `weak_frameworks`, `libraries`).
@@ -43,7 +45,8 @@ public struct PackageBuild: Sendable, Hashable {
 
     public init(
         name: PackageName, module: String, folder: SandboxFolder, files: [String], swiftSources: [String],
-        cFamily: CFamilyPart?, resources: [BuildResource] = [], binaries: [VendoredBinary] = [], linked: [LinkedItem] = [],
+        cFamily: CFamilyPart?, resources: [BuildResource] = [], resourceTargets: [ResourceTarget] = [],
+        binaries: [VendoredBinary] = [], linked: [LinkedItem] = [],
         defines: [Define] = [], swiftConditions: [Define] = [], cFlags: [String] = [], swiftFlags: [String] = [],
         headerSearchPaths: [String] = [], cLanguageStandard: String? = nil, cxxLanguageStandard: String? = nil,
         deploymentTargets: [String: Version] = [:], dependencies: [PackageName] = [], warnings: [BuildWarning] = []
@@ -55,6 +58,7 @@ public struct PackageBuild: Sendable, Hashable {
         self.swiftSources = swiftSources.sorted()
         self.cFamily = cFamily
         self.resources = resources.sorted { $0.path < $1.path }
+        self.resourceTargets = resourceTargets.sorted { $0.module < $1.module }
         self.binaries = binaries.sorted { $0.path < $1.path }
         self.linked = linked
         self.defines = defines
@@ -130,6 +134,22 @@ public struct BuildResource: Sendable, Hashable {
     public init(path: String, isFolder: Bool) {
         self.path = path
         self.isFolder = isFolder
+    }
+}
+
+/// A `resource_bundles` entry built as a bundle of its own: a target holding only its resources
+/// (SwiftPM makes one bundle per target), which the package's module depends on.
+public struct ResourceTarget: Sendable, Hashable {
+    /// The bundle's name in the spec (`GTMSessionFetcher_Full_Privacy`).
+    public let bundle: String
+    /// The target's name.
+    public let module: String
+    public let resources: [BuildResource]
+
+    public init(bundle: String, module: String, resources: [BuildResource]) {
+        self.bundle = bundle
+        self.module = module
+        self.resources = resources.sorted { $0.path < $1.path }
     }
 }
 

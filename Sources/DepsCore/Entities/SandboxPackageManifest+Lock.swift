@@ -29,7 +29,7 @@ extension SandboxPackageManifest {
         // SwiftPM builds one module of a name.
         var owners: [String: PackageName] = [:]
         for build in builds {
-            for module in build.modules {
+            for module in build.modules + build.resourceTargets.map(\.module) {
                 if let other = owners[module], other != build.name {
                     throw SandboxIntegrationError(
                         name: build.name, message: "its module \(module) has the name of \(other)'s, and SwiftPM builds one module of a name")

@@ -14,7 +14,8 @@ public enum SyncProblem: Sendable, Hashable {
     /// A locked package nothing depends on any more.
     case orphaned(PackageName, Version)
     /// A locked version its recorded source no longer has.
-    case versionMissing(PackageName, Version, source: String)
+    /// `readFrom`: where the source was read, when a mirror serves it (`SpecSource.readFrom`).
+    case versionMissing(PackageName, Version, source: String, readFrom: String? = nil)
     /// A package recorded as coming from a source the Depsfile no longer lists.
     case sourceNotListed(PackageName, source: String)
     /// A package whose external source in the Depsfile differs from the lock's, or is missing from EXTERNAL SOURCES.

@@ -73,7 +73,10 @@ public enum MissingPackageNote: Sendable, Equatable {
     /// The source (as the Depsfile names it) is a copy in the cache, a git spec repository or a
     /// CDN's files, that this command read without asking its remote: a version published since
     /// is not in it yet.
-    case cachedCopy(source: String)
+    ///
+    /// `readFrom` is where it was read when that is not what the name says: a mirror
+    /// (`DEPS_MIRROR`, `DEPS_TRUNK_URL`) serving `trunk`.
+    case cachedCopy(source: String, readFrom: String? = nil)
     /// The source is a directory in CocoaPods' layout whose `Specs/` holds shard folders
     /// (`Specs/a/b/c/<Name>/`) but no `CocoaPods-version.yml` says so, so packages are looked for
     /// directly in `Specs/`; `prefixLengths` are the shard folders' name lengths found.

@@ -9,6 +9,9 @@ import DepsFailures
 public protocol SpecSource: AnyObject {
     /// How the Depsfile names this source (`../../Specs`); the lockfile records it.
     var label: String { get }
+    /// Where the source is read when that is not what `label` names (a mirror serving `trunk`,
+    /// through `DEPS_MIRROR` or `DEPS_TRUNK_URL`), so that messages name both; nil otherwise.
+    var readFrom: String? { get }
     /// Whether the repository is read from the network (a CDN, a git repository at a network URL):
     /// its specs may then name code only on the network (`CodeSource.isReachableFromRemoteSpec`).
     var isRemote: Bool { get }
@@ -34,6 +37,7 @@ public protocol SpecSource: AnyObject {
 }
 
 extension SpecSource {
+    public var readFrom: String? { nil }
     public func fetch(_ needed: [SpecToFetch]) async throws {}
     public func hasSpecification(of name: PackageName, version: Version) throws -> Bool {
         try versions(of: name).contains(version)
@@ -48,6 +52,8 @@ public enum SpecToFetch: Sendable, Hashable {
     case versions(PackageName)
     /// One version's spec.
     case specification(PackageName, Version)
+    /// Every package name the source has, for a "Did you mean" when a package is not there.
+    case packageNames
 }
 
 /// Thrown by a spec source's synchronous reads when the answer has not been fetched yet.

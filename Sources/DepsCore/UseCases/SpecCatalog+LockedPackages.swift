@@ -10,11 +10,16 @@ extension SpecCatalog {
         }
         let listed = try locateLocked(package.name, version: package.version) ?? versions(of: package.name).contains(package.version)
         guard listed, let origin = try origin(of: package.name) else {
-            return [.versionMissing(package.name, package.version, source: lockfile.source(of: package.name.root) ?? sourceLabels.joined(separator: ", "))]
+            let source = lockfile.source(of: package.name.root)
+            return [.versionMissing(
+                package.name, package.version, source: source ?? sourceLabels.joined(separator: ", "),
+                readFrom: source.flatMap { sourcesByLabel[$0]?.readFrom })]
         }
         let specification = try specification(of: package.name, version: package.version)
         if case .repository = origin, specification.version.description != package.version.description {
-            return [.versionMissing(package.name, package.version, source: lockfile.source(of: package.name.root) ?? "")]
+            let source = lockfile.source(of: package.name.root)
+            return [.versionMissing(
+                package.name, package.version, source: source ?? "", readFrom: source.flatMap { sourcesByLabel[$0]?.readFrom })]
         }
         // A lock without a package's checksum (as `deps import` writes it: CocoaPods' are of another
         // kind) has not recorded it yet; the next install does. One that differs is a changed spec.

@@ -7,7 +7,7 @@ public final class SpecCatalog: PackageCatalog {
     /// The sources searched for every package: the Depsfile's `sources:`, in order.
     private let sources: [SpecSource]
     /// Every open source by label: `sources:` and the sources only dependencies name.
-    private let sourcesByLabel: [String: SpecSource]
+    let sourcesByLabel: [String: SpecSource]
     private let externalSpecifications: [PackageName: (source: ExternalSource, specification: Specification)]
     /// Where each package is looked for before (or instead of) the sources' order.
     private let choice: SourceChoice

@@ -196,8 +196,12 @@ final class PackageBuildTests: XCTestCase {
         XCTAssertEqual(built.resources, [
             BuildResource(path: "Assets/Kit.bundle", isFolder: true), BuildResource(path: "Extra/PrivacyInfo.xcprivacy", isFolder: false),
         ])
-        // Bundles are read in the order of their names: the second manifest of one name is named, not dropped silently.
-        XCTAssertEqual(built.warnings.map(\.attribute), ["resource_bundles Kit_Privacy Sources/PrivacyInfo.xcprivacy"])
+        // Bundles are read in the order of their names: the second privacy manifest of one name
+        // becomes a bundle of its own, so that both are kept, each at its bundle's root.
+        XCTAssertEqual(built.resourceTargets, [
+            ResourceTarget(bundle: "Kit_Privacy", module: "Kit_Privacy", resources: [BuildResource(path: "Sources/PrivacyInfo.xcprivacy", isFolder: false)]),
+        ])
+        XCTAssertEqual(built.warnings, [])
         XCTAssertEqual(built.binaries, [
             VendoredBinary(path: "Frameworks/Core.xcframework", kind: .xcframework, binaryName: "Core", module: "Core"),
             VendoredBinary(path: "Frameworks/Kit.xcframework", kind: .xcframework, binaryName: "Kit", module: "Kit_Kit_Binary"),

@@ -168,12 +168,12 @@ final class PodfileLockConversionTests: XCTestCase {
                 "YYImage": .git(url: "https://github.com/signalapp/YYImage", reference: nil, submodules: false),
                 "React": .podspec("https://example.com/React.podspec.json"),
                 "Kit": .git(url: "https://example.com/Kit.git", reference: .tag("1.0"), submodules: true),
-                "Gutenberg": .git(url: "http://github.com/wordpress-mobile/gutenberg-mobile/", reference: .commit("2a8fe1c"), submodules: false),
+                "Gutenberg": .git(url: "http://github.com/wordpress-mobile/gutenberg-mobile/", reference: .tag("-2a8fe1c"), submodules: false),
             ],
             checkoutOptions: ["YYImage": PodCheckout(git: "https://github.com/signalapp/YYImage", pin: .commit("D91910E6"))])
         XCTAssertThrowsError(try podfileLock.lockfile(depsfileChecksum: "")) { error in
             XCTAssertEqual((error as? PodfileLockConversionError)?.problems, [
-                .invalidGitReference(pod: "Gutenberg", key: "commit", value: "2a8fe1c"),
+                .invalidGitReference(pod: "Gutenberg", key: "tag", value: "-2a8fe1c"),
                 .podspecSource(pod: "React", location: "https://example.com/React.podspec.json"),
                 .externalSourceMissing(pod: "Zip"),
                 .invalidCheckoutCommit(pod: "YYImage", commit: "D91910E6"),

@@ -136,7 +136,9 @@ final class PodfileTests: XCTestCase {
             pod("Tagged", line: 3, source: .git(url: "https://x.example/T.git", reference: .tag("1.0"), submodules: false)),
             pod("Pinned", line: 4, source: .git(url: "https://x.example/P.git", reference: .commit(commit), submodules: false)),
             pod("Head", line: 5, source: .git(url: "https://x.example/H.git", reference: nil, submodules: false)),
+            // An abbreviated commit, as CocoaPods takes it; one that is not hexadecimal is a gap.
             pod("Short", line: 6, source: .git(url: "https://x.example/S.git", reference: .commit("78c3461"), submodules: false)),
+            pod("NotHex", line: 6, source: .git(url: "https://x.example/N.git", reference: .commit("78c34z1"), submodules: false)),
             pod("Deep", line: 7, source: .git(url: "https://x.example/D.git", reference: .tag("2.0"), submodules: true)),
             pod("Spec", line: 8, source: .podspec("Specs/Spec.podspec")),
             pod("JSONSpec", line: 9, source: .podspec("Specs/JSONSpec.podspec.json")),
@@ -149,6 +151,7 @@ final class PodfileTests: XCTestCase {
             "Plain (~> 1.0)", "Local (from `../Local`)", "Tagged (from `https://x.example/T.git`, tag `1.0`)",
             "Pinned (from `https://x.example/P.git`, commit `\(commit)`)",
             "Head (from `https://x.example/H.git`, default branch)",
+            "Short (from `https://x.example/S.git`, commit `78c3461`)",
             "Deep (from `https://x.example/D.git`, tag `2.0`, submodules)",
             "Spec (from `Specs/Spec.podspec`)", "JSONSpec (from `Specs/JSONSpec.podspec.json`)",
         ])
@@ -158,7 +161,7 @@ final class PodfileTests: XCTestCase {
         XCTAssertEqual(dependencies.first { $0.name.description == "Deep" }?.externalSource,
                        .git(url: "https://x.example/D.git", .tag("2.0"), submodules: true))
         XCTAssertEqual(gaps.map(\.gap), [
-            .invalidGitReference(url: "https://x.example/S.git", .commit("78c3461")),
+            .invalidGitReference(url: "https://x.example/N.git", .commit("78c34z1")),
             .unreadablePodspec("https://x.example/RemoteSpec.PODSPEC?raw=1", .url),
             .unreadablePodspec("https://x.example/RemoteJSON.podspec.json", .url), .unreadablePodspec("Specs/Plist.plist", .unknownFormat),
         ])

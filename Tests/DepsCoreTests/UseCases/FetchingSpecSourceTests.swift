@@ -36,6 +36,7 @@ final class FetchingSpecSourceTests: XCTestCase {
                 switch need {
                 case let .versions(name): listed.insert(name)
                 case let .specification(name, version): fetchedSpecs.insert("\(name)@\(version)")
+                case .packageNames: break
                 }
             }
         }
