@@ -187,6 +187,53 @@ final class RemoteSpecSourceTests: XCTestCase {
         func count(_ path: String) -> Int { server.requestCount(path) }
     }
 
+    /// A misspelt pod hashes to another shard than the pod meant, so the shards read say nothing:
+    /// the CDN's all_pods.txt, read only then, gives the "Did you mean". A CDN without it (a mirror)
+    /// fails the same way with no suggestion.
+    func testAMisspeltCDNPodGetsASuggestionFromTheCDNsListOfPods() throws {
+        let cdn = try CDN(self, project: project)
+        try cdn.publish("Alamofire", "5.9.1")
+        try depsfile(source: cdn.url, ["Alamofir: ~> 5.0"])
+        let unlisted = try deps("install")
+        XCTAssertEqual(unlisted.status, 1, unlisted.stderr)
+        XCTAssertFalse(unlisted.stderr.contains("Did you mean"), unlisted.stderr)
+        XCTAssertEqual(cdn.count("/all_pods.txt"), 1)
+
+        cdn.server.serve("/all_pods.txt", .body(Array("AFNetworking\nAlamofire\nKingfisher\n".utf8), etag: "\"all\""))
+        let install = try deps("install")
+        XCTAssertEqual(install.status, 1, install.stderr)
+        XCTAssertTrue(install.stderr.contains("Did you mean Alamofire?"), install.stderr)
+        XCTAssertFalse(project.exists("App/Depsfile.lock"))
+        // A resolution that finds everything never reads the list.
+        try depsfile(source: cdn.url, ["Alamofire: ~> 5.0"])
+        let fixed = try deps("install", "--lock-only")
+        XCTAssertEqual(fixed.status, 0, fixed.stderr)
+        XCTAssertEqual(cdn.count("/all_pods.txt"), 2)
+    }
+
+    /// Trunk read from a mirror (DEPS_TRUNK_URL): what the mirror lacks is said of the mirror, by its URL.
+    func testMessagesAboutTrunkReadFromAMirrorNameTheMirror() throws {
+        let mirror = try CDN(self, project: project)
+        try mirror.publish("Kit", "1.0.0")
+        try project.write("App/Depsfile", "sources:\n  - trunk\ndependencies:\n  Kit:\n")
+        var environment = self.environment
+        environment["DEPS_CACHE_DIR"] = cache
+        environment["DEPS_TRUNK_URL"] = mirror.url
+        let install = try DepsBinary.run(["install", "--lock-only", "--project", project.app], environment: environment)
+        XCTAssertEqual(install.status, 0, install.stderr)
+        let lock = try XCTUnwrap(project.lockfile)
+        try project.write("App/Depsfile.lock", lock.replacingOccurrences(of: "Kit (1.0.0)", with: "Kit (1.1.0)"))
+        let check = try DepsBinary.run(["check", "--project", project.app], environment: environment)
+        XCTAssertEqual(check.status, 1, check.stdout + check.stderr)
+        XCTAssertTrue(check.stdout.contains("Kit 1.1.0 is no longer in trunk (read from \(mirror.url))"), check.stdout)
+
+        try project.write("App/Depsfile", "sources:\n  - trunk\ndependencies:\n  Kit: 2.0.0\n")
+        let missing = try DepsBinary.run(["install", "--project", project.app], environment: environment)
+        XCTAssertEqual(missing.status, 1, missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("trunk (read from \(mirror.url)) was read from its copy in the cache; if a version of Kit was published there since"),
+                      missing.stderr)
+    }
+
     func testACDNServesOnlyTheIndexesAndSpecsTheResolverReads() throws {
         let cdn = try CDN(self, project: project)
         try cdn.publish("Lib", "1.0.0")
