@@ -104,6 +104,38 @@ final class GitExternalSourceTests: XCTestCase {
         XCTAssertEqual(project.lockfile, lock)
     }
 
+    /// Every git pod that cannot be reached is named in one run, online and offline, and nothing
+    /// is written (they were reported one per run).
+    func testSeveralUnreachableGitPodsAreAllNamedInOneRun() throws {
+        let gone = project.root + "/gone"
+        try project.write("App/Depsfile", """
+            sources:
+              - ../Specs
+            dependencies:
+              Alpha:
+                git: \(gone)/Alpha.git
+                tag: 1.0.0
+              Beta/Core:
+                git: \(gone)/Beta.git
+              Gamma:
+                git: \(gone)/Gamma.git
+                branch: main
+
+            """)
+        let install = try project.deps(["install"], cache: cache)
+        XCTAssertEqual(install.status, 74, install.stderr)
+        for name in ["Alpha", "Beta", "Gamma"] {
+            XCTAssertTrue(install.stderr.contains("error: \(name): \(gone)/\(name).git: "), install.stderr)
+        }
+        XCTAssertFalse(project.exists("App/Depsfile.lock"))
+        XCTAssertFalse(project.exists("App/Deps"))
+
+        let offline = try project.deps(["install", "--offline"], cache: cache)
+        XCTAssertEqual(offline.status, 74, offline.stderr)
+        XCTAssertEqual(offline.stderr.components(separatedBy: "error: ").count - 1, 3, offline.stderr)
+        XCTAssertTrue(offline.stderr.contains("--offline: the cache lacks 3 of the packages to install"), offline.stderr)
+    }
+
     func testSubmodulesAreFetchedRecursivelyThroughTheCacheAtTheRecordedCommits() throws {
         let allowFile = ["-c", "protocol.file.allow=always", "submodule", "add", "--quiet"]
         let leaf = try TestGitRepository(name: "Leaf", at: project.root + "/git/Leaf")

@@ -40,14 +40,24 @@ public final class SpecCatalog: PackageCatalog {
         for label in manifest.searchedSources { opened[label] = try await opener.openSource(label) }
         let sources = manifest.sources.map { opened[$0]! }
         var external: [PackageName: (ExternalSource, Specification)] = [:]
+        // Every external source is read before a failure is reported, so that one run names each
+        // git repository that cannot be reached (or, offline, that the cache lacks).
+        var failures: [CodeFetchError] = []
         for dependency in manifest.dependencies {
             // The spec is the package's (`Gadget.podspec` for `Gadget/Cache`): a subspec is a part
             // of it, and only the package part of a name ever names a file (BEHAVIOUR 2.3).
             let root = dependency.name.root
-            guard let source = dependency.externalSource, external[root] == nil else { continue }
+            guard let source = dependency.externalSource, external[root] == nil,
+                  !failures.contains(where: { $0.name == root }) else { continue }
             let pinned = lockfile?.lockedCommit(of: root, from: source)
-            external[root] = (source, try await opener.externalSpecification(of: root, from: source, pinnedTo: pinned))
+            do {
+                external[root] = (source, try await opener.externalSpecification(of: root, from: source, pinnedTo: pinned))
+            } catch let failure as CodeFetchError {
+                failures.append(failure)
+            }
         }
+        if failures.count == 1 { throw failures[0] }
+        if failures.count > 1 { throw SandboxInstallError(failures: failures) }
         return SpecCatalog(
             manifest: manifest, choice: choice, sources: sources, externalSpecifications: external,
             otherSources: manifest.searchedSources.filter { !manifest.sources.contains($0) }.map { opened[$0]! })
