@@ -76,6 +76,12 @@ let package = Package(
         // Deps/Package.swift and SwiftPM's file rules; a package's code in Deps/<Name> where
         // DepsSandboxLayout says, else through the CodeFetcher it is given.
         .target(name: "DepsSwiftPM", dependencies: ["DepsCore", "DepsSandboxLayout", "DepsFileSystem"]),
+        // Swift packages as a source (BEHAVIOUR 16): each release's manifest as SwiftPM evaluates
+        // it, through the cache's git mirrors, kept by commit and toolchain.
+        .target(
+            name: "DepsSwiftPackages",
+            dependencies: ["DepsCore", "DepsFiles", "DepsYAML", "DepsCache", "DepsGit", "DepsFileSystem", "DepsProcess", "DepsFailures"]
+        ),
         // The user's Xcode projects: Deps/ wired into their targets, and CocoaPods taken out.
         .target(name: "DepsXcode", dependencies: ["DepsCore", "DepsPropertyList", "DepsFileSystem", "DepsFailures"]),
         // Text and JSON: what the user reads.
@@ -148,6 +154,11 @@ let package = Package(
                 "InMemoryFileSystem",
             ],
             exclude: ["Fixtures"]
+        ),
+        // Swift packages' manifests evaluated by the real swift, from git repositories the tests make.
+        .testTarget(
+            name: "DepsSwiftPackagesTests",
+            dependencies: ["DepsSwiftPackages", "DepsCore", "DepsCache", "DepsGit", "DepsFileSystem", "DepsFailures"]
         ),
         // The project-file reader and the Xcode integration, on real apps' project files.
         .testTarget(

@@ -115,6 +115,29 @@ public struct GitMirror: Sendable {
         return commits.sorted()
     }
 
+    public func tags() async throws -> [(name: String, commit: String)] {
+        let listing = try await git([
+            "for-each-ref", "--format=%(refname:strip=2) %(objectname) %(*objectname)", "refs/tags",
+        ])
+        return listing.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: " ")
+            guard fields.count >= 2 else { return nil }
+            let commit = String(fields.count > 2 ? fields[2] : fields[1])
+            return Self.isObjectName(commit) ? (String(fields[0]), commit) : nil
+        }
+    }
+
+    public func topLevelFiles(at commit: String) async throws -> [String] {
+        let listing = try await git(["ls-tree", "--name-only", commit])
+        return listing.split(separator: "\n").map(String.init)
+    }
+
+    public func contents(of path: String, at commit: String) async throws -> [UInt8]? {
+        let result = try await ChildProcess.run(
+            "git", ["--git-dir", self.path.string, "cat-file", "blob", "\(commit):\(path)"], environment: Self.environment)
+        return result.succeeded ? result.standardOutput : nil
+    }
+
     /// Reads `packed-refs`: lines `<commit> <ref>`, each annotated tag followed by `^<commit>` (peeled).
     /// A loose ref file of the same name would be newer, so its presence defers to git.
     func packedCommit(of reference: String) -> String? {

@@ -27,6 +27,12 @@ public protocol GitMirroring: Sendable {
     /// The commits whose object name starts with `prefix` (4 to 40 lower-case hexadecimal
     /// digits): one for an unambiguous abbreviation, none, or several.
     func commits(startingWith prefix: String) async throws -> [String]
+    /// Every tag with the commit it names (an annotated tag's peeled), in no particular order.
+    func tags() async throws -> [(name: String, commit: String)]
+    /// The names of the files at the top of `commit`'s tree.
+    func topLevelFiles(at commit: String) async throws -> [String]
+    /// The bytes of the file at `path` in `commit`'s tree; nil when there is none.
+    func contents(of path: String, at commit: String) async throws -> [UInt8]?
     /// The names of the files that differ between two commits.
     func changedFiles(from old: String, to new: String) async throws -> [Substring]
     /// The submodule entries of `commit`'s tree, at any depth: each path and the commit it records.

@@ -149,6 +149,30 @@ final class FakeGitMirrorsTests: XCTestCase {
         XCTAssertEqual(fakeAmbiguous, [first, second].sorted())
     }
 
+    func testTagsTopLevelFilesAndContentsReadAlike() async throws {
+        let first = try commit(["Package.swift": "// 1", "Sources/Kit/Kit.swift": "let a = 1"])
+        try tag("1.0.0", at: first)
+        let second = try commit(["Package.swift": "// 2", "Sources/Kit/Kit.swift": "let a = 1"])
+        try tag("v2.0.0", at: second)
+        try git(["tag", "-a", "-m", "annotated", "2.1.0", commits[second]!])
+        fake.tag("2.1.0", at: second, in: remote)
+        try await clone()
+
+        let realTags = try await real.tags().map { "\($0.name) \($0.commit)" }.sorted()
+        let fakeTags = try await mirror.tags().map { "\($0.name) \(commits[$0.commit]!)" }.sorted()
+        XCTAssertEqual(fakeTags, realTags)
+        XCTAssertTrue(realTags.contains("2.1.0 \(commits[second]!)"), "an annotated tag names its commit, peeled")
+        let realFiles = try await real.topLevelFiles(at: commits[first]!)
+        let fakeFiles = try await mirror.topLevelFiles(at: first)
+        XCTAssertEqual(fakeFiles, realFiles)
+        XCTAssertEqual(realFiles, ["Package.swift", "Sources"])
+        for (fakeCommit, path) in [(first, "Package.swift"), (second, "Package.swift"), (second, "Sources/Kit/Kit.swift"), (first, "None.swift")] {
+            let realBytes = try await real.contents(of: path, at: commits[fakeCommit]!)
+            let fakeBytes = try await mirror.contents(of: path, at: fakeCommit)
+            XCTAssertEqual(fakeBytes, realBytes, path)
+        }
+    }
+
     func testTheDefaultBranchIsFollowedOnlyWhenAsked() async throws {
         try commit(["Kit.swift": "main"])
         try await clone()

@@ -206,6 +206,22 @@ public struct FakeGitMirror: GitMirroring {
         (repository()?.commits.keys).map { $0.filter { $0.hasPrefix(prefix) }.sorted() } ?? []
     }
 
+    public func tags() async throws -> [(name: String, commit: String)] {
+        (repository()?.references ?? [:]).compactMap { reference, commit in
+            reference.hasPrefix("refs/tags/") ? (String(reference.dropFirst("refs/tags/".count)), commit) : nil
+        }
+    }
+
+    public func topLevelFiles(at commit: String) async throws -> [String] {
+        guard let tree = repository()?.commits[commit] else { return [] }
+        let paths = Array(tree.files.keys) + Array(tree.links.keys) + Array(tree.gitlinks.keys)
+        return Array(Set(paths.map { String($0.prefix { $0 != "/" }) })).sorted()
+    }
+
+    public func contents(of path: String, at commit: String) async throws -> [UInt8]? {
+        repository()?.commits[commit]?.files[path]
+    }
+
     /// The paths whose file, link or submodule entry differs between the two trees, sorted, as
     /// `git diff --name-only` lists them.
     public func changedFiles(from old: String, to new: String) async throws -> [Substring] {

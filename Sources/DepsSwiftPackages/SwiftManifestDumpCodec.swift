@@ -1,0 +1,149 @@
+import DepsCore
+import DepsFailures
+import DepsFiles
+import DepsYAML
+
+/// Reads what `swift package dump-package` prints (SwiftPM's JSON description of a manifest)
+/// into a `SwiftPackageManifest`: dependencies by source control with their requirement and
+/// traits, products, targets with what each uses (and under which traits), and traits. JSON is
+/// read through libyaml, as podspec.json files are. Local (`path:`) and registry dependencies are
+/// not kept: a package from a URL is what deps resolves.
+struct SwiftManifestDumpCodec {
+    let fileName: String
+
+    func decode(_ bytes: [UInt8]) throws(MalformedInputError) -> SwiftPackageManifest {
+        let document = YAMLDocument(file: fileName)
+        let root = try document.root(of: bytes, expecting: "a manifest as swift package dump-package prints it")
+        let fields = try fields(root, document, "the manifest")
+        let name = try fields["name"].map { node throws(MalformedInputError) in try document.scalar(node, "`name`") } ?? ""
+        var dependencies: [SwiftPackageManifest.Dependency] = []
+        for item in try document.sequence(fields["dependencies"] ?? .null, "`dependencies`") {
+            let kinds = try self.fields(item, document, "a dependency")
+            guard let sourceControl = kinds["sourceControl"] else { continue }
+            for entry in try document.sequence(sourceControl, "`sourceControl`") {
+                dependencies.append(try dependency(entry, document))
+            }
+        }
+        var products: [SwiftPackageManifest.Product] = []
+        for item in try document.sequence(fields["products"] ?? .null, "`products`") {
+            let product = try self.fields(item, document, "a product")
+            products.append(SwiftPackageManifest.Product(
+                name: try document.scalar(product["name"] ?? .null, "a product's `name`"),
+                targets: try strings(product["targets"], document, "a product's `targets`")))
+        }
+        var targets: [SwiftPackageManifest.Target] = []
+        for item in try document.sequence(fields["targets"] ?? .null, "`targets`") {
+            targets.append(try target(item, document))
+        }
+        var traits: [SwiftPackageManifest.Trait] = []
+        for item in try document.sequence(fields["traits"] ?? .null, "`traits`") {
+            let trait = try self.fields(item, document, "a trait")
+            traits.append(SwiftPackageManifest.Trait(
+                name: try document.scalar(trait["name"] ?? .null, "a trait's `name`"),
+                enabledTraits: try strings(trait["enabledTraits"], document, "a trait's `enabledTraits`")))
+        }
+        return SwiftPackageManifest(name: name, dependencies: dependencies, products: products, targets: targets, traits: traits)
+    }
+
+    private func fields(_ node: YAMLNode, _ document: YAMLDocument, _ what: String) throws(MalformedInputError) -> [String: YAMLNode] {
+        var fields: [String: YAMLNode] = [:]
+        for pair in try document.mapping(node, what) { fields[try document.key(pair)] = pair.value }
+        return fields
+    }
+
+    private func strings(_ node: YAMLNode?, _ document: YAMLDocument, _ what: String) throws(MalformedInputError) -> [String] {
+        var result: [String] = []
+        for item in try document.sequence(node ?? .null, what) { result.append(try document.scalar(item, what)) }
+        return result
+    }
+
+    /// `{"identity", "location": {"remote": [{"urlString"}]}, "requirement": {...}, "traits": [{"name"}]}`.
+    private func dependency(_ node: YAMLNode, _ document: YAMLDocument) throws(MalformedInputError) -> SwiftPackageManifest.Dependency {
+        let fields = try fields(node, document, "a dependency")
+        let identity = try document.scalar(fields["identity"] ?? .null, "a dependency's `identity`")
+        var location = identity
+        if let locationNode = fields["location"] {
+            let kinds = try self.fields(locationNode, document, "a dependency's `location`")
+            if let remote = kinds["remote"], let first = try document.sequence(remote, "`remote`").first {
+                let url = try self.fields(first, document, "`remote`")
+                location = try document.scalar(url["urlString"] ?? .null, "`urlString`")
+            } else if let local = kinds["local"], let first = try document.sequence(local, "`local`").first {
+                location = try document.scalar(first, "`local`")
+            }
+        }
+        let requirementFields = try self.fields(fields["requirement"] ?? .null, document, "a dependency's `requirement`")
+        let requirement: SwiftPackageManifest.Requirement
+        if let range = requirementFields["range"], let bounds = try document.sequence(range, "`range`").first {
+            let values = try self.fields(bounds, document, "`range`")
+            requirement = .range(
+                lower: try version(values["lowerBound"], document), upper: try version(values["upperBound"], document))
+        } else if let exact = requirementFields["exact"], let value = try document.sequence(exact, "`exact`").first {
+            requirement = .exact(try version(value, document))
+        } else if let branch = requirementFields["branch"], let value = try document.sequence(branch, "`branch`").first {
+            requirement = .branch(try document.scalar(value, "`branch`"))
+        } else if let revision = requirementFields["revision"], let value = try document.sequence(revision, "`revision`").first {
+            requirement = .revision(try document.scalar(value, "`revision`"))
+        } else {
+            throw document.error(node, "a dependency's `requirement` is none of range, exact, branch or revision")
+        }
+        var traits: [String] = []
+        for item in try document.sequence(fields["traits"] ?? .null, "a dependency's `traits`") {
+            let trait = try self.fields(item, document, "a dependency's trait")
+            traits.append(try document.scalar(trait["name"] ?? .null, "a trait's `name`"))
+        }
+        return SwiftPackageManifest.Dependency(
+            identity: SwiftPackageIdentity(identity), location: location, requirement: requirement,
+            traits: fields["traits"] == nil ? ["default"] : traits)
+    }
+
+    private func version(_ node: YAMLNode?, _ document: YAMLDocument) throws(MalformedInputError) -> Version {
+        let node = node ?? .null
+        let text = try document.scalar(node, "a version")
+        do {
+            return try Version(text)
+        } catch {
+            throw document.error(node, "invalid version '\(text)'")
+        }
+    }
+
+    /// `{"name", "type": "regular"|"test"|..., "dependencies": [{"byName"|"target"|"product": [...]}], "pluginUsages": [...]}`.
+    private func target(_ node: YAMLNode, _ document: YAMLDocument) throws(MalformedInputError) -> SwiftPackageManifest.Target {
+        let fields = try fields(node, document, "a target")
+        let name = try document.scalar(fields["name"] ?? .null, "a target's `name`")
+        let type = try fields["type"].map { node throws(MalformedInputError) in try document.scalar(node, "a target's `type`") } ?? "regular"
+        var uses: [SwiftPackageManifest.TargetDependency] = []
+        for item in try document.sequence(fields["dependencies"] ?? .null, "a target's `dependencies`") {
+            for pair in try document.mapping(item, "a target dependency") {
+                let values = try document.sequence(pair.value, "a target dependency")
+                guard let first = values.first else { continue }
+                let used = try document.scalar(first, "a target dependency's name")
+                let traits = try conditionTraits(values.last, document)
+                switch try document.key(pair) {
+                case "target": uses.append(.target(used, traits: traits))
+                case "product":
+                    let package = values.count > 1 ? values[1].scalarValue : nil
+                    uses.append(.product(used, package: package, traits: traits))
+                default: uses.append(.byName(used, traits: traits))
+                }
+            }
+        }
+        // A build tool plugin of a dependency is resolved as a product of it.
+        for item in try document.sequence(fields["pluginUsages"] ?? .null, "a target's `pluginUsages`") {
+            for pair in try document.mapping(item, "a plugin usage") where try document.key(pair) == "plugin" {
+                let values = try document.sequence(pair.value, "a plugin usage")
+                guard let first = values.first else { continue }
+                let package = values.count > 1 ? values[1].scalarValue : nil
+                uses.append(.product(try document.scalar(first, "a plugin's name"), package: package))
+            }
+        }
+        return SwiftPackageManifest.Target(name: name, isTest: type == "test", dependencies: uses)
+    }
+
+    /// The traits of a `.when(traits:)` condition (the last element of a target dependency); none
+    /// for no condition or one of platforms only (platforms are no constraint on resolution).
+    private func conditionTraits(_ node: YAMLNode?, _ document: YAMLDocument) throws(MalformedInputError) -> [String] {
+        guard let node, node.mappingPairs != nil else { return [] }
+        let condition = try fields(node, document, "a condition")
+        return try strings(condition["traits"], document, "a condition's `traits`")
+    }
+}

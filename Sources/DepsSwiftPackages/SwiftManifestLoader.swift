@@ -1,0 +1,138 @@
+import DepsCache
+import DepsCore
+import DepsFailures
+import DepsFileSystem
+import DepsGit
+import DepsProcess
+import Synchronization
+
+/// A Swift package's manifest at one release, as SwiftPM itself evaluates it (BEHAVIOUR 16): the
+/// manifest files of the tag's tree (`Package.swift` and each `Package@swift-X.swift`) are
+/// written to a temporary folder and `swift package dump-package` runs there with PATH and HOME
+/// alone, so that no variable changes what a manifest says, and SwiftPM chooses the
+/// version-specific manifest itself. What it prints is kept in the shared cache by commit,
+/// manifest file and toolchain, so a release is evaluated once per toolchain.
+public final class SwiftManifestLoader: Sendable {
+    let cache: CodeCache
+    /// `swift --version`'s first line: a manifest may evaluate differently with another toolchain.
+    let toolchain: String
+    /// PATH and HOME, the whole environment of `swift`.
+    let environment: [String: String]
+    private let evaluationCount = Mutex(0)
+
+    /// - Parameter environment: the process's environment, of which PATH and HOME are passed on.
+    public init(cache: CodeCache, toolchain: String, environment: [String: String]) {
+        self.cache = cache
+        self.toolchain = toolchain
+        self.environment = ["PATH": environment["PATH"] ?? "/usr/bin:/bin", "HOME": environment["HOME"] ?? "/"]
+    }
+
+    /// The first line of `swift --version` with that environment.
+    public static func toolchain(environment: [String: String]) async throws -> String {
+        let result = try await ChildProcess.run(
+            "env", ["-i", "PATH=\(environment["PATH"] ?? "/usr/bin:/bin")", "HOME=\(environment["HOME"] ?? "/")", "swift", "--version"])
+        return String(result.standardOutputText.split(separator: "\n").first ?? "")
+    }
+
+    /// How many manifests this loader had `swift` evaluate (the others came from the cache).
+    public var evaluations: Int { evaluationCount.withLock { $0 } }
+
+    /// Where evaluated manifests are kept: `v1/swiftpm/manifests/`.
+    var folder: LocalPath { cache.base / "swiftpm" / "manifests" }
+
+    /// The manifest of `package` at `release`, read from the cache's mirror of its repository.
+    public func manifest(
+        of package: SwiftPackageIdentity, at release: SwiftPackageRelease, in mirror: any GitMirroring
+    ) async throws -> SwiftPackageManifest {
+        let files = try await mirror.topLevelFiles(at: release.commit).filter(Self.isManifestFile)
+        guard files.contains("Package.swift") else {
+            throw SwiftManifestError(package: package, tag: release.tag, cause: .noManifest)
+        }
+        let chosen = Self.chosenManifest(among: files, toolchain: toolchain)
+        let key = release.commit + "-" + String(SHA256Digest.hex(of: Array((toolchain + "\n" + chosen).utf8)).prefix(16))
+        let kept = folder / (key + ".json")
+        let fileSystem = cache.fileSystem
+        if let bytes = try? fileSystem.readFile(kept, shownAs: kept.string),
+           let manifest = try? SwiftManifestDumpCodec(fileName: kept.string).decode(bytes) {
+            return manifest
+        }
+        let work = cache.temporaryPath("manifest")
+        defer { fileSystem.removeTree(work) }
+        try fileSystem.makeDirectories(work, shownAs: work.string)
+        for file in files {
+            guard let bytes = try await mirror.contents(of: file, at: release.commit) else { continue }
+            try fileSystem.writeAtomically(bytes, to: work / file, shownAs: file)
+        }
+        evaluationCount.withLock { $0 += 1 }
+        let result = try await ChildProcess.run(
+            "env", ["-i", "PATH=\(environment["PATH"]!)", "HOME=\(environment["HOME"]!)", "swift", "package", "dump-package"],
+            workingDirectory: work.string)
+        guard result.succeeded else {
+            throw SwiftManifestError(package: package, tag: release.tag, cause: .evaluationFailed(Self.firstError(in: result, folder: work)))
+        }
+        let manifest: SwiftPackageManifest
+        do {
+            manifest = try SwiftManifestDumpCodec(fileName: "\(package) \(release.tag) Package.swift").decode(result.standardOutput)
+        } catch {
+            throw SwiftManifestError(package: package, tag: release.tag, cause: .unreadableDump(error.message))
+        }
+        try fileSystem.makeDirectories(folder, shownAs: folder.string)
+        try fileSystem.writeAtomically(result.standardOutput, to: kept, shownAs: kept.string)
+        return manifest
+    }
+
+    static func isManifestFile(_ name: String) -> Bool {
+        name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift"))
+    }
+
+    /// The manifest SwiftPM reads with this toolchain: the `Package@swift-X[.Y[.Z]].swift` of the
+    /// highest version not above the toolchain's, else `Package.swift`.
+    static func chosenManifest(among files: [String], toolchain: String) -> String {
+        guard let running = toolchainVersion(toolchain) else { return "Package.swift" }
+        var best: (version: [Int], file: String)?
+        for file in files where file.hasPrefix("Package@swift-") {
+            let text = file.dropFirst("Package@swift-".count).dropLast(".swift".count)
+            let parts = text.split(separator: ".").compactMap { Int($0) }
+            guard !parts.isEmpty, parts.count == text.split(separator: ".").count else { continue }
+            let padded = parts + Array(repeating: 0, count: max(0, 3 - parts.count))
+            // Not above the toolchain's version.
+            guard !running.lexicographicallyPrecedes(padded) else { continue }
+            if best.map({ $0.version.lexicographicallyPrecedes(padded) }) ?? true { best = (padded, file) }
+        }
+        return best?.file ?? "Package.swift"
+    }
+
+    /// `[6, 3, 1]` from `Swift version 6.3.1 (swift-6.3.1-RELEASE)`.
+    static func toolchainVersion(_ line: String) -> [Int]? {
+        let words = line.split(separator: " ")
+        guard let index = words.firstIndex(of: "version"), index + 1 < words.count else { return nil }
+        let word = words[index + 1].prefix { $0 != "-" }
+        let parts = word.split(separator: ".").compactMap { Int($0) }
+        guard !parts.isEmpty else { return nil }
+        return parts + Array(repeating: 0, count: max(0, 3 - parts.count))
+    }
+
+    /// The compiler's first diagnostic (`Package.swift:3:30: error: ...`, the temporary folder
+    /// left out), else the first line that says `error:`, else the first line.
+    static func firstError(in result: ChildProcessResult, folder: LocalPath) -> String {
+        let text = (result.standardErrorText + "\n" + result.standardOutputText)
+            .replacingAll(folder.string + "/", with: "")
+        let lines = text.split(separator: "\n").map(String.init)
+        return lines.first { $0.contains(": error: ") && !$0.hasPrefix("error:") }
+            ?? lines.first { $0.contains("error:") } ?? lines.first ?? "exit status \(result.status)"
+    }
+}
+
+extension String {
+    /// This text with every `target` replaced.
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var result = ""
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound] + replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}
