@@ -16,6 +16,9 @@ public struct SwiftManifestError: ExitStatusError, Sendable, Equatable {
         case evaluationFailed(String)
         /// What it printed is not the manifest SwiftPM describes (file, line and problem).
         case unreadableDump(String)
+        /// The manifest depends on a package by branch or revision, which only a root package
+        /// may do in SwiftPM (the dependency's identity and its requirement).
+        case unversionedDependency(SwiftPackageIdentity, String)
     }
 
     public init(package: SwiftPackageIdentity, tag: String, cause: Cause) {
