@@ -115,6 +115,12 @@ let package = Package(
             dependencies: ["DepsCore", "DepsFiles", "DepsSpecSources", "DepsPresenters", "DepsFileSystem"],
             path: "Benchmarks/Sources"
         ),
+        // Real Swift package graphs resolved by deps and by SwiftPM, side by side (BEHAVIOUR 16).
+        .executableTarget(
+            name: "deps-swiftpm-graphs",
+            dependencies: ["DepsCore", "DepsSwiftPackages", "DepsCache", "DepsFileSystem", "DepsGit"],
+            path: "Benchmarks/SwiftPackages"
+        ),
 
         // A loopback HTTP server the tests start, to stand in for remote hosts.
         .target(name: "LoopbackHTTPServer", path: "Tests/Support/LoopbackHTTPServer"),
