@@ -89,22 +89,100 @@ public final class SwiftPackageSpecSource: SpecSource {
     }
 
     public func fetch(_ needed: [SpecToFetch]) async throws {
+        try await fetchAsked(needed)
+        // What the resolver asks next: each package's newest release and, level by level, the
+        // same for the packages it needs, several at once (the manifests are evaluated by child
+        // processes, which SwiftPM runs one at a time).
+        var level = needed.compactMap { need -> SwiftPackageIdentity? in
+            switch need {
+            case let .versions(name), let .specification(name, _): SwiftPackageIdentity(name.root.description)
+            case .packageNames: nil
+            }
+        }
+        var crawled = Set(level)
+        while !level.isEmpty, crawled.count <= Self.maximumCrawl {
+            let found = await fetchNewest(level)
+            level = []
+            for (identity, result) in found {
+                guard case let .success((known, newest)) = result else { continue }
+                if releases[identity] == nil { releases[identity] = known }
+                guard let (release, manifest) = newest else { continue }
+                manifests[identity, default: [:]][release.version] = manifest
+                learnLocations(from: manifest)
+                for (dependency, _) in manifest.requiredDependencies(enabledTraits: manifest.enabledTraits())
+                where crawled.insert(dependency.identity).inserted {
+                    level.append(dependency.identity)
+                }
+            }
+        }
+    }
+
+    /// The most packages one run fetches ahead for.
+    static let maximumCrawl = 400
+    /// How many packages are fetched ahead at once.
+    static let atOnce = 4
+
+    /// For each package whose location is known: its releases (when not known yet) and the
+    /// manifest of its newest release (without a prerelease when it has one), fetched at most
+    /// `atOnce` at a time. A failure is left for the resolver's own read to report.
+    typealias Newest = (SwiftPackageIdentity, Result<([SwiftPackageRelease], (SwiftPackageRelease, SwiftPackageManifest)?), any Error>)
+
+    private func fetchNewest(_ identities: [SwiftPackageIdentity]) async -> [Newest] {
+        let work = identities.compactMap { identity -> (SwiftPackageIdentity, String, [SwiftPackageRelease]?, Set<Version>)? in
+            guard let location = locations[identity] else { return nil }
+            return (identity, location, releases[identity], Set(manifests[identity].map { Array($0.keys) } ?? []))
+        }
+        let (loader, cache, mirrors, network) = (loader, cache, mirrors, network)
+        return await withTaskGroup(of: Newest.self) { group in
+            var results: [Newest] = []
+            var pending = work.makeIterator()
+            func startNext() {
+                guard let (identity, location, known, loaded) = pending.next() else { return }
+                group.addTask {
+                    do {
+                        let mirror = try await Self.mirror(of: location, refreshing: known == nil, cache: cache, mirrors: mirrors, network: network)
+                        var all = known ?? []
+                        if known == nil { all = SwiftPackageRelease.releases(fromTags: try await mirror.tags()) }
+                        let newest = all.last { !$0.version.isPrerelease } ?? all.last
+                        guard let newest, !loaded.contains(newest.version) else { return (identity, .success((all, nil))) }
+                        return (identity, .success((all, (newest, try await loader.manifest(of: identity, at: newest, in: mirror)))))
+                    } catch {
+                        return (identity, .failure(error))
+                    }
+                }
+            }
+            for _ in 0..<Self.atOnce { startNext() }
+            while let result = await group.next() {
+                results.append(result)
+                startNext()
+            }
+            return results
+        }
+    }
+
+    private func learnLocations(from manifest: SwiftPackageManifest) {
+        // Where its dependencies live, as SwiftPM learns it: the first URL seen for an identity.
+        for dependency in manifest.dependencies where locations[dependency.identity] == nil {
+            locations[dependency.identity] = dependency.location
+        }
+    }
+
+    private func fetchAsked(_ needed: [SpecToFetch]) async throws {
         for need in needed {
             switch need {
             case let .versions(name):
                 let identity = SwiftPackageIdentity(name.root.description)
                 guard releases[identity] == nil, let location = locations[identity] else { continue }
-                releases[identity] = SwiftPackageRelease.releases(fromTags: try await mirror(of: location, refreshing: true).tags())
+                let mirror = try await Self.mirror(of: location, refreshing: true, cache: cache, mirrors: mirrors, network: network)
+                releases[identity] = SwiftPackageRelease.releases(fromTags: try await mirror.tags())
             case let .specification(name, version):
                 let identity = SwiftPackageIdentity(name.root.description)
                 guard manifests[identity]?[version] == nil, let location = locations[identity],
                       let release = releases[identity]?.first(where: { $0.version == version }) else { continue }
-                let manifest = try await loader.manifest(of: identity, at: release, in: try await mirror(of: location, refreshing: false))
+                let mirror = try await Self.mirror(of: location, refreshing: false, cache: cache, mirrors: mirrors, network: network)
+                let manifest = try await loader.manifest(of: identity, at: release, in: mirror)
                 manifests[identity, default: [:]][version] = manifest
-                // Where its dependencies live, as SwiftPM learns it: the first URL seen for an identity.
-                for dependency in manifest.dependencies where locations[dependency.identity] == nil {
-                    locations[dependency.identity] = dependency.location
-                }
+                learnLocations(from: manifest)
             case .packageNames:
                 continue
             }
@@ -113,7 +191,9 @@ public final class SwiftPackageSpecSource: SpecSource {
 
     /// The cache's mirror of `location` (shared with the code fetcher), cloned when missing and,
     /// when `refreshing`, fetched once per run for the tags it gained.
-    private func mirror(of location: String, refreshing: Bool) async throws -> any GitMirroring {
+    private static func mirror(
+        of location: String, refreshing: Bool, cache: CodeCache, mirrors: any GitMirrorOpener, network: GitNetworkLimits
+    ) async throws -> any GitMirroring {
         let mirror = mirrors.mirror(at: cache.mirrorPath(location), fileSystem: cache.fileSystem, network: network)
         try cache.prepareOnce()
         try await cache.fileSystem.withWritingOrReadingLock(cache.mirrorLockPath(location), shownAs: mirror.path.string) { _ in
