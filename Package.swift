@@ -49,33 +49,33 @@ let package = Package(
         // Interface adapters. Files: deps' own Depsfile, lock and spec codecs, the project store and lock.
         .target(
             name: "DepsFiles",
-            dependencies: ["DepsCore", "DepsYAML", "DepsFileSystem", "DepsProcess", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["DepsCore", "DepsYAML", "DepsFileSystem", "DepsProcess", "DepsFailures", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // CocoaPods' files: the Podfile (read statically, else evaluated with Ruby), Podfile.lock, podspec.json.
-        .target(name: "DepsCocoaPods", dependencies: ["DepsCore", "DepsFiles", "DepsYAML", "DepsFileSystem", "DepsProcess"]),
+        .target(name: "DepsCocoaPods", dependencies: ["DepsCore", "DepsFiles", "DepsYAML", "DepsFileSystem", "DepsProcess", "DepsFailures"]),
         // The shared cache's layout (v1/) and its locking rule, which the code fetchers and the
         // spec repositories share.
-        .target(name: "DepsCache", dependencies: ["DepsFileSystem"]),
+        .target(name: "DepsCache", dependencies: ["DepsFileSystem", "DepsFailures"]),
         // The sandbox's layout in a project (Deps/, Deps/<Name>, Deps/Manifest.lock), names and
         // paths only, which the sandbox and the SwiftPM integration share.
         .target(name: "DepsSandboxLayout", dependencies: ["DepsCore", "DepsFileSystem"]),
         // Code: the fetchers, the cache's inventory and the sandbox.
         .target(
             name: "DepsCode",
-            dependencies: ["DepsCore", "DepsFiles", "DepsCache", "DepsSandboxLayout", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsProcess"]
+            dependencies: ["DepsCore", "DepsFiles", "DepsCache", "DepsSandboxLayout", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsProcess", "DepsFailures"]
         ),
         // Spec repositories: directories, git repositories and CDNs. A git external source's
         // checkout and a mirror's code come through gateways the composition root gives.
         .target(
             name: "DepsSpecSources",
             dependencies: [
-                "DepsCore", "DepsFiles", "DepsCocoaPods", "DepsCache", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsProcess", "DepsYAML",
+                "DepsCore", "DepsFiles", "DepsCocoaPods", "DepsCache", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsProcess", "DepsYAML", "DepsFailures",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // Deps/Package.swift and SwiftPM's file rules; a package's code in Deps/<Name> where
         // DepsSandboxLayout says, else through the CodeFetcher it is given.
-        .target(name: "DepsSwiftPM", dependencies: ["DepsCore", "DepsSandboxLayout", "DepsFileSystem"]),
+        .target(name: "DepsSwiftPM", dependencies: ["DepsCore", "DepsSandboxLayout", "DepsFileSystem", "DepsFailures"]),
         // Swift packages as a source (BEHAVIOUR 16): each release's manifest as SwiftPM evaluates
         // it, through the cache's git mirrors, kept by commit and toolchain.
         .target(
@@ -92,6 +92,8 @@ let package = Package(
             name: "DepsCLI",
             dependencies: [
                 "DepsCore",
+                "DepsFailures",
+                "DepsSandboxLayout",
                 "DepsFiles",
                 "DepsCocoaPods",
                 "DepsCache",
@@ -132,10 +134,10 @@ let package = Package(
         // adapters are tested without the network or a git process, on either file system.
         .target(name: "DriverFakes", dependencies: ["DepsFailures", "DepsHTTP", "DepsGit", "DepsFileSystem"], path: "Tests/Support/DriverFakes"),
 
-        .testTarget(name: "DepsYAMLTests", dependencies: ["DepsYAML", "SeededRandom"]),
+        .testTarget(name: "DepsYAMLTests", dependencies: ["DepsYAML", "DepsFailures", "SeededRandom"]),
         // The project-file reader on real apps' project files (Tests/Fixtures/XcodeProjects).
         .testTarget(name: "DepsPropertyListTests", dependencies: ["DepsPropertyList", "DepsFailures"]),
-        .testTarget(name: "DepsHTTPTests", dependencies: ["DepsHTTP", "DepsProcess", "LoopbackHTTPServer"]),
+        .testTarget(name: "DepsHTTPTests", dependencies: ["DepsHTTP", "DepsProcess", "DepsFailures", "LoopbackHTTPServer"]),
         .testTarget(name: "DepsCoreTests", dependencies: ["DepsCore", "SeededRandom", "ResolutionFixtures"]),
         .testTarget(name: "InMemoryFileSystemTests", dependencies: ["DepsFailures", "InMemoryFileSystem", "DepsFileSystem"]),
         // The driver fakes answer as the real drivers do.
@@ -146,7 +148,7 @@ let package = Package(
         // Adapters of one target each, on the in-memory file system and the driver fakes.
         .testTarget(
             name: "DepsSpecSourcesTests",
-            dependencies: ["DepsCache", "DepsFailures", "DepsSpecSources", "DepsCode", "DepsCore", "DepsFileSystem", "DepsHTTP", "DriverFakes", "InMemoryFileSystem"]
+            dependencies: ["DepsCache", "DepsFailures", "DepsSpecSources", "DepsCode", "DepsCore", "DepsFileSystem", "DepsGit", "DepsHTTP", "DriverFakes", "InMemoryFileSystem"]
         ),
         .testTarget(
             name: "DepsCodeTests",
