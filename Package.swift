@@ -124,6 +124,8 @@ let package = Package(
             path: "Benchmarks/SwiftPackages"
         ),
 
+        // PyPI's openstep_parser run on a project file, the independent reader the Xcode tests check deps' edits with.
+        .target(name: "IndependentProjectReader", path: "Tests/Support/IndependentProjectReader"),
         // A loopback HTTP server the tests start, to stand in for remote hosts.
         .target(name: "LoopbackHTTPServer", path: "Tests/Support/LoopbackHTTPServer"),
         .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
@@ -171,9 +173,12 @@ let package = Package(
         // The project-file reader and the Xcode integration, on real apps' project files.
         .testTarget(
             name: "DepsXcodeTests",
-            dependencies: ["DepsXcode", "DepsPropertyList", "DepsCore", "DepsFileSystem", "DepsFailures"]
+            dependencies: ["DepsXcode", "DepsPropertyList", "DepsCore", "DepsFileSystem", "DepsFailures", "IndependentProjectReader"]
         ),
-        .testTarget(name: "DepsCLITests", dependencies: ["deps", "DepsCLI", "DepsYAML", "DepsProcess", "DepsFailures", "DepsCore", "LoopbackHTTPServer"]),
+        .testTarget(
+            name: "DepsCLITests",
+            dependencies: ["deps", "DepsCLI", "DepsYAML", "DepsProcess", "DepsFailures", "DepsCore", "LoopbackHTTPServer", "IndependentProjectReader"]
+        ),
     ]
 )
 

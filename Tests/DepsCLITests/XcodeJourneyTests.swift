@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackHTTPServer
+import IndependentProjectReader
 import XCTest
 
 /// The CocoaPods migrant's journey (BEHAVIOUR 15) on a real app: Simplenote's Podfile, Podfile.lock,
@@ -192,55 +193,5 @@ final class XcodeJourneyTests: XCTestCase {
         XCTAssertEqual(installed.status, 0, installed.stderr)
         XCTAssertTrue(installed.stdout.contains("deps left Simplenote.xcodeproj alone: the Depsfile has no `xcode:` section."), installed.stdout)
         XCTAssertEqual(try bytes(projectFile), before)
-    }
-}
-
-/// PyPI's openstep_parser, an independent reader of Xcode's project files: every id a list or a
-/// reference names is an object, and each native target's products from `Deps`.
-enum IndependentProjectReader {
-    static let program = #"""
-        import json, re, sys
-        from openstep_parser import OpenStepDecoder
-        data = OpenStepDecoder.ParseFromFile(open(sys.argv[1], encoding="utf-8"))
-        objects = data["objects"]
-        missing = []
-        def walk(value, key=""):
-            if isinstance(value, dict):
-                for k, v in value.items(): walk(v, k)
-            elif isinstance(value, list):
-                for v in value: walk(v, key)
-            elif isinstance(value, str) and re.fullmatch(r"[0-9A-F]{24}", value) and key != "remoteGlobalIDString":
-                if value not in objects: missing.append(value)
-        walk(objects)
-        targets = {}
-        for obj in objects.values():
-            if obj.get("isa") == "PBXNativeTarget":
-                targets[obj["name"]] = sorted(objects[d]["productName"] for d in obj.get("packageProductDependencies", [])
-                    if objects.get(objects[d].get("package", ""), {}).get("relativePath") == "Deps")
-        print(json.dumps({"missing": missing, "targets": targets}))
-        """#
-
-    struct Reading: Decodable {
-        let missing: [String]
-        let targets: [String: [String]]
-    }
-
-    static func read(_ file: String) throws -> Reading {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", program, file]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        if errorText.contains("No module named 'openstep_parser'") {
-            throw XCTSkip("python3 with openstep_parser is not installed (pip install openstep_parser)")
-        }
-        XCTAssertEqual(process.terminationStatus, 0, errorText)
-        return try JSONDecoder().decode(Reading.self, from: data)
     }
 }

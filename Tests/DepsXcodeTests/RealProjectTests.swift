@@ -4,6 +4,7 @@ import DepsFileSystem
 import DepsPropertyList
 @testable import DepsXcode
 import Foundation
+import IndependentProjectReader
 import XCTest
 
 /// Every promise of BEHAVIOUR 15 checked on each of the real projects under
@@ -120,7 +121,7 @@ final class RealProjectTests: XCTestCase {
             let added = try XCTUnwrap(folder.projects.integrate(app.integration(grown)).first)
             XCTAssertEqual(added.targets, [XcodeTargetEdit(target: target.name, linked: [app.addedProduct], unlinked: [])], app.fixture)
             XCTAssertEqual(added.objectsAdded, 2, "\(app.fixture): a product dependency and its build file")
-            XCTAssertEqual(try IndependentReader.read(folder.projectFile).targets[target.name], grown[app.grownTarget].products, app.fixture)
+            XCTAssertEqual(try IndependentProjectReader.read(folder.projectFile).targets[target.name], grown[app.grownTarget].products, app.fixture)
             let removed = try XCTUnwrap(folder.projects.integrate(app.integration()).first)
             XCTAssertEqual(removed.targets, [XcodeTargetEdit(target: target.name, linked: [], unlinked: [app.addedProduct])], app.fixture)
             XCTAssertEqual(removed.objectsRemoved, 2, app.fixture)
@@ -180,7 +181,7 @@ final class RealProjectTests: XCTestCase {
         for app in Self.apps {
             let folder = try folder(app)
             _ = try folder.projects.integrate(app.integration())
-            let reading = try IndependentReader.read(folder.projectFile)
+            let reading = try IndependentProjectReader.read(folder.projectFile)
             XCTAssertEqual(reading.missing, [], "\(app.fixture): every referenced id is an object")
             XCTAssertEqual(reading.objectVersion, "60", app.fixture)
             for target in app.plan {
@@ -235,7 +236,7 @@ final class RealProjectTests: XCTestCase {
         let document = try XcodeProjectDocument(bytes: try folder.bytes(), file: "p")
         let group = try XCTUnwrap(document.object("6EB6E6261490BD0E116606A0"), "the Pods group stays")
         XCTAssertEqual(group["children"]?.array?.compactMap(\.string), ["60A5847A1BCE449E0006B8B4"])
-        XCTAssertEqual(try IndependentReader.read(folder.projectFile).missing, [])
+        XCTAssertEqual(try IndependentProjectReader.read(folder.projectFile).missing, [])
     }
 
     func testCocoaPodsIsTakenOutOfEveryRealProject() throws {
@@ -262,7 +263,7 @@ final class RealProjectTests: XCTestCase {
                     XCTAssertFalse(path.hasPrefix("libPods"), "\(app.fixture): \(path)")
                 }
             }
-            XCTAssertEqual(try IndependentReader.read(folder.projectFile).missing, [], "\(app.fixture): nothing refers to what went")
+            XCTAssertEqual(try IndependentProjectReader.read(folder.projectFile).missing, [], "\(app.fixture): nothing refers to what went")
             // Every target's phases that are not CocoaPods' stay, in their order.
             let targetsBefore = try XcodeProjectDocument(bytes: original, file: "p").nativeTargets()
             for target in try document.nativeTargets() {
@@ -308,7 +309,7 @@ final class RealProjectTests: XCTestCase {
         XCTAssertTrue(after.contains("/* [CP-User] R.swift */,"), "the phase stays listed in the target")
         XCTAssertTrue(after.contains("${PODS_ROOT}/SwiftLint/swiftlint lint"), "scripts are never edited")
         XCTAssertFalse(after.contains("📦"))
-        XCTAssertEqual(try IndependentReader.read(folder.projectFile).missing, [])
+        XCTAssertEqual(try IndependentProjectReader.read(folder.projectFile).missing, [])
     }
 
     func testADryRunWritesNothing() throws {
@@ -340,7 +341,7 @@ final class RealProjectTests: XCTestCase {
 
         let app = Self.apps[0]
         _ = try folder.projects.integrate(app.integration())
-        let reading = try IndependentReader.read(folder.projectFile)
+        let reading = try IndependentProjectReader.read(folder.projectFile)
         XCTAssertEqual(reading.missing, [])
         XCTAssertEqual(reading.targets["FrontPage"], ["SDWebImage"])
         let integrated = try XcodeProjectDocument(bytes: try folder.bytes(), file: "p")
@@ -393,7 +394,7 @@ final class RealProjectTests: XCTestCase {
 
         _ = try folder.projects.deintegrate([Self.apps[0].project])
         let after = try XcodeProjectDocument(bytes: try folder.bytes(), file: "p")
-        XCTAssertEqual(try IndependentReader.read(folder.projectFile).missing, [])
+        XCTAssertEqual(try IndependentProjectReader.read(folder.projectFile).missing, [])
         let kept = try XCTUnwrap(after.object(phase), "the phase stays")
         XCTAssertEqual(kept["files"]?.array?.compactMap(\.string), ["AAAAAAAAAAAAAAAAAAAAAAAA"])
         XCTAssertEqual(try after.nativeTargets().first { $0.name == "FrontPage" }?.node["buildPhases"]?.array?.compactMap(\.string).filter { $0 == phase }, [phase])
@@ -495,7 +496,7 @@ final class RealProjectTests: XCTestCase {
         XCTAssertEqual(try folder.projects.targetNames(in: "Emergence.xcodeproj"), ["Artsy Shows", "FrontPage"])
         _ = try folder.projects.integrate(Self.apps[0].integration())
         XCTAssertTrue(String(decoding: try folder.bytes(), as: UTF8.self).contains("OBJ_FrontPage_1 /* FrontPage */ = {"))
-        XCTAssertEqual(try IndependentReader.read(folder.projectFile).targets["FrontPage"], ["SDWebImage"])
+        XCTAssertEqual(try IndependentProjectReader.read(folder.projectFile).targets["FrontPage"], ["SDWebImage"])
         _ = try folder.projects.deintegrate(["Emergence.xcodeproj"])
         assertSameBytes(try folder.bytes(), original)
     }

@@ -4,6 +4,7 @@ import DepsFileSystem
 import DepsPropertyList
 @testable import DepsXcode
 import Foundation
+import IndependentProjectReader
 import XCTest
 
 /// deps wiring `Deps/` into real apps' Xcode projects (BEHAVIOUR 15): minimal, stable edits that
@@ -92,7 +93,7 @@ final class XcodeIntegrationTests: XCTestCase {
         for (app, plan) in [("simplenote-ios", Self.simplenote), ("home-assistant-iOS", Self.homeAssistant)] {
             let folder = try ProjectFolder(self, app: app)
             _ = try folder.projects.integrate(integration(plan))
-            let reading = try IndependentReader.read(folder.projectFile)
+            let reading = try IndependentProjectReader.read(folder.projectFile)
             XCTAssertEqual(reading.missing, [], "\(app): every referenced id is an object")
             XCTAssertEqual(reading.objectVersion, "60", app)
             for target in plan.targets {
@@ -167,7 +168,7 @@ final class XcodeIntegrationTests: XCTestCase {
             XCTAssertEqual(text.split(separator: "\n").filter { $0.contains("Pods_") }.prefix(3), [], app)
             XCTAssertFalse(text.contains(".xcconfig */;") && text.contains("baseConfigurationReference = ") && text.contains("Pods-"), app)
             XCTAssertGreaterThan(removal.projects.first?.objectsRemoved ?? 0, 10, app)
-            let reading = try IndependentReader.read(folder.projectFile)
+            let reading = try IndependentProjectReader.read(folder.projectFile)
             XCTAssertEqual(reading.missing, [], "\(app): nothing refers to what was removed")
             let workspace = String(decoding: try Data(contentsOf: URL(fileURLWithPath: folder.path + "/App.xcworkspace/contents.xcworkspacedata")), as: UTF8.self)
             XCTAssertFalse(workspace.contains("Pods/Pods.xcodeproj"), app)
