@@ -62,17 +62,9 @@ public enum ExportTextPresenter {
         }
     }
 
-    /// A Swift string literal holding `text`.
+    /// A Swift string literal holding `text`, control characters escaped.
     static func literal(_ text: String) -> String {
-        var result = "\""
-        for character in text {
-            switch character {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            default: result.append(character)
-            }
-        }
-        return result + "\""
+        SwiftStringLiteral.quoted(text)
     }
 
     /// One `error:` line per package whose code could not be had, then, when the cache lacks them

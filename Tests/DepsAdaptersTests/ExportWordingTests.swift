@@ -63,6 +63,16 @@ final class ExportWordingTests: XCTestCase {
             """)
     }
 
+    /// The lines to paste are Swift whatever a URL holds: a control character is an escape, never
+    /// a raw byte that ends the line (the export's encoder escaped only quotes and backslashes).
+    func testAPackageLineEscapesControlCharacters() {
+        let package = ExportedPackage(
+            name: name("Odd"), version: version("1.0.0"), url: "https://example.com/odd\nline\u{1B}.git",
+            requirement: .exact(version("1.0.0")), products: [], subspecs: [])
+        XCTAssertEqual(ExportTextPresenter.packageLine(package), #".package(url: "https://example.com/odd\nline\u{1b}.git", exact: "1.0.0")"#)
+        XCTAssertEqual(SwiftStringLiteral.quoted("a\"b\\c\td\u{7F}"), #""a\"b\\c\td\u{7f}""#)
+    }
+
     func testNothingToMoveSaysSoAlone() {
         let export = SwiftPMExport(exported: [], staying: [StayingPackage(name: name("Plain"), version: version("2.0"), reason: .noManifest)])
         XCTAssertEqual(ExportTextPresenter.render(export), """
