@@ -1,0 +1,11 @@
+import DepsFailures
+
+/// Opens the spec sources a Depsfile names, and reads specs from external sources.
+public protocol SpecSourceOpener: AnyObject {
+    /// The source a Depsfile's `sources:` entry names (e.g. a directory relative to the project);
+    /// a git spec repository is cloned first when the cache does not have it.
+    func openSource(_ label: String) async throws -> SpecSource
+    /// The spec an external source holds (`path: ../LocalKit` holds `LocalKit.yaml`), for a git
+    /// source at the commit the lock records (nil: where the reference points).
+    func externalSpecification(of name: PackageName, from source: ExternalSource, pinnedTo commit: String?) async throws -> Specification
+}
