@@ -101,11 +101,17 @@ extension SpecCatalog {
 
 extension SpecCatalog {
     /// The lock's packages that get no product to link (a tool pod), as their specs say; a spec
-    /// that cannot be read is left to the install to report.
-    func packagesWithoutProduct(in lock: Lockfile) -> Set<PackageName> {
+    /// not fetched yet is fetched (`reading`), one that cannot be read is left to the install to report.
+    func packagesWithoutProduct(in lock: Lockfile) throws -> Set<PackageName> {
         var specifications: [PackageName: Specification] = [:]
         for package in lock.rootPackages {
-            specifications[package.name] = try? specification(of: package.name, version: package.version)
+            do {
+                specifications[package.name] = try specification(of: package.name, version: package.version)
+            } catch let missing as SpecsNotFetched {
+                throw missing
+            } catch {
+                continue
+            }
         }
         return SandboxPackageManifest.packagesWithoutProduct(in: lock, specifications: specifications, platform: platform)
     }

@@ -22,7 +22,7 @@ public struct XcodeWiring {
         for project in xcode.projects { targetNames[project] = try projects.targetNames(in: project) }
         return try xcode.integration(
             dependencies: manifest.dependencies, lockfile: lockfile, targetNames: targetNames, sandboxFolder: sandboxFolder,
-            withoutProducts: lockfile.map { catalog.packagesWithoutProduct(in: $0) } ?? [])
+            withoutProducts: try lockfile.map { try catalog.packagesWithoutProduct(in: $0) } ?? [])
     }
 
     /// The `.xcodeproj` folders a Depsfile without `xcode:` leaves alone, for a hint; none when it has one.
