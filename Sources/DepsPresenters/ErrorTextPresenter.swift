@@ -53,6 +53,18 @@ public enum ErrorTextPresenter {
         return lines.joined(separator: "\n")
     }
 
+    /// `swift-log 1.6.2 (tag 1.6.2): its Package.swift does not evaluate: Package.swift:3:30: error: …`.
+    public static func render(_ error: SwiftManifestError) -> String {
+        let subject = "\(MessageText.escaped(error.package.description)) (tag \(MessageText.escaped(error.tag)))"
+        return switch error.cause {
+        case .noManifest: "\(subject): its tree has no Package.swift"
+        case let .evaluationFailed(line): "\(subject): its Package.swift does not evaluate with the swift on PATH: \(MessageText.escaped(line))"
+        case let .unreadableDump(problem): "\(subject): swift package dump-package printed what deps cannot read: \(MessageText.escaped(problem))"
+        case let .unversionedDependency(identity, requirement):
+            "\(subject): it depends on \(MessageText.escaped(identity.description)) by \(MessageText.escaped(requirement)), which SwiftPM allows only in a root package"
+        }
+    }
+
     public static func render(_ error: MissingCodeSourceError) -> String {
         "\(error.name) \(error.version): its spec has no `source:`, so deps cannot fetch its code; add one, or use --lock-only"
     }
@@ -132,6 +144,7 @@ extension ErrorTextPresenter {
         case let error as UnpublishableSpecError: "error: \(RepoPushTextPresenter.render(error))"
         case let error as UnavailableError: "\(MessageText.escaped(error.location)): error: \(render(error.reason))"
         case let error as XcodeSettingsError: render(error)
+        case let error as SwiftManifestError: "error: \(render(error))"
         case let error as PropertyListError where error.cause == .conflictMarker:
             "\(error)\nResolve the conflict in the project file (keep both sides' lines), then run deps install: it writes deps' own objects again."
         default: nil
