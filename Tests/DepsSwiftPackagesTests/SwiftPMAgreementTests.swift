@@ -43,11 +43,14 @@ final class SwiftPMAgreementTests: XCTestCase {
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Commits a release of the package `name` (a library of one target using `uses`) and tags it.
-    func release(_ name: String, _ tag: String, dependencies: String = "", uses: String = "", extra: String = "") throws {
+    /// Commits a release of the package `name` (a library of one target using `uses`, and `products`
+    /// besides) and tags it.
+    func release(
+        _ name: String, _ tag: String, dependencies: String = "", uses: String = "", extra: String = "", products: String = ""
+    ) throws {
         let folder = root + "/" + name
-        if !FileManager.default.fileExists(atPath: folder) {
-            try FileManager.default.createDirectory(atPath: folder + "/Sources/\(name)", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/Sources/\(name)", withIntermediateDirectories: true)
+        if !FileManager.default.fileExists(atPath: folder + "/.git") {
             try run(["git", "init", "--quiet", "--initial-branch=main"], in: folder)
         }
         try "public let \(name.lowercased())Version = \"\(tag)\"\n".write(toFile: folder + "/Sources/\(name)/\(name).swift", atomically: true, encoding: .utf8)
@@ -56,7 +59,7 @@ final class SwiftPMAgreementTests: XCTestCase {
             import PackageDescription
             let package = Package(
                 name: "\(name)",
-                products: [.library(name: "\(name)", targets: ["\(name)"])],
+                products: [.library(name: "\(name)", targets: ["\(name)"])\(products)],
                 traits: [.trait(name: "Extra"), .default(enabledTraits: [])],
                 dependencies: [\(dependencies)],
                 targets: [
@@ -96,6 +99,21 @@ final class SwiftPMAgreementTests: XCTestCase {
                 + #".package(url: "\#(url("Missing"))", from: "1.0.0"), .package(url: "\#(url("Gated"))", from: "1.0.0")"#,
             uses: #""B", "C", .product(name: "Gated", package: "Gated", condition: .when(traits: ["Extra"]))"#,
             extra: #"\#n        .testTarget(name: "ATests", dependencies: ["A", .product(name: "Missing", package: "Missing")]),"#)
+
+        // P has two products, and A 1.2.0 uses only one; but SwiftPM resolves what every product of
+        // a dependency needs (only tests and traits that are off are left out), and P's other
+        // product needs a B that A 1.2.0 excludes: so A 1.2.0 is not a solution, for SwiftPM and deps.
+        try FileManager.default.createDirectory(atPath: root + "/P/Sources/PExtra", withIntermediateDirectories: true)
+        try "public let extra = 1\n".write(toFile: root + "/P/Sources/PExtra/PExtra.swift", atomically: true, encoding: .utf8)
+        try release(
+            "P", "3.0.0", dependencies: #".package(url: "\#(url("B"))", "1.0.0"..<"1.1.0")"#,
+            extra: #"\#n        .target(name: "PExtra", dependencies: [.product(name: "B", package: "B")]),"#,
+            products: #", .library(name: "PExtra", targets: ["PExtra"])"#)
+        try release(
+            "A", "1.2.0",
+            dependencies: #".package(url: "\#(url("B"))", from: "1.1.0"), .package(url: "\#(url("C"))", from: "1.0.0"), "#
+                + #".package(url: "\#(url("P"))", from: "3.0.0")"#,
+            uses: #""B", "C", .product(name: "P", package: "P")"#)
 
         // SwiftPM, for a root package that depends on A.
         let app = root + "/App"
@@ -137,6 +155,7 @@ final class SwiftPMAgreementTests: XCTestCase {
         }
         XCTAssertEqual(deps, swiftPM)
         XCTAssertEqual(Set(deps.keys), ["a", "b", "c"])
+        XCTAssertEqual(deps["a"]?.hasPrefix("1.1.0 "), true, "A 1.2.0's P needs a B that A 1.2.0 excludes: \(deps)")
         XCTAssertEqual(deps["c"]?.hasPrefix("1.1.3 "), true, "\(deps)")
     }
 }
