@@ -116,23 +116,9 @@ public final class SwiftManifestLoader: Sendable {
     /// left out), else the first line that says `error:`, else the first line.
     static func firstError(in result: ChildProcessResult, folder: LocalPath) -> String {
         let text = (result.standardErrorText + "\n" + result.standardOutputText)
-            .replacingAll(folder.string + "/", with: "")
+            .replacing(folder.string + "/", with: "")
         let lines = text.split(separator: "\n").map(String.init)
         return lines.first { $0.contains(": error: ") && !$0.hasPrefix("error:") }
             ?? lines.first { $0.contains("error:") } ?? lines.first ?? "exit status \(result.status)"
-    }
-}
-
-extension String {
-    /// This text with every `target` replaced.
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var result = ""
-        var rest = Substring(self)
-        while let range = rest.firstRange(of: target) {
-            result += rest[..<range.lowerBound] + replacement
-            rest = rest[range.upperBound...]
-        }
-        return result + rest
     }
 }
