@@ -99,6 +99,7 @@ let package = Package(
                 "DepsCache",
                 "DepsCode",
                 "DepsSpecSources",
+                "DepsSwiftPackages",
                 "DepsSwiftPM",
                 "DepsXcode",
                 "DepsPresenters",

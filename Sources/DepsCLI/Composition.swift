@@ -6,6 +6,7 @@ import DepsGit
 import DepsPresenters
 import DepsSpecSources
 import DepsSwiftPM
+import DepsSwiftPackages
 import DepsCore
 import DepsHTTP
 #if canImport(Glibc)
@@ -54,6 +55,15 @@ struct Composition {
             checkouts: try gitCheckouts(offline: offline, network: network), offline: offline, refresh: refresh,
             trunkURL: trunkURL, warn: { Output.write($0.hasSuffix("\n") ? $0 : $0 + "\n", to: STDERR_FILENO) })
         opener.mirrorURL = mirrorURL
+        let cache = cache
+        opener.swiftPackageSource = { locations in
+            let environment = ["PATH": Self.environment("PATH") ?? "/usr/bin:/bin", "HOME": Self.environment("HOME") ?? "/"]
+            let toolchain = try await SwiftManifestLoader.toolchain(environment: environment)
+            return SwiftPackageSpecSource(
+                label: SwiftPackageSpecSource.defaultLabel, locations: locations,
+                loader: SwiftManifestLoader(cache: cache, toolchain: toolchain, environment: environment), cache: cache,
+                network: network, offline: offline)
+        }
         return opener
     }
 

@@ -52,7 +52,9 @@ public struct LockfileCodec {
         })))
         if !lockfile.checkoutOptions.isEmpty {
             sections.append((Section.checkoutOptions, .mapping(lockfile.checkoutOptions.sorted { $0.key < $1.key }.map { name, option -> (String, YAMLNode) in
-                var fields: [(String, YAMLNode)] = [("commit", .scalar(option.commit)), ("git", .scalar(option.git))]
+                // A Swift package's checkout names its package URL, as EXTERNAL SOURCES does (BEHAVIOUR 16).
+                let urlKey = lockfile.externalSources[name]?.isSwiftPackage == true ? "package" : "git"
+                var fields: [(String, YAMLNode)] = [("commit", .scalar(option.commit)), (urlKey, .scalar(option.git))]
                 if option.submodules { fields.append(("submodules", .scalar("true"))) }
                 return (name.description, .mapping(fields))
             })))
@@ -129,11 +131,13 @@ public struct LockfileCodec {
                 externalSources[name] = try externalSource(pair.value, of: name, document)
             }
         }
-        // `Kit (from `Vendor/Kit.podspec.json`)` reads as a folder; EXTERNAL SOURCES says it is a spec file.
+        // `Kit (from `Vendor/Kit.podspec.json`)` reads as a folder; EXTERNAL SOURCES says it is a
+        // spec file, or a Swift package.
         func naming(_ dependency: Dependency) -> Dependency {
             guard case let .path(location)? = dependency.externalSource,
-                  externalSources[dependency.name.root] == .podspec(location) else { return dependency }
-            return Dependency(dependency.name, dependency.requirement, externalSource: .podspec(location))
+                  let recorded = externalSources[dependency.name.root],
+                  recorded == .podspec(location) || recorded == .package(url: location) else { return dependency }
+            return Dependency(dependency.name, dependency.requirement, externalSource: recorded)
         }
         dependencies = dependencies.map(naming)
         packages = packages.map { LockedPackage(name: $0.name, version: $0.version, dependencies: $0.dependencies.map(naming)) }
@@ -147,10 +151,15 @@ public struct LockfileCodec {
             for pair in try document.mapping(node, Section.checkoutOptions) {
                 let name = try document.packageName(try document.key(pair), at: pair.key)
                 let option = try document.fields(
-                    try document.mapping(pair.value, "the checkout of \(name)"), known: ["commit", "git", "submodules"],
+                    try document.mapping(pair.value, "the checkout of \(name)"), known: ["commit", "git", "package", "submodules"],
                     in: "the checkout of \(name)")
-                guard let commitNode = option["commit"], let gitNode = option["git"] else {
-                    throw document.error(pair.value, "expected `commit:` and `git:` for \(name)")
+                let isSwiftPackage = externalSources[name]?.isSwiftPackage == true
+                let urlKey = isSwiftPackage ? "package" : "git"
+                guard let commitNode = option["commit"], let gitNode = option[urlKey] else {
+                    throw document.error(pair.value, "expected `commit:` and `\(urlKey):` for \(name)")
+                }
+                if let other = option[isSwiftPackage ? "git" : "package"] {
+                    throw document.error(other, "expected `commit:` and `\(urlKey):` for \(name)")
                 }
                 let commit = try document.scalar(commitNode, "the commit of \(name)")
                 guard GitCommit.isValid(commit) else {
@@ -187,8 +196,14 @@ public struct LockfileCodec {
     /// `commit:` and `branch:` (none: the default branch) and maybe `submodules:`.
     private func externalSource(_ node: YAMLNode, of name: PackageName, _ document: YAMLDocument) throws(MalformedInputError) -> ExternalSource {
         let source = try document.fields(
-            try document.mapping(node, "the source of \(name)"), known: ["path", "podspec", "git"] + GitReference.keys + ["submodules"],
+            try document.mapping(node, "the source of \(name)"), known: ["path", "podspec", "git", "package"] + GitReference.keys + ["submodules"],
             in: "the source of \(name)")
+        if let package = source["package"] {
+            guard source.count == 1 else { throw document.error(node, "expected `package:` alone for the Swift package \(name)") }
+            let url = try document.location(try document.scalar(package, "the package URL of \(name)"), at: package, "the package URL of \(name)")
+            guard !url.isEmpty else { throw document.error(package, "the package URL of \(name) cannot be empty") }
+            return .package(url: url)
+        }
         guard let git = source["git"] else {
             if let file = source["podspec"], source["path"] == nil {
                 return .podspec(try document.location(try document.scalar(file, "the podspec of \(name)"), at: file, "the podspec of \(name)"))

@@ -55,6 +55,9 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
     /// CDN, a git spec repository) is read from instead, under its own label: the lock names
     /// its sources as before, and installs with their origins gone. Directories are read in place.
     public var mirrorURL: String?
+    /// Opens the source of Swift packages (BEHAVIOUR 16) for the package URLs it is given; nil
+    /// when the project reads no Swift packages through this opener.
+    public var swiftPackageSource: (([String]) async throws -> SpecSource)?
 
     private var opened: [String: SpecSource] = [:]
     /// The warnings given so far.
@@ -100,6 +103,10 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
         }
         opened[label] = source
         return source
+    }
+
+    public func openSwiftPackages(locations: [String]) async throws -> SpecSource? {
+        try await swiftPackageSource?(locations)
     }
 
     /// A `path:` folder or a `podspec:` file is read in place; a `git:` source is checked out by

@@ -32,7 +32,15 @@ struct SwiftPMManifestText {
             guard !modules.isEmpty else { continue }
             text += "        .library(name: \(literal(package.name.description)),\(linkageType) targets: [\(modules.map(literal).joined(separator: ", "))]),\n"
         }
-        text += "    ],\n    targets: [\n"
+        text += "    ],\n"
+        if !manifest.swiftPackages.isEmpty {
+            text += "    dependencies: [\n"
+            for package in manifest.swiftPackages {
+                text += "        .package(url: \(literal(package.url)), exact: \(literal(package.version.description))),\n"
+            }
+            text += "    ],\n"
+        }
+        text += "    targets: [\n"
         for package in manifest.packages {
             if let cFamily = package.cFamily { text += cTarget(package, cFamily) }
             if !package.swiftSources.isEmpty { text += swiftTarget(package) }

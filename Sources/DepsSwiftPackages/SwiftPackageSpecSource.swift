@@ -14,12 +14,18 @@ import DepsGit
 /// `SpecsNotFetched`, and `fetch` clones or fetches the cache's mirror of the repository (the one
 /// the code fetcher uses) for its tags, and has the loader evaluate a release's manifest.
 public final class SwiftPackageSpecSource: SpecSource {
+    /// How messages name this source when a command reads Swift packages.
+    public static let defaultLabel = "Swift packages"
     public let label: String
-    public let isRemote = true
+    /// Not a remote spec repository: a package's location is the Depsfile's or a manifest's URL,
+    /// which SwiftPM itself fetches from wherever it is (a local repository too).
+    public let isRemote = false
     let loader: SwiftManifestLoader
     let cache: CodeCache
     let mirrors: any GitMirrorOpener
     let network: GitNetworkLimits
+    /// Reads only the cache's mirrors, never the network.
+    let offline: Bool
     private var locations: [SwiftPackageIdentity: String] = [:]
     private var releases: [SwiftPackageIdentity: [SwiftPackageRelease]] = [:]
     private var manifests: [SwiftPackageIdentity: [Version: SwiftPackageManifest]] = [:]
@@ -27,8 +33,9 @@ public final class SwiftPackageSpecSource: SpecSource {
     /// - Parameter locations: the URLs of the packages known from the start (the Depsfile's).
     public init(
         label: String, locations: [String], loader: SwiftManifestLoader, cache: CodeCache,
-        mirrors: any GitMirrorOpener = SystemGitMirrors(), network: GitNetworkLimits = GitNetworkLimits()
+        mirrors: any GitMirrorOpener = SystemGitMirrors(), network: GitNetworkLimits = GitNetworkLimits(), offline: Bool = false
     ) {
+        self.offline = offline
         self.label = label
         self.loader = loader
         self.cache = cache
@@ -50,9 +57,14 @@ public final class SwiftPackageSpecSource: SpecSource {
         releases[SwiftPackageIdentity(name.description)]?.first { $0.version == version }
     }
 
+    public func externalSource(of name: PackageName) -> ExternalSource? {
+        location(of: name.root).map { .package(url: $0) }
+    }
+
     public func versions(of name: PackageName) throws -> [Version] {
         let identity = SwiftPackageIdentity(name.root.description)
-        guard locations[identity] != nil else { return [] }
+        // A pod's name in other letters (`Alamofire`) is not the package `alamofire`.
+        guard identity.description == name.root.description, locations[identity] != nil else { return [] }
         guard let known = releases[identity] else { throw SpecsNotFetched(source: label, needed: [.versions(name.root)]) }
         return known.map(\.version)
     }
@@ -79,9 +91,12 @@ public final class SwiftPackageSpecSource: SpecSource {
             }
             dependencies.append(Dependency(try PackageName(dependency.identity.description), requirement))
         }
+        // The spec of a release is its manifest at its commit: the commit's digest is its checksum,
+        // and the code is fetched at that commit (the lock's CHECKOUT OPTIONS), whatever the tag
+        // points at later.
         return Specification(
-            name: name.root, version: version, codeSource: .git(url: location, .tag(release.tag)), dependencies: dependencies,
-            checksum: release.commit, sourceFiles: [])
+            name: name.root, version: version, codeSource: .git(url: location, .commit(release.commit)), dependencies: dependencies,
+            checksum: SHA256Digest.hex(of: Array(release.commit.utf8)), sourceFiles: [])
     }
 
     public func packageNames() throws -> [PackageName] {
@@ -132,7 +147,7 @@ public final class SwiftPackageSpecSource: SpecSource {
             guard let location = locations[identity] else { return nil }
             return (identity, location, releases[identity], Set(manifests[identity].map { Array($0.keys) } ?? []))
         }
-        let (loader, cache, mirrors, network) = (loader, cache, mirrors, network)
+        let (loader, cache, mirrors, network, offline) = (loader, cache, mirrors, network, offline)
         return await withTaskGroup(of: Newest.self) { group in
             var results: [Newest] = []
             var pending = work.makeIterator()
@@ -140,7 +155,8 @@ public final class SwiftPackageSpecSource: SpecSource {
                 guard let (identity, location, known, loaded) = pending.next() else { return }
                 group.addTask {
                     do {
-                        let mirror = try await Self.mirror(of: location, refreshing: known == nil, cache: cache, mirrors: mirrors, network: network)
+                        let mirror = try await Self.mirror(
+                            of: location, refreshing: known == nil, cache: cache, mirrors: mirrors, network: network, offline: offline)
                         var all = known ?? []
                         if known == nil { all = SwiftPackageRelease.releases(fromTags: try await mirror.tags()) }
                         let newest = all.last { !$0.version.isPrerelease } ?? all.last
@@ -173,13 +189,15 @@ public final class SwiftPackageSpecSource: SpecSource {
             case let .versions(name):
                 let identity = SwiftPackageIdentity(name.root.description)
                 guard releases[identity] == nil, let location = locations[identity] else { continue }
-                let mirror = try await Self.mirror(of: location, refreshing: true, cache: cache, mirrors: mirrors, network: network)
+                let mirror = try await Self.mirror(
+                    of: location, refreshing: true, cache: cache, mirrors: mirrors, network: network, offline: offline)
                 releases[identity] = SwiftPackageRelease.releases(fromTags: try await mirror.tags())
             case let .specification(name, version):
                 let identity = SwiftPackageIdentity(name.root.description)
                 guard manifests[identity]?[version] == nil, let location = locations[identity],
                       let release = releases[identity]?.first(where: { $0.version == version }) else { continue }
-                let mirror = try await Self.mirror(of: location, refreshing: false, cache: cache, mirrors: mirrors, network: network)
+                let mirror = try await Self.mirror(
+                    of: location, refreshing: false, cache: cache, mirrors: mirrors, network: network, offline: offline)
                 let manifest = try await loader.manifest(of: identity, at: release, in: mirror)
                 manifests[identity, default: [:]][version] = manifest
                 learnLocations(from: manifest)
@@ -190,11 +208,18 @@ public final class SwiftPackageSpecSource: SpecSource {
     }
 
     /// The cache's mirror of `location` (shared with the code fetcher), cloned when missing and,
-    /// when `refreshing`, fetched once per run for the tags it gained.
+    /// when `refreshing`, fetched once per run for the tags it gained; `offline`, only read.
     private static func mirror(
-        of location: String, refreshing: Bool, cache: CodeCache, mirrors: any GitMirrorOpener, network: GitNetworkLimits
+        of location: String, refreshing: Bool, cache: CodeCache, mirrors: any GitMirrorOpener, network: GitNetworkLimits,
+        offline: Bool
     ) async throws -> any GitMirroring {
         let mirror = mirrors.mirror(at: cache.mirrorPath(location), fileSystem: cache.fileSystem, network: network)
+        if offline {
+            guard mirror.isPresent(removingDamaged: false) else {
+                throw UnavailableError(location: location, reason: .notCachedWhileOffline(lacking: nil))
+            }
+            return mirror
+        }
         try cache.prepareOnce()
         try await cache.fileSystem.withWritingOrReadingLock(cache.mirrorLockPath(location), shownAs: mirror.path.string) { _ in
             if !mirror.isPresent(removingDamaged: true) {

@@ -86,10 +86,43 @@ final class DepsfileCodecTests: XCTestCase {
         assertError("dependencies:\n  Foo:\n    git: https://example.com/foo.git\n    commit: abc\n",
                     "Depsfile:4: error: invalid `commit:` 'abc'; expected a commit id: 4 to 40 hexadecimal digits for Foo")
         assertError("dependencies:\n  Foo:\n    path: ../Foo\n    tag: 1.0\n", "Depsfile:4: error: `tag:` goes with `git:` in the source of Foo")
-        assertError("dependencies:\n  Foo:\n    version: 1.0\n", "Depsfile:3: error: expected `path:`, `podspec:`, `git:` or `source:` in the source of Foo")
+        assertError("dependencies:\n  Foo:\n    version: 1.0\n", "Depsfile:3: error: expected `path:`, `podspec:`, `git:`, `package:` or `source:` in the source of Foo")
         assertError("platform: ios fifteen\n", "Depsfile:1: error: invalid deployment target 'fifteen' in platform 'ios fifteen'")
         assertError("platform: android 12\n",
                     "Depsfile:1: error: invalid platform 'android 12'; expected a platform and a deployment target, e.g. `ios 15.0` (one of ios, osx, macos, tvos, watchos, visionos)")
+    }
+
+    func testASwiftPackageIsNamedByItsIdentityWithARequirementOrAnExactVersion() throws {
+        let manifest = try decode("""
+            dependencies:
+              swift-log:
+                package: https://github.com/apple/swift-log.git
+                version: ~> 1.5
+              swift-collections:
+                package: git@github.com:apple/swift-collections
+                exact: 1.1.4
+              swift-nio:
+                package: https://github.com/apple/swift-nio
+
+            """)
+        XCTAssertEqual(manifest.dependencies, [
+            Dependency(try PackageName("swift-log"), try Requirement("~> 1.5"), externalSource: .package(url: "https://github.com/apple/swift-log.git")),
+            Dependency(try PackageName("swift-collections"), .exactly(try Version("1.1.4")),
+                       externalSource: .package(url: "git@github.com:apple/swift-collections")),
+            Dependency(try PackageName("swift-nio"), externalSource: .package(url: "https://github.com/apple/swift-nio")),
+        ])
+        XCTAssertEqual(manifest.swiftPackageLocations.count, 3)
+        let package = "dependencies:\n  swift-log:\n    package: https://github.com/apple/swift-log.git\n"
+        assertError("dependencies:\n  Logging:\n    package: https://github.com/apple/swift-log.git\n",
+                    "Depsfile:3: error: the package at 'https://github.com/apple/swift-log.git' is `swift-log` (SwiftPM's identity: the URL's last part, lower-cased); name it `swift-log:`")
+        assertError(package + "    version: ~> 1.5\n    exact: 1.6.2\n", "Depsfile:5: error: swift-log has both `version:` and `exact:`; keep one")
+        assertError(package + "    exact: latest\n", "Depsfile:4: error: invalid version 'latest' for swift-log")
+        assertError(package + "    tag: 1.6.2\n",
+                    "Depsfile:4: error: `tag:` does not go with `package:` in the source of swift-log; a package takes `version:` or `exact:`")
+        assertError(package + "    source: trunk\n", "Depsfile:3: error: swift-log has both `source:` and `package:`; a spec source goes with `version:` alone")
+        assertError("dependencies:\n  Kit:\n    git: https://example.com/Kit.git\n    exact: 1.0.0\n",
+                    "Depsfile:4: error: `exact:` goes with `package:` in the source of Kit; a pod's exact version is `version: 1.2.3`")
+        assertError("dependencies:\n  swift-log:\n    package: \"\"\n", "Depsfile:3: error: the package URL of swift-log cannot be empty")
     }
 
     func testAPodspecSourceNamesASpecFileDepsReads() throws {

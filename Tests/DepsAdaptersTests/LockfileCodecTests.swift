@@ -147,6 +147,38 @@ final class LockfileCodecTests: XCTestCase {
         }
     }
 
+    func testASwiftPackageIsLockedWithItsURLAndCommit() throws {
+        let url = "https://github.com/apple/swift-log.git"
+        let package = ExternalSource.package(url: url)
+        let commit = String(repeating: "e", count: 40)
+        let lock = Lockfile(
+            packages: [LockedPackage(name: name("swift-log"), version: version("1.6.2"), dependencies: [])],
+            dependencies: [Dependency(name("swift-log"), try Requirement("~> 1.5"), externalSource: package)],
+            specRepos: [],
+            externalSources: [name("swift-log"): package],
+            specChecksums: [name("swift-log"): String(repeating: "a", count: 64)],
+            depsfileChecksum: String(repeating: "c", count: 64), depsVersion: "0.1.0",
+            checkoutOptions: [name("swift-log"): CheckoutOption(git: url, commit: commit)])
+        let text = codec.encode(lock)
+        XCTAssertTrue(text.contains("DEPENDENCIES:\n  - swift-log (from `\(url)`, ~> 1.5)\n"), text)
+        XCTAssertTrue(text.contains("EXTERNAL SOURCES:\n  swift-log:\n    package: \(url)\n"), text)
+        XCTAssertTrue(text.contains("CHECKOUT OPTIONS:\n  swift-log:\n    commit: \(commit)\n    package: \(url)\n"), text)
+        let decoded = try codec.decode(Array(text.utf8))
+        XCTAssertEqual(decoded, lock)
+        XCTAssertEqual(decoded.dependencies.map(\.externalSource), [package])
+        XCTAssertEqual(codec.encode(decoded), text)
+        for (from, to, message) in [
+            ("    commit: \(commit)\n    package: \(url)\n", "    commit: \(commit)\n    git: \(url)\n",
+             "Depsfile.lock:18: error: expected `commit:` and `package:` for swift-log"),
+            ("    package: \(url)\n\nSPEC", "    package: \(url)\n    tag: 1.6.2\n\nSPEC",
+             "Depsfile.lock:11: error: expected `package:` alone for the Swift package swift-log"),
+        ] {
+            XCTAssertThrowsError(try codec.decode(Array(text.replacingOccurrences(of: from, with: to).utf8)), to) { error in
+                XCTAssertEqual("\(error)", message, text)
+            }
+        }
+    }
+
     func testCodePinsAreRefusedWhenMalformed() throws {
         let text = try fixture("Lockfile.golden.yaml")
         for (from, to, message) in [

@@ -9,6 +9,8 @@ public final class SpecCatalog: PackageCatalog {
     /// Every open source by label: `sources:` and the sources only dependencies name.
     let sourcesByLabel: [String: SpecSource]
     private let externalSpecifications: [PackageName: (source: ExternalSource, specification: Specification)]
+    /// The Swift packages (BEHAVIOUR 16): a package it knows is read from it before the sources.
+    private let swiftPackages: SpecSource?
     /// Where each package is looked for before (or instead of) the sources' order.
     private let choice: SourceChoice
     /// The source each package was found in, once looked up (the choice and the sources do not change).
@@ -39,6 +41,8 @@ public final class SpecCatalog: PackageCatalog {
         var opened: [String: SpecSource] = [:]
         for label in manifest.searchedSources { opened[label] = try await opener.openSource(label) }
         let sources = manifest.sources.map { opened[$0]! }
+        let packageLocations = manifest.swiftPackageLocations + (lockfile?.swiftPackageLocations ?? [])
+        let swiftPackages = packageLocations.isEmpty ? nil : try await opener.openSwiftPackages(locations: packageLocations)
         var external: [PackageName: (ExternalSource, Specification)] = [:]
         // Every external source is read before a failure is reported, so that one run names each
         // git repository that cannot be reached (or, offline, that the cache lacks).
@@ -47,7 +51,7 @@ public final class SpecCatalog: PackageCatalog {
             // The spec is the package's (`Gadget.podspec` for `Gadget/Cache`): a subspec is a part
             // of it, and only the package part of a name ever names a file (BEHAVIOUR 2.3).
             let root = dependency.name.root
-            guard let source = dependency.externalSource, external[root] == nil,
+            guard let source = dependency.externalSource, !source.isSwiftPackage, external[root] == nil,
                   !failures.contains(where: { $0.name == root }) else { continue }
             let pinned = lockfile?.lockedCommit(of: root, from: source)
             do {
@@ -60,19 +64,23 @@ public final class SpecCatalog: PackageCatalog {
         if failures.count > 1 { throw SandboxInstallError(failures: failures) }
         return SpecCatalog(
             manifest: manifest, choice: choice, sources: sources, externalSpecifications: external,
-            otherSources: manifest.searchedSources.filter { !manifest.sources.contains($0) }.map { opened[$0]! })
+            otherSources: manifest.searchedSources.filter { !manifest.sources.contains($0) }.map { opened[$0]! },
+            swiftPackages: swiftPackages)
     }
 
     /// A catalog over sources already open, with the external sources' specs already read.
     /// `sources` are the Depsfile's `sources:`; `otherSources` the sources that only dependencies
-    /// name. A source the choice names is looked up by label among both.
+    /// name. A source the choice names is looked up by label among both. `swiftPackages` is read
+    /// before them for the packages it knows.
     public init(
         manifest: Manifest, choice: SourceChoice, sources: [SpecSource],
         externalSpecifications: [PackageName: (source: ExternalSource, specification: Specification)] = [:],
-        otherSources: [SpecSource] = []
+        otherSources: [SpecSource] = [], swiftPackages: SpecSource? = nil
     ) {
         self.sources = sources
-        sourcesByLabel = Dictionary((sources + otherSources).map { ($0.label, $0) }, uniquingKeysWith: { first, _ in first })
+        self.swiftPackages = swiftPackages
+        sourcesByLabel = Dictionary(
+            (sources + otherSources + (swiftPackages.map { [$0] } ?? [])).map { ($0.label, $0) }, uniquingKeysWith: { first, _ in first })
         self.externalSpecifications = externalSpecifications
         self.choice = choice
         platform = manifest.platform
@@ -215,7 +223,7 @@ public final class SpecCatalog: PackageCatalog {
     public func origin(of name: PackageName) throws -> PackageOrigin? {
         let root = name.root
         if let external = externalSpecifications[root] { return .external(external.source) }
-        return try source(of: root).map { .repository($0.label) }
+        return try source(of: root).map { source in source.externalSource(of: root).map(PackageOrigin.external) ?? .repository(source.label) }
     }
 
     /// The chosen versions with their specs and origins, for writing the lock: every package and
@@ -238,6 +246,10 @@ public final class SpecCatalog: PackageCatalog {
     private func source(of name: PackageName) throws -> SpecSource? {
         if let known = sourceOfPackage[name] { return known }
         var chosen: SpecSource?
+        if let swiftPackages, try !swiftPackages.versions(of: name).isEmpty {
+            sourceOfPackage[name] = swiftPackages
+            return swiftPackages
+        }
         switch choice.preference(for: name) {
         case let .only(label):
             if let named = sourcesByLabel[label], try !named.versions(of: name).isEmpty { chosen = named }

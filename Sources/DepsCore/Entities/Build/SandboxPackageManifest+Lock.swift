@@ -14,7 +14,12 @@ extension SandboxPackageManifest {
         contents: (SandboxFolder, String) -> [UInt8]?
     ) throws {
         var builds: [PackageBuild] = []
+        var swiftPackages: [SwiftPackagePin] = []
         for package in lock.rootPackages {
+            if case let .package(url)? = lock.externalSources[package.name] {
+                swiftPackages.append(SwiftPackagePin(identity: package.name, url: url, version: package.version))
+                continue
+            }
             guard let specification = specifications[package.name] else { continue }
             let folder: SandboxFolder = if case let .path(path)? = codeSources[package.name] {
                 .inPlace(package.name, path: path)
@@ -37,7 +42,7 @@ extension SandboxPackageManifest {
                 owners[module] = build.name
             }
         }
-        self.init(packages: builds, platform: platform, linkage: linkage)
+        self.init(packages: builds, platform: platform, linkage: linkage, swiftPackages: swiftPackages)
     }
 
     /// The subspecs of `name` the lock uses, each as its path below the package; a package locked
@@ -59,7 +64,8 @@ extension SandboxPackageManifest {
     ) -> Set<PackageName> {
         var declaresFiles: [PackageName: Bool] = [:]
         var dependencies: [PackageName: Set<PackageName>] = [:]
-        for package in lock.rootPackages {
+        // A Swift package has products of its own (BEHAVIOUR 16).
+        for package in lock.rootPackages where lock.externalSources[package.name]?.isSwiftPackage != true {
             guard let specification = specifications[package.name] else { continue }
             let parts = PackageBuild.contributingParts(
                 of: specification, subspecs: subspecs(of: package.name, in: lock, specification: specification), platform: platform)

@@ -22,10 +22,15 @@ public struct SandboxPackageManifest: Sendable, Hashable {
     public let platforms: [String: Version]
     /// How each library product is linked (the Depsfile's `xcode: linkage:`).
     public let linkage: ProductLinkage
+    /// The locked Swift packages (BEHAVIOUR 16), each a dependency at its exact version, sorted by name.
+    public let swiftPackages: [SwiftPackagePin]
 
-    public init(packages: [PackageBuild], platform: Platform? = nil, linkage: ProductLinkage = .automatic) {
+    public init(
+        packages: [PackageBuild], platform: Platform? = nil, linkage: ProductLinkage = .automatic, swiftPackages: [SwiftPackagePin] = []
+    ) {
         self.packages = packages.sorted { $0.name < $1.name }
         self.linkage = linkage
+        self.swiftPackages = swiftPackages.sorted { $0.identity < $1.identity }
         if let platform, let target = platform.deploymentTarget {
             platforms = [platform.name: target]
         } else {
@@ -52,6 +57,20 @@ public struct SandboxPackageManifest: Sendable, Hashable {
             return package.dependencies.flatMap(modules)
         }
         return modules(name)
+    }
+}
+
+/// A Swift package the lock holds: `Deps/Package.swift` depends on it at its exact version, so
+/// that SwiftPM and Xcode resolve what the lock says (BEHAVIOUR 16).
+public struct SwiftPackagePin: Sendable, Hashable {
+    public let identity: PackageName
+    public let url: String
+    public let version: Version
+
+    public init(identity: PackageName, url: String, version: Version) {
+        self.identity = identity
+        self.url = url
+        self.version = version
     }
 }
 

@@ -111,6 +111,14 @@ public struct Lockfile: Sendable, Hashable {
         package(named: name)?.version ?? packages.first { $0.name.root == name }?.version
     }
 
+    /// The URLs of the Swift packages the lock records (EXTERNAL SOURCES `package:`), by name.
+    public var swiftPackageLocations: [String] {
+        externalSources.sorted { $0.key < $1.key }.compactMap { _, source in
+            if case let .package(url) = source { return url }
+            return nil
+        }
+    }
+
     /// The source a package was recorded as coming from.
     public func source(of name: PackageName) -> String? {
         sourceIndex[name]

@@ -32,10 +32,17 @@ extension Lockfile {
         // SPEC REPOS, EXTERNAL SOURCES and SPEC CHECKSUMS have one entry per package, not per subspec.
         var repositories: [String: Set<PackageName>] = [:]
         var external: [PackageName: ExternalSource] = [:]
+        // A Swift package's commit is known once its manifest is read, so it is recorded even by
+        // `--lock-only` (BEHAVIOUR 16).
+        var checkouts: [PackageName: CheckoutOption] = [:]
         for package in resolved {
             switch package.origin {
             case let .repository(label): repositories[label, default: []].insert(package.name.root)
-            case let .external(source): external[package.name.root] = source
+            case let .external(source):
+                external[package.name.root] = source
+                if source.isSwiftPackage, case let .git(url, .commit(commit), _)? = package.specification.codeSource {
+                    checkouts[package.name.root] = CheckoutOption(git: url, commit: commit)
+                }
             }
         }
         self.init(
@@ -47,6 +54,7 @@ extension Lockfile {
             externalSources: external,
             specChecksums: Dictionary(resolved.map { ($0.name.root, $0.specification.checksum) }, uniquingKeysWith: { a, _ in a }),
             depsfileChecksum: manifest.checksum,
-            depsVersion: depsVersion)
+            depsVersion: depsVersion,
+            checkoutOptions: checkouts)
     }
 }

@@ -8,13 +8,16 @@ public enum ExternalSource: Sendable, Hashable, CustomStringConvertible {
     /// A spec file (relative to the Depsfile: a `.podspec.json` or a `.yaml` spec) whose own
     /// `source:` says where the code is, fetched as a spec repository's package is.
     case podspec(String)
+    /// A Swift package at a URL (BEHAVIOUR 16): its versions are the repository's semver tags and
+    /// its dependencies are those SwiftPM resolves from each version's manifest.
+    case package(url: String)
 
     /// `from `../LocalKit``, `from `https://…/Networking.git`, tag `2.1.0``,
     /// `from `https://…/Networking.git`, default branch, submodules` (the lockfile fences a value
     /// that holds a backtick).
     public var description: String {
         switch self {
-        case let .path(path), let .podspec(path): "from `\(path)`"
+        case let .path(path), let .podspec(path), let .package(path): "from `\(path)`"
         case let .git(url, reference, submodules):
             "from `\(url)`, " + (reference.field.map { "\($0.key) `\($0.value)`" } ?? "default branch")
                 + (submodules ? ", submodules" : "")
@@ -27,6 +30,7 @@ public enum ExternalSource: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case let .path(path): [("path", path)]
         case let .podspec(path): [("podspec", path)]
+        case let .package(url): [("package", url)]
         case let .git(url, reference, submodules):
             [("git", url)] + (reference.field.map { [$0] } ?? []) + (submodules ? [("submodules", "true")] : [])
         }
@@ -38,8 +42,14 @@ public enum ExternalSource: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case let .path(path): .path(path)
         case let .git(url, reference, submodules): .git(url: url, reference, submodules: submodules)
-        case .podspec: nil
+        case .podspec, .package: nil
         }
+    }
+
+    /// Whether the package is a Swift package, read from its versions' manifests rather than a spec.
+    public var isSwiftPackage: Bool {
+        if case .package = self { return true }
+        return false
     }
 }
 

@@ -37,6 +37,14 @@ public struct Manifest: Sendable, Hashable {
         return labels
     }
 
+    /// The URLs of the Swift packages the Depsfile names (`package:`), in its order.
+    public var swiftPackageLocations: [String] {
+        dependencies.compactMap { dependency in
+            if case let .package(url)? = dependency.externalSource { return url }
+            return nil
+        }
+    }
+
     /// The source a package (or any subspec of it) must come from, when a dependency names one.
     public func namedSource(of name: PackageName) -> String? {
         let root = name.root

@@ -35,6 +35,9 @@ public protocol SpecSource: AnyObject {
     /// What the source can say about a package it does not have, for the "not found" message
     /// (a copy in the cache not refreshed by this command, a layout that hides its packages).
     func notesOnMissing(_ name: PackageName) -> [MissingPackageNote]
+    /// Where a package of this source is recorded in the lock when that is not a spec repository
+    /// (a Swift package: `package: URL` under EXTERNAL SOURCES, BEHAVIOUR 16); nil by default.
+    func externalSource(of name: PackageName) -> ExternalSource?
 }
 
 extension SpecSource {
@@ -45,6 +48,7 @@ extension SpecSource {
     }
     public func fetchPinned(_ pinned: [(name: PackageName, version: Version)]) async {}
     public func notesOnMissing(_ name: PackageName) -> [MissingPackageNote] { [] }
+    public func externalSource(of name: PackageName) -> ExternalSource? { nil }
 }
 
 /// What a spec source has to fetch before it can answer a read.

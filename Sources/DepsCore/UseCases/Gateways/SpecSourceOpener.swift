@@ -8,4 +8,12 @@ public protocol SpecSourceOpener: AnyObject {
     /// The spec an external source holds (`path: ../LocalKit` holds `LocalKit.yaml`), for a git
     /// source at the commit the lock records (nil: where the reference points).
     func externalSpecification(of name: PackageName, from source: ExternalSource, pinnedTo commit: String?) async throws -> Specification
+    /// The source of Swift packages (BEHAVIOUR 16), knowing where the packages at `locations` live
+    /// (the Depsfile's `package:` URLs and those the lock records); it learns the others from the
+    /// manifests it reads. Nil when this opener reads no Swift packages.
+    func openSwiftPackages(locations: [String]) async throws -> SpecSource?
+}
+
+extension SpecSourceOpener {
+    public func openSwiftPackages(locations: [String]) async throws -> SpecSource? { nil }
 }

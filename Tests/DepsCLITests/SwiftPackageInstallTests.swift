@@ -1,0 +1,195 @@
+import Foundation
+import XCTest
+
+/// Swift packages beside pods (BEHAVIOUR 16), through the built binary: real git repositories of
+/// Swift packages made here, a pod from a directory spec repository, one resolution and one lock,
+/// `Deps/Package.swift` naming each locked package at its exact version, and SwiftPM resolving
+/// that manifest to the very versions and revisions the lock records.
+final class SwiftPackageInstallTests: XCTestCase {
+    var project: TemporaryProject!
+
+    override func setUpWithError() throws {
+        project = try TemporaryProject(self)
+        try project.publish(["Kit": ["1.0.0": [:]]])
+    }
+
+    var packages: String { project.root + "/Packages" }
+
+    func url(_ name: String) -> String { "file://" + packages + "/" + name }
+
+    /// Where a package a manifest names by a `file://` URL is, as SwiftPM reads that manifest: a path.
+    func learnt(_ name: String) -> String { packages + "/" + name }
+
+    /// Commits a release of the package `name` (one library, `Module`, using `uses`) and tags it;
+    /// returns the commit.
+    @discardableResult
+    func release(_ name: String, module: String, _ tag: String, dependencies: String = "", uses: String = "", extra: String = "") throws -> String {
+        let folder = packages + "/" + name
+        try FileManager.default.createDirectory(atPath: folder + "/Sources/\(module)", withIntermediateDirectories: true)
+        if !FileManager.default.fileExists(atPath: folder + "/.git") {
+            try tool(["git", "init", "--quiet", "--initial-branch=main"], in: folder, environment: TestGitRepository.identity)
+        }
+        try Data("public let version = \"\(tag)\"\n".utf8).write(to: URL(fileURLWithPath: folder + "/Sources/\(module)/\(module).swift"))
+        try Data("""
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(
+                name: "\(module)",
+                products: [.library(name: "\(module)", targets: ["\(module)"])],
+                dependencies: [\(dependencies)],
+                targets: [
+                    .target(name: "\(module)", dependencies: [\(uses)]),\(extra)
+                ]
+            )
+
+            """.utf8).write(to: URL(fileURLWithPath: folder + "/Package.swift"))
+        try tool(["git", "add", "-A"], in: folder, environment: TestGitRepository.identity)
+        try tool(["git", "commit", "--quiet", "--allow-empty", "-m", tag], in: folder, environment: TestGitRepository.identity)
+        try tool(["git", "tag", tag], in: folder, environment: TestGitRepository.identity)
+        return try tool(["git", "rev-parse", "HEAD"], in: folder)
+    }
+
+    /// swift-base 1.0.0, 1.1.0 and 2.0.0; swift-greeting 1.0.0 (base from 1.0.0) and 1.2.0 (base
+    /// up to the next minor from 1.1.0, and a test target needing a package that does not exist,
+    /// which SwiftPM never resolves, nor may deps).
+    func makePackages() throws -> (base: String, greeting: String) {
+        try release("swift-base", module: "Base", "1.0.0")
+        let base = try release("swift-base", module: "Base", "1.1.0")
+        try release("swift-base", module: "Base", "2.0.0")
+        try release("swift-greeting", module: "Greeting", "1.0.0",
+                    dependencies: #".package(url: "\#(url("swift-base"))", from: "1.0.0")"#, uses: #".product(name: "Base", package: "swift-base")"#)
+        let greeting = try release(
+            "swift-greeting", module: "Greeting", "1.2.0",
+            dependencies: #".package(url: "\#(url("swift-base"))", .upToNextMinor(from: "1.1.0")), .package(url: "\#(url("swift-missing"))", from: "1.0.0")"#,
+            uses: #".product(name: "Base", package: "swift-base")"#,
+            extra: #"\#n        .testTarget(name: "GreetingTests", dependencies: ["Greeting", .product(name: "Missing", package: "swift-missing")]),"#)
+        return (base, greeting)
+    }
+
+    func depsfile(greeting requirement: String = "version: \"~> 1.0\"", extra: String = "") throws {
+        try project.write("App/Depsfile", """
+            sources:
+              - ../Specs
+            dependencies:
+              Kit: "1.0.0"
+              swift-greeting:
+                package: \(url("swift-greeting"))
+                \(requirement)
+            \(extra)
+            """)
+    }
+
+    func testPodsAndPackagesResolveIntoOneLockThatSwiftPMAgreesWith() throws {
+        let (base, greeting) = try makePackages()
+        try depsfile()
+
+        let lockOnly = try project.deps("install", "--lock-only")
+        XCTAssertEqual(lockOnly.status, 0, lockOnly.stderr)
+        let lock = try XCTUnwrap(project.lockfile)
+        XCTAssertTrue(lock.contains("""
+            PACKAGES:
+              - Kit (1.0.0)
+              - swift-base (1.1.0)
+              - swift-greeting (1.2.0):
+                - swift-base (>= 1.1.0, < 1.2.0)
+
+            """), lock)
+        XCTAssertTrue(lock.contains("  - swift-greeting (from `\(url("swift-greeting"))`, ~> 1.0)\n"), lock)
+        XCTAssertTrue(lock.contains("""
+            EXTERNAL SOURCES:
+              swift-base:
+                package: \(learnt("swift-base"))
+              swift-greeting:
+                package: \(url("swift-greeting"))
+
+            """), lock)
+        // The commits are known from reading the manifests, so even --lock-only records them.
+        XCTAssertTrue(lock.contains("""
+            CHECKOUT OPTIONS:
+              swift-base:
+                commit: \(base)
+                package: \(learnt("swift-base"))
+              swift-greeting:
+                commit: \(greeting)
+                package: \(url("swift-greeting"))
+
+            """), lock)
+        XCTAssertFalse(lock.contains("swift-missing"), lock)
+
+        let install = try project.deps("install")
+        XCTAssertEqual(install.status, 0, install.stderr)
+        XCTAssertEqual(project.lockfile, lock, "the install keeps what --lock-only locked")
+        let manifest = try project.read("App/Deps/Package.swift")
+        XCTAssertTrue(manifest.contains("""
+                dependencies: [
+                    .package(url: "\(learnt("swift-base"))", exact: "1.1.0"),
+                    .package(url: "\(url("swift-greeting"))", exact: "1.2.0"),
+                ],
+
+            """), manifest)
+        XCTAssertTrue(manifest.contains(".library(name: \"Kit\""), manifest)
+        XCTAssertFalse(manifest.contains("has nothing to build"), install.stdout)
+
+        // Both CI commands agree with the lock.
+        let check = try project.deps("check")
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        let deployment = try project.deps("install", "--deployment")
+        XCTAssertEqual(deployment.status, 0, deployment.stderr)
+
+        // SwiftPM itself resolves Deps/Package.swift to the lock's versions and revisions.
+        try tool(["swift", "package", "--scratch-path", project.root + "/scratch", "resolve"], in: project.app + "/Deps")
+        let resolved = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: project.app + "/Deps/Package.resolved"))) as? [String: Any]
+        var pins: [String: String] = [:]
+        for pin in resolved?["pins"] as? [[String: Any]] ?? [] {
+            let state = pin["state"] as? [String: Any]
+            pins[pin["identity"] as? String ?? "?"] = "\(state?["version"] as? String ?? "?") \(state?["revision"] as? String ?? "?")"
+        }
+        XCTAssertEqual(pins, ["swift-base": "1.1.0 \(base)", "swift-greeting": "1.2.0 \(greeting)"])
+
+        // why and outdated speak of packages as of pods.
+        let why = try project.deps("why", "swift-base")
+        XCTAssertEqual(why.status, 0, why.stderr)
+        let outdated = try project.deps("outdated")
+        XCTAssertTrue(outdated.stdout.contains(
+            "swift-base  1.1.0    1.1.0   2.0.0    held back by swift-greeting 1.2.0: swift-base >= 1.1.0, < 1.2.0\n"), outdated.stdout)
+        XCTAssertEqual(why.stdout, "App -> swift-greeting (~> 1.0) 1.2.0 -> swift-base (>= 1.1.0, < 1.2.0) 1.1.0\n")
+        XCTAssertTrue(outdated.stdout.contains("swift-base"), outdated.stdout + outdated.stderr)
+    }
+
+    func testAKeyThatIsNotThePackagesIdentityIsRefusedAtItsLine() throws {
+        _ = try makePackages()
+        try project.write("App/Depsfile", """
+            sources:
+              - ../Specs
+            dependencies:
+              Greeting:
+                package: \(url("swift-greeting"))
+                version: "~> 1.0"
+
+            """)
+        let install = try project.deps("install")
+        XCTAssertEqual(install.status, 65, install.stderr)
+        XCTAssertTrue(install.stderr.contains("Depsfile:5:"), install.stderr)
+        XCTAssertTrue(install.stderr.contains("is `swift-greeting`"), install.stderr)
+        XCTAssertNil(project.lockfile)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project.app + "/Deps"))
+    }
+
+    func testPackagesThatCannotAgreeAreExplainedNamingBoth() throws {
+        _ = try makePackages()
+        try depsfile(extra: """
+              swift-base:
+                package: \(learnt("swift-base"))
+                version: "~> 2.0"
+
+            """)
+        let install = try project.deps("install")
+        XCTAssertEqual(install.status, 1, install.stderr)
+        XCTAssertTrue(install.stderr.contains(
+            "every version of swift-greeting requires swift-base >= 1.0.0, < 2.0.0.\n"
+            + "So, because the Depsfile depends on both swift-base ~> 2.0 and swift-greeting ~> 1.0, version solving failed."),
+            install.stderr)
+        XCTAssertNil(project.lockfile)
+    }
+}
