@@ -58,10 +58,9 @@ struct Composition {
         let cache = cache
         opener.swiftPackageSource = { locations in
             let environment = ["PATH": Self.environment("PATH") ?? "/usr/bin:/bin", "HOME": Self.environment("HOME") ?? "/"]
-            let toolchain = try await SwiftManifestLoader.toolchain(environment: environment)
             return SwiftPackageSpecSource(
                 label: SwiftPackageSpecSource.defaultLabel, locations: locations,
-                loader: SwiftManifestLoader(cache: cache, toolchain: toolchain, environment: environment), cache: cache,
+                loader: SwiftManifestLoader(cache: cache, environment: environment), cache: cache,
                 network: network, offline: offline)
         }
         return opener

@@ -122,7 +122,10 @@ public struct DepsfileCodec {
         let fields = try document.fields(
             try document.mapping(value, "\(name)"), known: Self.externalSourceKeys, in: "the source of \(name)")
         if let packageNode = fields["package"] {
-            return try swiftPackage(name, at: packageNode, fields, document)
+            for key in ["path", "podspec", "git", "tag", "commit", "branch", "submodules"] where fields[key] != nil {
+                throw document.error(fields[key]!, "`\(key):` does not go with `package:` in the source of \(name); a package takes `version:` or `exact:`")
+            }
+            return try document.swiftPackageDependency(name, at: packageNode, fields)
         }
         if let exactNode = fields["exact"] {
             throw document.error(exactNode, "`exact:` goes with `package:` in the source of \(name); a pod's exact version is `version: 1.2.3`")
@@ -168,36 +171,6 @@ public struct DepsfileCodec {
         let path = try document.location(try document.scalar(pathNode, "the path of \(name)"), at: pathNode, "the path of \(name)")
         guard !path.isEmpty else { throw document.error(pathNode, "the path of \(name) cannot be empty") }
         return Dependency(name, requirement, externalSource: .path(path))
-    }
-
-    /// A Swift package (BEHAVIOUR 16): `package: URL` with `version:` (a requirement as in 2.2)
-    /// or `exact:`, under a key that is the URL's identity.
-    private func swiftPackage(
-        _ name: PackageName, at urlNode: YAMLNode, _ fields: [String: YAMLNode], _ document: YAMLDocument
-    ) throws(MalformedInputError) -> Dependency {
-        let url = try document.location(try document.scalar(urlNode, "the package URL of \(name)"), at: urlNode, "the package URL of \(name)")
-        guard !url.isEmpty else { throw document.error(urlNode, "the package URL of \(name) cannot be empty") }
-        let identity = SwiftPackageIdentity(location: url)
-        guard identity.description == name.description else {
-            throw document.error(urlNode, "the package at '\(url)' is `\(identity)` (SwiftPM's identity: the URL's last part, lower-cased); name it `\(identity):`")
-        }
-        for key in ["path", "podspec", "git", "tag", "commit", "branch", "submodules"] where fields[key] != nil {
-            throw document.error(fields[key]!, "`\(key):` does not go with `package:` in the source of \(name); a package takes `version:` or `exact:`")
-        }
-        if fields["version"] != nil, let exactNode = fields["exact"] {
-            throw document.error(exactNode, "\(name) has both `version:` and `exact:`; keep one")
-        }
-        var requirement = Requirement.any
-        if let versionNode = fields["version"] {
-            requirement = try document.requirement(versionNode, for: name)
-        } else if let exactNode = fields["exact"] {
-            let text = try document.scalar(exactNode, "the exact version of \(name)")
-            guard let version = try? Version(text) else {
-                throw document.error(exactNode, "invalid version '\(text)' for \(name)")
-            }
-            requirement = .exactly(version)
-        }
-        return Dependency(name, requirement, externalSource: .package(url: url))
     }
 
     /// A `podspec:` value: a spec file relative to the Depsfile that deps can read, a

@@ -70,7 +70,7 @@ public struct SpecCodec {
         if let node = fields["dependencies"] {
             for pair in try document.mapping(node, "dependencies") {
                 let name = try document.packageName(try document.key(pair), at: pair.key)
-                dependencies.append(Dependency(name, try document.requirement(pair.value, for: name)))
+                dependencies.append(try document.specDependency(name, pair.value))
             }
         }
         func text(_ key: String) throws(MalformedInputError) -> String? {
@@ -152,7 +152,7 @@ public struct SpecCodec {
         if let dependencyNode = fields["dependencies"] {
             for pair in try document.mapping(dependencyNode, "dependencies") {
                 let dependencyName = try document.packageName(try document.key(pair), at: pair.key)
-                dependencies.append(Dependency(dependencyName, try document.requirement(pair.value, for: dependencyName)))
+                dependencies.append(try document.specDependency(dependencyName, pair.value))
             }
         }
         var nested: [Subspec] = []

@@ -57,7 +57,7 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
     public var mirrorURL: String?
     /// Opens the source of Swift packages (BEHAVIOUR 16) for the package URLs it is given; nil
     /// when the project reads no Swift packages through this opener.
-    public var swiftPackageSource: (([String]) async throws -> SpecSource)?
+    public var swiftPackageSource: (([String]) async throws -> any SwiftPackageSource)?
 
     private var opened: [String: SpecSource] = [:]
     /// The warnings given so far.
@@ -105,7 +105,7 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
         return source
     }
 
-    public func openSwiftPackages(locations: [String]) async throws -> SpecSource? {
+    public func openSwiftPackages(locations: [String]) async throws -> (any SwiftPackageSource)? {
         try await swiftPackageSource?(locations)
     }
 

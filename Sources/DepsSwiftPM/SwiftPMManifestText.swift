@@ -79,6 +79,13 @@ struct SwiftPMManifestText {
         package.dependencies.flatMap { manifest.modules(of: $0) }.sorted()
     }
 
+    /// `.product(name:package:)` for each library product of the Swift packages a package depends on.
+    func packageProducts(_ package: PackageBuild) -> [String] {
+        manifest.swiftPackages.filter { package.dependencies.contains($0.identity) }.flatMap { pin in
+            pin.products.map { ".product(name: \(literal($0)), package: \(literal(pin.identity.description)))" }
+        }
+    }
+
     private func swiftTarget(_ package: PackageBuild) -> String {
         var dependencies = dependencyModules(package) + package.resourceTargets.map(\.module)
         var flags = package.swiftFlags
@@ -90,7 +97,7 @@ struct SwiftPMManifestText {
         let resources = package.resources
         var text = "        .target(\n"
         text += "            name: \(literal(package.module)),\n"
-        text += "            dependencies: \(list(dependencies, indent: 12)),\n"
+        text += "            dependencies: \(list(dependencies, then: packageProducts(package), indent: 12)),\n"
         text += "            path: \(literal(codePath(package))),\n"
         text += "            exclude: \(list(TargetExclusions.paths(of: package.files, keeping: Set(package.swiftSources + resources.map(\.path))), indent: 12)),\n"
         text += "            sources: \(list(package.swiftSources, indent: 12))"
@@ -115,7 +122,7 @@ struct SwiftPMManifestText {
         var text = "        .target(\n"
         text += "            name: \(literal(module)),\n"
         let ownResources = isMain ? package.resourceTargets.map(\.module) : []
-        text += "            dependencies: \(list(dependencyModules(package) + ownResources, indent: 12)),\n"
+        text += "            dependencies: \(list(dependencyModules(package) + ownResources, then: packageProducts(package), indent: 12)),\n"
         text += "            path: \(literal(TargetLayout.folder + "/" + module)),\n"
         text += "            exclude: \(list(TargetExclusions.paths(of: package.files, keeping: kept).map { code + $0 }, indent: 12)),\n"
         text += "            sources: \(list(sources, indent: 12)),\n"
@@ -251,13 +258,16 @@ struct SwiftPMManifestText {
         return "[\n" + items.map { pad + $0 + ",\n" }.joined() + String(repeating: " ", count: indent) + "]"
     }
 
-    func list(_ items: [String], indent: Int) -> String {
-        guard !items.isEmpty else { return "[]" }
-        if items.count <= 3 && items.reduce(0, { $0 + $1.count }) < 60 {
-            return "[" + items.map(literal).joined(separator: ", ") + "]"
+    /// `items` as string literals, then `expressions` as written, on one line when short.
+    func list(_ items: [String], then expressions: [String] = [], indent: Int) -> String {
+        let all = items.map(literal) + expressions
+        guard !all.isEmpty else { return "[]" }
+        // The length of the names themselves, quotes left out.
+        if all.count <= 3 && (items + expressions).reduce(0, { $0 + $1.count }) < 60 {
+            return "[" + all.joined(separator: ", ") + "]"
         }
         let pad = String(repeating: " ", count: indent + 4)
-        return "[\n" + items.map { pad + literal($0) + ",\n" }.joined() + String(repeating: " ", count: indent) + "]"
+        return "[\n" + all.map { pad + $0 + ",\n" }.joined() + String(repeating: " ", count: indent) + "]"
     }
 
     /// A Swift string literal: quotes, backslashes and control characters escaped.

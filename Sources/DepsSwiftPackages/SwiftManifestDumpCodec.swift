@@ -29,7 +29,8 @@ struct SwiftManifestDumpCodec {
             let product = try self.fields(item, document, "a product")
             products.append(SwiftPackageManifest.Product(
                 name: try document.scalar(product["name"] ?? .null, "a product's `name`"),
-                targets: try strings(product["targets"], document, "a product's `targets`")))
+                targets: try strings(product["targets"], document, "a product's `targets`"),
+                isLibrary: product["type"]?.mappingPairs?.contains { $0.key.scalarValue == "library" } ?? false))
         }
         var targets: [SwiftPackageManifest.Target] = []
         for item in try document.sequence(fields["targets"] ?? .null, "`targets`") {

@@ -14,16 +14,17 @@ import Synchronization
 /// manifest file and toolchain, so a release is evaluated once per toolchain.
 public final class SwiftManifestLoader: Sendable {
     let cache: CodeCache
-    /// `swift --version`'s first line: a manifest may evaluate differently with another toolchain.
-    let toolchain: String
+    /// `swift --version`'s first line, once asked: a manifest may evaluate differently with another toolchain.
+    private let knownToolchain: Mutex<String?>
     /// PATH and HOME, the whole environment of `swift`.
     let environment: [String: String]
     private let evaluationCount = Mutex(0)
 
     /// - Parameter environment: the process's environment, of which PATH and HOME are passed on.
-    public init(cache: CodeCache, toolchain: String, environment: [String: String]) {
+    /// - Parameter toolchain: `swift --version`'s first line; nil to ask `swift` when a manifest is first read.
+    public init(cache: CodeCache, toolchain: String? = nil, environment: [String: String]) {
         self.cache = cache
-        self.toolchain = toolchain
+        knownToolchain = Mutex(toolchain)
         self.environment = ["PATH": environment["PATH"] ?? "/usr/bin:/bin", "HOME": environment["HOME"] ?? "/"]
     }
 
@@ -32,6 +33,14 @@ public final class SwiftManifestLoader: Sendable {
         let result = try await ChildProcess.run(
             "env", ["-i", "PATH=\(environment["PATH"] ?? "/usr/bin:/bin")", "HOME=\(environment["HOME"] ?? "/")", "swift", "--version"])
         return String(result.standardOutputText.split(separator: "\n").first ?? "")
+    }
+
+    /// The toolchain manifests are evaluated with, asked of `swift` once.
+    public func toolchain() async throws -> String {
+        if let known = knownToolchain.withLock({ $0 }) { return known }
+        let line = try await Self.toolchain(environment: environment)
+        knownToolchain.withLock { $0 = line }
+        return line
     }
 
     /// How many manifests this loader had `swift` evaluate (the others came from the cache).
@@ -48,6 +57,7 @@ public final class SwiftManifestLoader: Sendable {
         guard files.contains("Package.swift") else {
             throw SwiftManifestError(package: package, tag: release.tag, cause: .noManifest)
         }
+        let toolchain = try await toolchain()
         let chosen = Self.chosenManifest(among: files, toolchain: toolchain)
         let key = release.commit + "-" + String(SHA256Digest.hex(of: Array((toolchain + "\n" + chosen).utf8)).prefix(16))
         let kept = folder / (key + ".json")

@@ -13,7 +13,7 @@ import DepsGit
 /// Reads are synchronous, as the resolver's are: what is not fetched yet is named by
 /// `SpecsNotFetched`, and `fetch` clones or fetches the cache's mirror of the repository (the one
 /// the code fetcher uses) for its tags, and has the loader evaluate a release's manifest.
-public final class SwiftPackageSpecSource: SpecSource {
+public final class SwiftPackageSpecSource: SwiftPackageSource {
     /// How messages name this source when a command reads Swift packages.
     public static let defaultLabel = "Swift packages"
     public let label: String
@@ -45,6 +45,11 @@ public final class SwiftPackageSpecSource: SpecSource {
             let identity = SwiftPackageIdentity(location: location)
             if self.locations[identity] == nil { self.locations[identity] = location }
         }
+    }
+
+    public func learn(location: String) {
+        let identity = SwiftPackageIdentity(location: location)
+        if locations[identity] == nil { locations[identity] = location }
     }
 
     /// The URL a package is read from, once known.
@@ -96,7 +101,8 @@ public final class SwiftPackageSpecSource: SpecSource {
         // points at later.
         return Specification(
             name: name.root, version: version, codeSource: .git(url: location, .commit(release.commit)), dependencies: dependencies,
-            checksum: SHA256Digest.hex(of: Array(release.commit.utf8)), sourceFiles: [])
+            checksum: SHA256Digest.hex(of: Array(release.commit.utf8)), sourceFiles: [],
+            libraryProducts: manifest.products.filter(\.isLibrary).map(\.name))
     }
 
     public func packageNames() throws -> [PackageName] {

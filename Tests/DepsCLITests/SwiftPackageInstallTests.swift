@@ -157,6 +157,70 @@ final class SwiftPackageInstallTests: XCTestCase {
         XCTAssertTrue(outdated.stdout.contains("swift-base"), outdated.stdout + outdated.stderr)
     }
 
+    /// A pod whose spec depends on swift-base by URL, its code importing it.
+    func publishGreeter(base requirement: String) throws {
+        try project.write("Code/Greeter-1.0.0/Sources/Greeter/Greeter.swift", """
+            import Base
+
+            public func greeting() -> String { "hello from Base " + Base.version }
+
+            """)
+        try project.write("Specs/Greeter/1.0.0.yaml", """
+            name: Greeter
+            version: 1.0.0
+            source:
+              path: ../Code/Greeter-1.0.0
+            dependencies:
+              swift-base:
+                package: \(url("swift-base"))
+                version: "\(requirement)"
+
+            """)
+    }
+
+    func testAPodAndAPackageNeedingOnePackageLockItOnceAndThePodLinksIt() throws {
+        let (base, _) = try makePackages()
+        try publishGreeter(base: "~> 1.0")
+        try depsfile(extra: "  Greeter: \"1.0.0\"\n")
+
+        let install = try project.deps("install")
+        XCTAssertEqual(install.status, 0, install.stderr)
+        let lock = try XCTUnwrap(project.lockfile)
+        XCTAssertTrue(lock.contains("""
+            PACKAGES:
+              - Greeter (1.0.0):
+                - swift-base (from `\(url("swift-base"))`, ~> 1.0)
+              - Kit (1.0.0)
+              - swift-base (1.1.0)
+              - swift-greeting (1.2.0):
+                - swift-base (>= 1.1.0, < 1.2.0)
+
+            """), lock)
+        XCTAssertTrue(lock.contains("  swift-base:\n    commit: \(base)\n"), lock)
+        let manifest = try project.read("App/Deps/Package.swift")
+        XCTAssertTrue(manifest.contains(
+            "            name: \"Greeter\",\n            dependencies: [.product(name: \"Base\", package: \"swift-base\")],\n"), manifest)
+        XCTAssertEqual(try project.deps("check").status, 0)
+
+        // SwiftPM builds the pod against the package's product at the locked version.
+        let build = try runLogged(
+            ["swift", "build", "--scratch-path", project.root + "/build"], in: project.app + "/Deps",
+            environment: ProcessInfo.processInfo.environment, log: project.root + "/build.log")
+        XCTAssertEqual(build.status, 0, build.output)
+    }
+
+    func testAPodAndAPackageThatCannotAgreeAreExplainedNamingBoth() throws {
+        _ = try makePackages()
+        try publishGreeter(base: "~> 2.0")
+        try depsfile(extra: "  Greeter: \"1.0.0\"\n")
+        let install = try project.deps("install")
+        XCTAssertEqual(install.status, 1, install.stderr)
+        XCTAssertTrue(install.stderr.contains(
+            "And because every version of Greeter depends on swift-base ~> 2.0, Greeter is incompatible with swift-greeting.\n"
+            + "So, because the Depsfile depends on both Greeter 1.0.0 and swift-greeting ~> 1.0, version solving failed."), install.stderr)
+        XCTAssertNil(project.lockfile)
+    }
+
     func testAKeyThatIsNotThePackagesIdentityIsRefusedAtItsLine() throws {
         _ = try makePackages()
         try project.write("App/Depsfile", """

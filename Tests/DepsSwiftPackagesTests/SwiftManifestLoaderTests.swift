@@ -148,8 +148,9 @@ final class SwiftManifestLoaderTests: XCTestCase {
         let loader = try await loader()
         let manifest = try await loader.manifest(of: SwiftPackageIdentity("kit"), at: release, in: mirror)
         XCTAssertEqual(manifest.name, "Newer")
+        let toolchain = try await loader.toolchain()
         XCTAssertEqual(
-            SwiftManifestLoader.chosenManifest(among: ["Package.swift", "Package@swift-5.10.swift", "Package@swift-99.swift"], toolchain: loader.toolchain),
+            SwiftManifestLoader.chosenManifest(among: ["Package.swift", "Package@swift-5.10.swift", "Package@swift-99.swift"], toolchain: toolchain),
             "Package@swift-5.10.swift")
         XCTAssertEqual(SwiftManifestLoader.chosenManifest(among: ["Package.swift", "Package@swift-6.swift"], toolchain: "Swift version 5.10 (swift-5.10-RELEASE)"),
                        "Package.swift")

@@ -10,7 +10,7 @@ public final class SpecCatalog: PackageCatalog {
     let sourcesByLabel: [String: SpecSource]
     private let externalSpecifications: [PackageName: (source: ExternalSource, specification: Specification)]
     /// The Swift packages (BEHAVIOUR 16): a package it knows is read from it before the sources.
-    private let swiftPackages: SpecSource?
+    private let swiftPackages: (any SwiftPackageSource)?
     /// Where each package is looked for before (or instead of) the sources' order.
     private let choice: SourceChoice
     /// The source each package was found in, once looked up (the choice and the sources do not change).
@@ -42,7 +42,8 @@ public final class SpecCatalog: PackageCatalog {
         for label in manifest.searchedSources { opened[label] = try await opener.openSource(label) }
         let sources = manifest.sources.map { opened[$0]! }
         let packageLocations = manifest.swiftPackageLocations + (lockfile?.swiftPackageLocations ?? [])
-        let swiftPackages = packageLocations.isEmpty ? nil : try await opener.openSwiftPackages(locations: packageLocations)
+        // Opened whatever the Depsfile says: a spec may name a package too.
+        let swiftPackages = try await opener.openSwiftPackages(locations: packageLocations)
         var external: [PackageName: (ExternalSource, Specification)] = [:]
         // Every external source is read before a failure is reported, so that one run names each
         // git repository that cannot be reached (or, offline, that the cache lacks).
@@ -75,7 +76,7 @@ public final class SpecCatalog: PackageCatalog {
     public init(
         manifest: Manifest, choice: SourceChoice, sources: [SpecSource],
         externalSpecifications: [PackageName: (source: ExternalSource, specification: Specification)] = [:],
-        otherSources: [SpecSource] = [], swiftPackages: SpecSource? = nil
+        otherSources: [SpecSource] = [], swiftPackages: (any SwiftPackageSource)? = nil
     ) {
         self.sources = sources
         self.swiftPackages = swiftPackages
@@ -146,6 +147,17 @@ public final class SpecCatalog: PackageCatalog {
     /// A version that does not support the Depsfile's platform, or lacks the subspec, depends on
     /// a package that does not exist, named for the reason.
     public func dependencies(of name: PackageName, at version: Version) throws -> [Dependency] {
+        let dependencies = try resolverDependencies(of: name, at: version)
+        // A spec may name a Swift package by URL: the package is read from there.
+        if let swiftPackages {
+            for dependency in dependencies {
+                if case let .package(url)? = dependency.externalSource { swiftPackages.learn(location: url) }
+            }
+        }
+        return dependencies
+    }
+
+    private func resolverDependencies(of name: PackageName, at version: Version) throws -> [Dependency] {
         if name.isStandIn && !name.isVersionAnchor { return [] }
         let root = name.root
         let specification = try specification(of: root, version: version)

@@ -17,7 +17,9 @@ extension SandboxPackageManifest {
         var swiftPackages: [SwiftPackagePin] = []
         for package in lock.rootPackages {
             if case let .package(url)? = lock.externalSources[package.name] {
-                swiftPackages.append(SwiftPackagePin(identity: package.name, url: url, version: package.version))
+                swiftPackages.append(SwiftPackagePin(
+                    identity: package.name, url: url, version: package.version,
+                    products: specifications[package.name]?.libraryProducts ?? []))
                 continue
             }
             guard let specification = specifications[package.name] else { continue }

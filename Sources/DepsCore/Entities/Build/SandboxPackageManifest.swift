@@ -66,11 +66,14 @@ public struct SwiftPackagePin: Sendable, Hashable {
     public let identity: PackageName
     public let url: String
     public let version: Version
+    /// Its library products, which the pods that depend on it link.
+    public let products: [String]
 
-    public init(identity: PackageName, url: String, version: Version) {
+    public init(identity: PackageName, url: String, version: Version, products: [String] = []) {
         self.identity = identity
         self.url = url
         self.version = version
+        self.products = products
     }
 }
 

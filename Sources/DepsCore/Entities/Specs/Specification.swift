@@ -29,6 +29,9 @@ public struct Specification: Sendable, Hashable {
     public let build: BuildAttributes
     /// What one platform's part says about building, by platform (`osx`, not `macos`).
     public let platformBuild: [String: BuildAttributes]
+    /// The library products of a Swift package (BEHAVIOUR 16), which a pod that depends on it
+    /// links; empty for a pod.
+    public let libraryProducts: [String]
 
     public init(
         name: PackageName,
@@ -46,9 +49,11 @@ public struct Specification: Sendable, Hashable {
         platforms: [String: Version?] = [:],
         platformDependencies: [String: [Dependency]] = [:],
         build: BuildAttributes? = nil,
-        platformBuild: [String: BuildAttributes] = [:]
+        platformBuild: [String: BuildAttributes] = [:],
+        libraryProducts: [String] = []
     ) {
         self.name = name
+        self.libraryProducts = libraryProducts
         self.version = version
         self.summary = summary
         self.homepage = homepage

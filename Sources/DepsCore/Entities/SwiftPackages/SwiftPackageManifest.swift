@@ -41,10 +41,13 @@ public struct SwiftPackageManifest: Sendable, Hashable {
     public struct Product: Sendable, Hashable {
         public let name: String
         public let targets: [String]
+        /// Whether other packages' targets can link it (not an executable or a plugin).
+        public let isLibrary: Bool
 
-        public init(name: String, targets: [String]) {
+        public init(name: String, targets: [String], isLibrary: Bool = true) {
             self.name = name
             self.targets = targets
+            self.isLibrary = isLibrary
         }
     }
 

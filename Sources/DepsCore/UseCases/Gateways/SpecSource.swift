@@ -51,6 +51,13 @@ extension SpecSource {
     public func externalSource(of name: PackageName) -> ExternalSource? { nil }
 }
 
+/// The source of Swift packages (BEHAVIOUR 16): besides the packages it was opened with, it reads
+/// those the manifests it reads name, and those a spec names by URL (`package:`), once told.
+public protocol SwiftPackageSource: SpecSource {
+    /// Where the package of that URL's identity is read from, unless one is known already.
+    func learn(location: String)
+}
+
 /// What a spec source has to fetch before it can answer a read.
 public enum SpecToFetch: Sendable, Hashable {
     /// The versions of a package (and, for a source that fetches ahead, its newest spec).

@@ -11,9 +11,9 @@ public protocol SpecSourceOpener: AnyObject {
     /// The source of Swift packages (BEHAVIOUR 16), knowing where the packages at `locations` live
     /// (the Depsfile's `package:` URLs and those the lock records); it learns the others from the
     /// manifests it reads. Nil when this opener reads no Swift packages.
-    func openSwiftPackages(locations: [String]) async throws -> SpecSource?
+    func openSwiftPackages(locations: [String]) async throws -> (any SwiftPackageSource)?
 }
 
 extension SpecSourceOpener {
-    public func openSwiftPackages(locations: [String]) async throws -> SpecSource? { nil }
+    public func openSwiftPackages(locations: [String]) async throws -> (any SwiftPackageSource)? { nil }
 }
