@@ -102,7 +102,7 @@ public final class SwiftPackageSpecSource: SwiftPackageSource {
         return Specification(
             name: name.root, version: version, codeSource: .git(url: location, .commit(release.commit)), dependencies: dependencies,
             checksum: SHA256Digest.hex(of: Array(release.commit.utf8)), sourceFiles: [],
-            libraryProducts: manifest.products.filter(\.isLibrary).map(\.name))
+            libraryProducts: manifest.products.filter(\.isLibrary))
     }
 
     public func packageNames() throws -> [PackageName] {

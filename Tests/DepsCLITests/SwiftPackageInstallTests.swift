@@ -221,6 +221,28 @@ final class SwiftPackageInstallTests: XCTestCase {
         XCTAssertNil(project.lockfile)
     }
 
+    func testAPodAndAPackageWithAModuleOfOneNameAreRefusedBeforeAnythingIsWritten() throws {
+        _ = try makePackages()
+        try project.publish(["Base": ["1.0.0": [:]]])
+        try project.write("App/Depsfile", """
+            sources:
+              - ../Specs
+            dependencies:
+              Base: "1.0.0"
+              swift-base:
+                package: \(url("swift-base"))
+                version: "~> 1.0"
+
+            """)
+        let install = try project.deps("install")
+        XCTAssertEqual(install.status, 65, install.stderr)
+        XCTAssertTrue(install.stderr.contains(
+            "Base: its module Base has the name of a module of the Swift package swift-base, and SwiftPM builds one module of a name"),
+            install.stderr)
+        XCTAssertNil(project.lockfile)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project.app + "/Deps"))
+    }
+
     func testAKeyThatIsNotThePackagesIdentityIsRefusedAtItsLine() throws {
         _ = try makePackages()
         try project.write("App/Depsfile", """

@@ -59,6 +59,13 @@ public struct SandboxInstallation: Sendable {
         _ lock: Lockfile, catalog: SpecCatalog, refetching: Set<PackageName> = [], state known: SandboxState? = nil
     ) throws -> SandboxWork {
         let sources = try catalog.codeSources(of: lock)
+        if lock.externalSources.values.contains(where: \.isSwiftPackage) {
+            var specifications: [PackageName: Specification] = [:]
+            for package in lock.rootPackages {
+                specifications[package.name] = try catalog.specification(of: package.name, version: package.version)
+            }
+            try SandboxPackageManifest.checkSwiftPackageModules(lock: lock, specifications: specifications)
+        }
         let found = try known ?? sandbox.state(expecting: lock)
         let state = found ?? SandboxState(manifest: nil, filledFolders: [])
         var plan = state.changes(toMatch: lock, usedInPlace: Set(sources.filter { $0.value.isUsedInPlace }.keys))

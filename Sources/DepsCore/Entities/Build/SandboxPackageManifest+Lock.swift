@@ -44,7 +44,36 @@ extension SandboxPackageManifest {
                 owners[module] = build.name
             }
         }
+        try Self.checkModuleNames(of: swiftPackages, against: owners)
         self.init(packages: builds, platform: platform, linkage: linkage, swiftPackages: swiftPackages)
+    }
+
+    /// Refuses a pod whose module has the name of a module of a locked Swift package's products,
+    /// from the specs alone: an install checks it before it fetches anything (BEHAVIOUR 16).
+    public static func checkSwiftPackageModules(lock: Lockfile, specifications: [PackageName: Specification]) throws {
+        var pins: [SwiftPackagePin] = []
+        var owners: [String: PackageName] = [:]
+        for package in lock.rootPackages {
+            guard let specification = specifications[package.name] else { continue }
+            if case let .package(url)? = lock.externalSources[package.name] {
+                pins.append(SwiftPackagePin(identity: package.name, url: url, version: package.version, products: specification.libraryProducts))
+            } else {
+                owners[specification.moduleName] = package.name
+            }
+        }
+        try checkModuleNames(of: pins, against: owners)
+    }
+
+    /// A pod's module may not have the name of a module a Swift package's products are made of.
+    private static func checkModuleNames(of packages: [SwiftPackagePin], against owners: [String: PackageName]) throws {
+        for package in packages {
+            for module in Set(package.products.flatMap(\.targets)).sorted() {
+                if let pod = owners[module] {
+                    throw SandboxIntegrationError(
+                        name: pod, message: "its module \(module) has the name of a module of the Swift package \(package.identity), and SwiftPM builds one module of a name")
+                }
+            }
+        }
     }
 
     /// The subspecs of `name` the lock uses, each as its path below the package; a package locked

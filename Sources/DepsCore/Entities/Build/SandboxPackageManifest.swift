@@ -67,9 +67,9 @@ public struct SwiftPackagePin: Sendable, Hashable {
     public let url: String
     public let version: Version
     /// Its library products, which the pods that depend on it link.
-    public let products: [String]
+    public let products: [SwiftPackageManifest.Product]
 
-    public init(identity: PackageName, url: String, version: Version, products: [String] = []) {
+    public init(identity: PackageName, url: String, version: Version, products: [SwiftPackageManifest.Product] = []) {
         self.identity = identity
         self.url = url
         self.version = version

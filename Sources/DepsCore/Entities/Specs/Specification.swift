@@ -31,7 +31,7 @@ public struct Specification: Sendable, Hashable {
     public let platformBuild: [String: BuildAttributes]
     /// The library products of a Swift package (BEHAVIOUR 16), which a pod that depends on it
     /// links; empty for a pod.
-    public let libraryProducts: [String]
+    public let libraryProducts: [SwiftPackageManifest.Product]
 
     public init(
         name: PackageName,
@@ -50,7 +50,7 @@ public struct Specification: Sendable, Hashable {
         platformDependencies: [String: [Dependency]] = [:],
         build: BuildAttributes? = nil,
         platformBuild: [String: BuildAttributes] = [:],
-        libraryProducts: [String] = []
+        libraryProducts: [SwiftPackageManifest.Product] = []
     ) {
         self.name = name
         self.libraryProducts = libraryProducts
