@@ -80,7 +80,7 @@ let package = Package(
         // it, through the cache's git mirrors, kept by commit and toolchain.
         .target(
             name: "DepsSwiftPackages",
-            dependencies: ["DepsCore", "DepsFiles", "DepsYAML", "DepsCache", "DepsGit", "DepsFileSystem", "DepsProcess", "DepsFailures"]
+            dependencies: ["DepsCore", "DepsFiles", "DepsYAML", "DepsCache", "DepsGit", "DepsFileSystem", "DepsProcess", "DepsFailures", "DepsSwiftPM"]
         ),
         // The user's Xcode projects: Deps/ wired into their targets, and CocoaPods taken out.
         .target(name: "DepsXcode", dependencies: ["DepsCore", "DepsPropertyList", "DepsFileSystem", "DepsFailures"]),

@@ -28,7 +28,7 @@ struct CheckCommand: AsyncParsableCommand, MainTaskCommand {
         try await output.run {
             let report = try await CheckInteractor(
                 store: composition.store, opener: try composition.opener, installation: try composition.sandboxOnly,
-                xcode: composition.xcodeWiring
+                xcode: composition.xcodeWiring, swiftPackagePins: composition.swiftPackagePins
             ).check()
             output.result(options.json ? JSONPresenter.render(report) : SyncReportTextPresenter(mode: .check).render(report))
             return report.isInSync ? 0 : 1

@@ -31,6 +31,9 @@ struct Composition {
 
     var store: FileProjectStore { FileProjectStore(directory: projectDirectory, fileSystem: fileSystem) }
 
+    /// The files that record Swift packages' versions, which `deps check` compares with the lock.
+    var swiftPackagePins: SwiftPackagePinFiles { SwiftPackagePinFiles(projectDirectory: projectDirectory, fileSystem: fileSystem) }
+
     /// The project folder's own name (`App`), as `deps why` starts its paths.
     var projectName: String {
         guard let resolved = realpath(project.isEmpty ? "." : project, nil) else { return "Depsfile" }

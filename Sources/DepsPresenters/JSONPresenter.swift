@@ -204,6 +204,8 @@ public enum JSONPresenter {
             return ProblemDocument(code: "sandbox", name: change.name.description, message: message, change: kind)
         case let .xcodeProjectOutOfStep(drift):
             return ProblemDocument(code: "xcode-\(XcodeTextPresenter.code(of: drift.kind))", name: drift.target, message: message, source: drift.project)
+        case let .swiftPackagePinDisagrees(file, name, locked, _):
+            return ProblemDocument(code: "swift-package-pin", name: name.description, message: message, version: locked.description, source: file)
         }
     }
 

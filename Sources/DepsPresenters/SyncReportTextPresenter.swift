@@ -71,6 +71,11 @@ public struct SyncReportTextPresenter {
         case .lockfileWouldBeRewritten: return "Depsfile.lock would be rewritten by deps install"
         case let .sandboxOutOfSync(change): return "Deps/ is not in sync with Depsfile.lock: \(change)"
         case let .xcodeProjectOutOfStep(drift): return XcodeTextPresenter.line(for: drift)
+        case let .swiftPackagePinDisagrees(file, name, locked, recorded?):
+            let revision = recorded.revision.map { " (revision \($0))" } ?? ""
+            return "\(file) records \(name) at \(recorded.version ?? "no version")\(revision), Depsfile.lock at \(locked); run deps install"
+        case let .swiftPackagePinDisagrees(file, name, locked, nil):
+            return "\(file) does not name \(name), which Depsfile.lock holds at \(locked); run deps install"
         case let .lockfileWouldChange(change):
             switch change.kind {
             case let .installed(version): return "Depsfile.lock would gain \(change.name) \(version)"

@@ -50,6 +50,25 @@ public enum PackageManifestReader {
 
     /// The product whose expression starts at `start` (nil for a kind deps does not export, such
     /// as an app), and the index after it.
+    /// The exact versions of the packages `Deps/Package.swift` depends on, by identity, as deps
+    /// writes them: `.package(url: "…", exact: "1.2.3")` (BEHAVIOUR 16).
+    public static func exactPackageVersions(_ text: String) -> [String: String] {
+        let tokens = SwiftTokenizer.tokens(of: text)
+        let shape: [SwiftToken.Kind?] = [
+            .word("package"), .punctuation("("), .word("url"), .punctuation(":"), nil, .punctuation(","), .word("exact"),
+            .punctuation(":"), nil, .punctuation(")"),
+        ]
+        var versions: [String: String] = [:]
+        var index = 0
+        while index + shape.count <= tokens.count {
+            defer { index += 1 }
+            guard zip(shape, tokens[index...]).allSatisfy({ $0.0 == nil || $0.0 == $0.1.kind }),
+                  case let .string(url?) = tokens[index + 4].kind, case let .string(version?) = tokens[index + 8].kind else { continue }
+            versions[SwiftPackageIdentity(location: url).description] = version
+        }
+        return versions
+    }
+
     private static func product(at start: Int, in tokens: [SwiftToken]) -> Result<(SwiftPMProduct?, Int), Problem> {
         var index = start
         let line = tokens[start].line

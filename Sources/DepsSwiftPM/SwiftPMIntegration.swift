@@ -24,8 +24,15 @@ public struct SwiftPMIntegration: ProjectIntegration {
     var sandboxRoot: LocalPath { sandbox.root }
     var manifestPath: LocalPath { sandboxRoot / Self.manifestName }
 
-    public func isWritten() -> Bool {
-        fileSystem.kind(of: manifestPath) == .file
+    public func isWritten(for lock: Lockfile) -> Bool {
+        guard fileSystem.kind(of: manifestPath) == .file else { return false }
+        var locked: [String: String] = [:]
+        for package in lock.rootPackages where lock.externalSources[package.name]?.isSwiftPackage == true {
+            locked[package.name.description] = package.version.description
+        }
+        guard !locked.isEmpty else { return true }
+        guard let bytes = try? fileSystem.readFile(manifestPath, shownAs: manifestPath.string) else { return false }
+        return PackageManifestReader.exactPackageVersions(String(decoding: bytes, as: UTF8.self)) == locked
     }
 
     public func files(in folder: SandboxFolder) throws -> [String] {

@@ -36,7 +36,7 @@ final class SwiftPMIntegrationTests: XCTestCase {
         try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: project + "/Package.swift")
 
         let integration = SwiftPMIntegration(projectDirectory: LocalPath(project))
-        XCTAssertFalse(integration.isWritten())
+        XCTAssertFalse(integration.isWritten(for: .empty))
         XCTAssertTrue(try integration.write(try manifest()))
         XCTAssertEqual(try String(contentsOfFile: project + "/Deps/Package.swift", encoding: .utf8), #"""
             // swift-tools-version:5.9

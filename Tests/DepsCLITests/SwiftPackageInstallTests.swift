@@ -147,6 +147,31 @@ final class SwiftPackageInstallTests: XCTestCase {
         }
         XCTAssertEqual(pins, ["swift-base": "1.1.0 \(base)", "swift-greeting": "1.2.0 \(greeting)"])
 
+        // A Package.resolved or a Deps/Package.swift that disagrees with the lock is reported.
+        XCTAssertEqual(try project.deps("check").status, 0, "SwiftPM's own Deps/Package.resolved agrees")
+        let resolvedFile = try project.read("App/Deps/Package.resolved")
+        try project.write("App/Deps/Package.resolved", resolvedFile.replacingOccurrences(of: "\"1.1.0\"", with: "\"1.0.0\""))
+        try project.write("App/Package.resolved", """
+            {"pins": [{"identity": "swift-greeting", "kind": "localSourceControl", "location": "\(url("swift-greeting"))",
+                       "state": {"revision": "\(base)", "version": "1.2.0"}}], "version": 2}
+            """)
+        let written = try project.read("App/Deps/Package.swift")
+        try project.write("App/Deps/Package.swift", written.replacingOccurrences(of: "exact: \"1.2.0\"", with: "exact: \"1.0.0\""))
+        let stale = try project.deps("check")
+        XCTAssertEqual(stale.status, 1, stale.stderr)
+        XCTAssertEqual(stale.stdout, """
+            Deps/Package.resolved records swift-base at 1.0.0 (revision \(base)), Depsfile.lock at 1.1.0; run deps install
+            Deps/Package.swift records swift-greeting at 1.0.0, Depsfile.lock at 1.2.0; run deps install
+            Package.resolved records swift-greeting at 1.2.0 (revision \(base)), Depsfile.lock at 1.2.0; run deps install
+            Depsfile.lock is out of sync (3 problems); run deps install and commit Depsfile.lock.
+
+            """)
+        try project.write("App/Deps/Package.resolved", resolvedFile)
+        try FileManager.default.removeItem(atPath: project.app + "/Package.resolved")
+        XCTAssertEqual(try project.deps("install").status, 0)
+        XCTAssertEqual(try project.read("App/Deps/Package.swift"), written, "install writes Deps/Package.swift again")
+        XCTAssertEqual(try project.deps("check").status, 0)
+
         // why and outdated speak of packages as of pods.
         let why = try project.deps("why", "swift-base")
         XCTAssertEqual(why.status, 0, why.stderr)

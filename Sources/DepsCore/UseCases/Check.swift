@@ -5,12 +5,18 @@ public final class CheckInteractor {
     private let opener: SpecSourceOpener
     private let installation: SandboxInstallation?
     private let xcode: XcodeWiring?
+    private let swiftPackagePins: SwiftPackagePinRecords?
 
     /// - Parameters:
     ///   - installation: the sandbox to compare with the lock (and, for deployment, to fill); nil
     ///     checks the lockfile alone.
     ///   - xcode: the Xcode projects to compare with the Depsfile's `xcode:`; nil compares none.
-    public init(store: ProjectStore, opener: SpecSourceOpener, installation: SandboxInstallation? = nil, xcode: XcodeWiring? = nil) {
+    ///   - swiftPackagePins: the files that record Swift packages' versions, compared with the lock's.
+    public init(
+        store: ProjectStore, opener: SpecSourceOpener, installation: SandboxInstallation? = nil, xcode: XcodeWiring? = nil,
+        swiftPackagePins: SwiftPackagePinRecords? = nil
+    ) {
+        self.swiftPackagePins = swiftPackagePins
         self.store = store
         self.opener = opener
         self.installation = installation
@@ -52,6 +58,10 @@ public final class CheckInteractor {
         }
         // The Xcode projects are committed wired: each must link what the Depsfile's `xcode:` asks.
         if let xcode { problems += try await catalog.reading { try xcode.problems(of: manifest, lockfile: lockfile, catalog: catalog) } }
+        // SwiftPM and Xcode must resolve the lock's Swift packages (BEHAVIOUR 16).
+        if !deployment, let swiftPackagePins, lockfile.externalSources.values.contains(where: \.isSwiftPackage) {
+            problems += lockfile.problems(with: try swiftPackagePins.recordedPins())
+        }
         let report = SyncReport(
             problems: problems, directDependencyCount: manifest.dependencies.count, lockedPackageCount: lockfile.packages.count)
         return (report, lockfile, catalog)

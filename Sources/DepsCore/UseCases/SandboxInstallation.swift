@@ -95,7 +95,7 @@ public struct SandboxInstallation: Sendable {
         let lockChanged = work.state.manifest != lock
         // The integration first: code it refuses leaves Manifest.lock as it was, so the next
         // install tries again (and a first install leaves no sandbox).
-        let written = lockChanged || integration?.isWritten() == false
+        let written = lockChanged || integration?.isWritten(for: lock) == false
             ? try integrate(lock, sources: work.sources, catalog: catalog) : IntegrationOutcome()
         if lockChanged { try sandbox.writeManifest(lock) }
         return SandboxOutcome(

@@ -259,7 +259,7 @@ final class InMemoryIntegration: ProjectIntegration, @unchecked Sendable {
 
     init(emptyTrees: [String]) { self.emptyTrees = emptyTrees }
 
-    func isWritten() -> Bool { lock.withLock { !written.isEmpty } }
+    func isWritten(for _: Lockfile) -> Bool { lock.withLock { !written.isEmpty } }
     func files(in folder: SandboxFolder) throws -> [String] { ["Sources/\(folder.name)/Code.swift"] }
     func files(inTree tree: String) throws -> [String] {
         emptyTrees.contains { tree.contains($0) } ? [] : ["Sources/Code.swift"]

@@ -35,6 +35,9 @@ public enum SyncProblem: Sendable, Hashable {
     case sandboxOutOfSync(SandboxChange)
     /// An Xcode project lacks what the Depsfile's `xcode:` asks for, or links more (BEHAVIOUR 15).
     case xcodeProjectOutOfStep(XcodeDrift)
+    /// A file in which SwiftPM or Xcode records a Swift package's version (`Deps/Package.swift`,
+    /// a `Package.resolved`) records another than the lock, or (nil) does not name the package.
+    case swiftPackagePinDisagrees(file: String, PackageName, locked: Version, recorded: RecordedSwiftPackagePin?)
 }
 
 extension Lockfile {

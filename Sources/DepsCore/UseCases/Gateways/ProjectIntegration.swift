@@ -2,8 +2,9 @@ import DepsFailures
 
 /// How the project builds with the sandbox: `Deps/Package.swift` (BEHAVIOUR 8.4).
 public protocol ProjectIntegration: Sendable {
-    /// Whether the integration files exist (a no-op install with an in-sync sandbox leaves them alone).
-    func isWritten() -> Bool
+    /// Whether the integration files exist (a no-op install with an in-sync sandbox leaves them
+    /// alone) and depend on `lock`'s Swift packages at their locked versions (BEHAVIOUR 16).
+    func isWritten(for lock: Lockfile) -> Bool
     /// Every file below a package's code folder, as paths relative to it.
     func files(in folder: SandboxFolder) throws -> [String]
     /// Writes the integration files, only when their content changes; returns whether it did.
