@@ -51,7 +51,7 @@ extension DepsfileCodec {
             return .mapping(fields)
         }
         guard let source = dependency.externalSource else { return requirementNode(dependency.requirement) }
-        var fields = source.fields.map { ($0.key, YAMLNode.scalar($0.value)) }
+        var fields = source.fields(of: dependency.name).map { ($0.key, YAMLNode.scalar($0.value)) }
         if !dependency.requirement.isAny {
             fields.append(("version", requirementNode(dependency.requirement)))
         }

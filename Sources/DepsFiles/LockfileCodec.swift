@@ -44,7 +44,7 @@ public struct LockfileCodec {
         })))
         if !lockfile.externalSources.isEmpty {
             sections.append((Section.externalSources, .mapping(lockfile.externalSources.sorted { $0.key < $1.key }.map { name, source in
-                (name.description, .mapping(source.fields.map { ($0.key, .scalar($0.value)) }))
+                (name.description, .mapping(source.fields(of: name).map { ($0.key, .scalar($0.value)) }))
             })))
         }
         sections.append((Section.specChecksums, .mapping(lockfile.specChecksums.sorted { $0.key < $1.key }.map { name, checksum in
@@ -53,7 +53,7 @@ public struct LockfileCodec {
         if !lockfile.checkoutOptions.isEmpty {
             sections.append((Section.checkoutOptions, .mapping(lockfile.checkoutOptions.sorted { $0.key < $1.key }.map { name, option -> (String, YAMLNode) in
                 // A Swift package's checkout names its package URL, as EXTERNAL SOURCES does (BEHAVIOUR 16).
-                let urlKey = lockfile.externalSources[name]?.isSwiftPackage == true ? "package" : "git"
+                let urlKey = Self.checkoutURLKey(of: name, lockfile.externalSources[name])
                 var fields: [(String, YAMLNode)] = [("commit", .scalar(option.commit)), (urlKey, .scalar(option.git))]
                 if option.submodules { fields.append(("submodules", .scalar("true"))) }
                 return (name.description, .mapping(fields))
@@ -151,14 +151,13 @@ public struct LockfileCodec {
             for pair in try document.mapping(node, Section.checkoutOptions) {
                 let name = try document.packageName(try document.key(pair), at: pair.key)
                 let option = try document.fields(
-                    try document.mapping(pair.value, "the checkout of \(name)"), known: ["commit", "git", "package", "submodules"],
+                    try document.mapping(pair.value, "the checkout of \(name)"), known: ["commit", "git", "package", "swiftpm", "submodules"],
                     in: "the checkout of \(name)")
-                let isSwiftPackage = externalSources[name]?.isSwiftPackage == true
-                let urlKey = isSwiftPackage ? "package" : "git"
+                let urlKey = Self.checkoutURLKey(of: name, externalSources[name])
                 guard let commitNode = option["commit"], let gitNode = option[urlKey] else {
                     throw document.error(pair.value, "expected `commit:` and `\(urlKey):` for \(name)")
                 }
-                if let other = option[isSwiftPackage ? "git" : "package"] {
+                if let other = ["git", "package", "swiftpm"].filter({ $0 != urlKey }).compactMap({ option[$0] }).first {
                     throw document.error(other, "expected `commit:` and `\(urlKey):` for \(name)")
                 }
                 let commit = try document.scalar(commitNode, "the commit of \(name)")
@@ -192,16 +191,27 @@ public struct LockfileCodec {
             sourceChecksums: sourceChecksums)
     }
 
+    /// The key of a CHECKOUT OPTIONS entry's URL: `git`, or for a Swift package the key EXTERNAL
+    /// SOURCES gives it (`package`, `swiftpm` for a pod taken from a package).
+    static func checkoutURLKey(of name: PackageName, _ source: ExternalSource?) -> String {
+        guard let source, source.isSwiftPackage else { return "git" }
+        return source.fields(of: name)[0].key
+    }
+
     /// An EXTERNAL SOURCES entry: `path:`, `podspec:`, or `git:` with at most one of `tag:`,
     /// `commit:` and `branch:` (none: the default branch) and maybe `submodules:`.
     private func externalSource(_ node: YAMLNode, of name: PackageName, _ document: YAMLDocument) throws(MalformedInputError) -> ExternalSource {
         let source = try document.fields(
-            try document.mapping(node, "the source of \(name)"), known: ["path", "podspec", "git", "package"] + GitReference.keys + ["submodules"],
+            try document.mapping(node, "the source of \(name)"), known: ["path", "podspec", "git", "package", "swiftpm"] + GitReference.keys + ["submodules"],
             in: "the source of \(name)")
-        if let package = source["package"] {
-            guard source.count == 1 else { throw document.error(node, "expected `package:` alone for the Swift package \(name)") }
+        if let package = source["package"] ?? source["swiftpm"] {
             let url = try document.location(try document.scalar(package, "the package URL of \(name)"), at: package, "the package URL of \(name)")
             guard !url.isEmpty else { throw document.error(package, "the package URL of \(name) cannot be empty") }
+            // `package:` under the package's identity, `swiftpm:` under a pod's name.
+            let key = ExternalSource.package(url: url).fields(of: name)[0].key
+            guard source.count == 1, source[key] != nil else {
+                throw document.error(node, "expected `\(key):` alone for the Swift package \(name)")
+            }
             return .package(url: url)
         }
         guard let git = source["git"] else {

@@ -4,14 +4,19 @@ import DepsYAML
 
 extension YAMLDocument {
     /// A Swift package (BEHAVIOUR 16): `package: URL` with `version:` (a requirement as in 2.2)
-    /// or `exact:`, under a key that is the URL's identity; the Depsfile and deps' own specs write it alike.
+    /// or `exact:`, under a key that is the URL's identity; the Depsfile and deps' own specs write it
+    /// alike. `replacingPod`: `swiftpm: URL` under a pod's name, the pod taken from that package.
     package func swiftPackageDependency(
-        _ name: PackageName, at urlNode: YAMLNode, _ fields: [String: YAMLNode]
+        _ name: PackageName, at urlNode: YAMLNode, _ fields: [String: YAMLNode], replacingPod: Bool = false
     ) throws(MalformedInputError) -> Dependency {
         let url = try location(try scalar(urlNode, "the package URL of \(name)"), at: urlNode, "the package URL of \(name)")
         guard !url.isEmpty else { throw error(urlNode, "the package URL of \(name) cannot be empty") }
         let identity = SwiftPackageIdentity(location: url)
-        guard identity.description == name.description else {
+        if replacingPod {
+            guard !name.isSubspec else {
+                throw error(urlNode, "`swiftpm:` goes under a pod's name, not a subspec's: \(name.root), not \(name)")
+            }
+        } else if identity.description != name.description {
             throw error(urlNode, "the package at '\(url)' is `\(identity)` (SwiftPM's identity: the URL's last part, lower-cased); name it `\(identity):`")
         }
         if fields["version"] != nil, let exactNode = fields["exact"] {

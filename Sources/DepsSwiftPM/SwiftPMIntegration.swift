@@ -27,8 +27,10 @@ public struct SwiftPMIntegration: ProjectIntegration {
     public func isWritten(for lock: Lockfile) -> Bool {
         guard fileSystem.kind(of: manifestPath) == .file else { return false }
         var locked: [String: String] = [:]
-        for package in lock.rootPackages where lock.externalSources[package.name]?.isSwiftPackage == true {
-            locked[package.name.description] = package.version.description
+        for package in lock.rootPackages {
+            if case let .package(url)? = lock.externalSources[package.name] {
+                locked[SwiftPackageIdentity(location: url).description] = package.version.description
+            }
         }
         guard !locked.isEmpty else { return true }
         guard let bytes = try? fileSystem.readFile(manifestPath, shownAs: manifestPath.string) else { return false }

@@ -82,7 +82,7 @@ struct SwiftPMManifestText {
     /// `.product(name:package:)` for each library product of the Swift packages a package depends on.
     func packageProducts(_ package: PackageBuild) -> [String] {
         manifest.swiftPackages.filter { package.dependencies.contains($0.identity) }.flatMap { pin in
-            pin.products.map { ".product(name: \(literal($0.name)), package: \(literal(pin.identity.description)))" }
+            pin.products.map { ".product(name: \(literal($0.name)), package: \(literal(pin.packageIdentity)))" }
         }
     }
 

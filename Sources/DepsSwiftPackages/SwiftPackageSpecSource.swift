@@ -27,6 +27,9 @@ public final class SwiftPackageSpecSource: SwiftPackageSource {
     /// Reads only the cache's mirrors, never the network.
     let offline: Bool
     private var locations: [SwiftPackageIdentity: String] = [:]
+    /// The pods taken from packages (`swiftpm:`): the package each pod's name stands for, and back.
+    private var packagesOfPods: [PackageName: SwiftPackageIdentity] = [:]
+    private var podsOfPackages: [SwiftPackageIdentity: PackageName] = [:]
     private var releases: [SwiftPackageIdentity: [SwiftPackageRelease]] = [:]
     private var manifests: [SwiftPackageIdentity: [Version: SwiftPackageManifest]] = [:]
 
@@ -47,19 +50,36 @@ public final class SwiftPackageSpecSource: SwiftPackageSource {
         }
     }
 
-    public func learn(location: String) {
+    public func learn(location: String, as name: PackageName) {
         let identity = SwiftPackageIdentity(location: location)
         if locations[identity] == nil { locations[identity] = location }
+        if !ExternalSource.isIdentity(name, of: location), packagesOfPods[name.root] == nil {
+            packagesOfPods[name.root] = identity
+            podsOfPackages[identity] = name.root
+        }
+    }
+
+    /// The package a name stands for: a pod's taken from a package, else the package of that
+    /// identity, spelt as identities are (a pod's name in other letters, `Alamofire`, is not `alamofire`).
+    func identity(of name: PackageName) -> SwiftPackageIdentity? {
+        if let package = packagesOfPods[name.root] { return package }
+        let identity = SwiftPackageIdentity(name.root.description)
+        return identity.description == name.root.description ? identity : nil
+    }
+
+    /// The name the resolver knows a package by: the pod's it is taken for, else its identity.
+    func resolverName(of identity: SwiftPackageIdentity) throws -> PackageName {
+        try podsOfPackages[identity] ?? PackageName(identity.description)
     }
 
     /// The URL a package is read from, once known.
     public func location(of name: PackageName) -> String? {
-        locations[SwiftPackageIdentity(name.description)]
+        identity(of: name).flatMap { locations[$0] }
     }
 
     /// The release a version is (its tag and commit).
     public func release(of name: PackageName, version: Version) -> SwiftPackageRelease? {
-        releases[SwiftPackageIdentity(name.description)]?.first { $0.version == version }
+        identity(of: name).flatMap { releases[$0] }?.first { $0.version == version }
     }
 
     public func externalSource(of name: PackageName) -> ExternalSource? {
@@ -67,15 +87,13 @@ public final class SwiftPackageSpecSource: SwiftPackageSource {
     }
 
     public func versions(of name: PackageName) throws -> [Version] {
-        let identity = SwiftPackageIdentity(name.root.description)
-        // A pod's name in other letters (`Alamofire`) is not the package `alamofire`.
-        guard identity.description == name.root.description, locations[identity] != nil else { return [] }
+        guard let identity = identity(of: name), locations[identity] != nil else { return [] }
         guard let known = releases[identity] else { throw SpecsNotFetched(source: label, needed: [.versions(name.root)]) }
         return known.map(\.version)
     }
 
     public func specification(of name: PackageName, version: Version) throws -> Specification {
-        let identity = SwiftPackageIdentity(name.root.description)
+        guard let identity = identity(of: name) else { throw SpecsNotFetched(source: label, needed: [.versions(name.root)]) }
         guard let release = releases[identity]?.first(where: { $0.version == version }), let location = locations[identity] else {
             throw SpecsNotFetched(source: label, needed: [.versions(name.root)])
         }
@@ -94,7 +112,7 @@ public final class SwiftPackageSpecSource: SwiftPackageSource {
                 throw SwiftManifestError(
                     package: identity, tag: release.tag, cause: .unversionedDependency(dependency.identity, dependency.requirement.description))
             }
-            dependencies.append(Dependency(try PackageName(dependency.identity.description), requirement))
+            dependencies.append(Dependency(try resolverName(of: dependency.identity), requirement))
         }
         // The spec of a release is its manifest at its commit: the commit's digest is its checksum,
         // and the code is fetched at that commit (the lock's CHECKOUT OPTIONS), whatever the tag
@@ -116,7 +134,7 @@ public final class SwiftPackageSpecSource: SwiftPackageSource {
         // processes, which SwiftPM runs one at a time).
         var level = needed.compactMap { need -> SwiftPackageIdentity? in
             switch need {
-            case let .versions(name), let .specification(name, _): SwiftPackageIdentity(name.root.description)
+            case let .versions(name), let .specification(name, _): identity(of: name)
             case .packageNames: nil
             }
         }
@@ -193,14 +211,12 @@ public final class SwiftPackageSpecSource: SwiftPackageSource {
         for need in needed {
             switch need {
             case let .versions(name):
-                let identity = SwiftPackageIdentity(name.root.description)
-                guard releases[identity] == nil, let location = locations[identity] else { continue }
+                guard let identity = identity(of: name), releases[identity] == nil, let location = locations[identity] else { continue }
                 let mirror = try await Self.mirror(
                     of: location, refreshing: true, cache: cache, mirrors: mirrors, network: network, offline: offline)
                 releases[identity] = SwiftPackageRelease.releases(fromTags: try await mirror.tags())
             case let .specification(name, version):
-                let identity = SwiftPackageIdentity(name.root.description)
-                guard manifests[identity]?[version] == nil, let location = locations[identity],
+                guard let identity = identity(of: name), manifests[identity]?[version] == nil, let location = locations[identity],
                       let release = releases[identity]?.first(where: { $0.version == version }) else { continue }
                 let mirror = try await Self.mirror(
                     of: location, refreshing: false, cache: cache, mirrors: mirrors, network: network, offline: offline)

@@ -125,6 +125,18 @@ final class DepsfileCodecTests: XCTestCase {
         assertError("dependencies:\n  swift-log:\n    package: \"\"\n", "Depsfile:3: error: the package URL of swift-log cannot be empty")
     }
 
+    func testAPodTakenFromAPackageKeepsThePodsName() throws {
+        let url = "https://github.com/google/GoogleUtilities.git"
+        let manifest = try decode("dependencies:\n  GoogleUtilities:\n    swiftpm: \(url)\n    version: ~> 8.0\n")
+        XCTAssertEqual(manifest.dependencies, [Dependency(try PackageName("GoogleUtilities"), try Requirement("~> 8.0"), externalSource: .package(url: url))])
+        XCTAssertEqual(ExternalSource.package(url: url).fields(of: try PackageName("GoogleUtilities")).map(\.key), ["swiftpm"])
+        XCTAssertEqual(ExternalSource.package(url: url).fields(of: try PackageName("googleutilities")).map(\.key), ["package"])
+        assertError("dependencies:\n  GoogleUtilities/Logger:\n    swiftpm: \(url)\n",
+                    "Depsfile:3: error: `swiftpm:` goes under a pod's name, not a subspec's: GoogleUtilities, not GoogleUtilities/Logger")
+        assertError("dependencies:\n  googleutilities:\n    package: \(url)\n    swiftpm: \(url)\n",
+                    "Depsfile:4: error: `swiftpm:` does not go with `package:` in the source of googleutilities; a package takes `version:` or `exact:`")
+    }
+
     func testAPodspecSourceNamesASpecFileDepsReads() throws {
         let manifest = try decode("""
             dependencies:

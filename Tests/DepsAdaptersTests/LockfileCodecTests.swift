@@ -179,6 +179,26 @@ final class LockfileCodecTests: XCTestCase {
         }
     }
 
+    func testAPodTakenFromAPackageIsLockedUnderSwiftPM() throws {
+        let url = "https://github.com/google/GoogleUtilities.git"
+        let source = ExternalSource.package(url: url)
+        let commit = String(repeating: "d", count: 40)
+        let lock = Lockfile(
+            packages: [LockedPackage(name: name("GoogleUtilities"), version: version("8.0.2"), dependencies: [])],
+            dependencies: [Dependency(name("GoogleUtilities"), externalSource: source)],
+            specRepos: [], externalSources: [name("GoogleUtilities"): source],
+            specChecksums: [name("GoogleUtilities"): String(repeating: "a", count: 64)],
+            depsfileChecksum: String(repeating: "c", count: 64), depsVersion: "0.1.0",
+            checkoutOptions: [name("GoogleUtilities"): CheckoutOption(git: url, commit: commit)])
+        let text = codec.encode(lock)
+        XCTAssertTrue(text.contains("EXTERNAL SOURCES:\n  GoogleUtilities:\n    swiftpm: \(url)\n"), text)
+        XCTAssertTrue(text.contains("CHECKOUT OPTIONS:\n  GoogleUtilities:\n    commit: \(commit)\n    swiftpm: \(url)\n"), text)
+        XCTAssertEqual(try codec.decode(Array(text.utf8)), lock)
+        XCTAssertThrowsError(try codec.decode(Array(text.replacingOccurrences(of: "    swiftpm: \(url)\n\nSPEC", with: "    package: \(url)\n\nSPEC").utf8))) { error in
+            XCTAssertEqual("\(error)", "Depsfile.lock:11: error: expected `swiftpm:` alone for the Swift package GoogleUtilities")
+        }
+    }
+
     func testCodePinsAreRefusedWhenMalformed() throws {
         let text = try fixture("Lockfile.golden.yaml")
         for (from, to, message) in [

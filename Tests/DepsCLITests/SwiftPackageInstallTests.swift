@@ -268,6 +268,58 @@ final class SwiftPackageInstallTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: project.app + "/Deps"))
     }
 
+    func testAPodTakenFromAPackageIsResolvedAgainstItsTagsAndReplacedByItsProduct() throws {
+        let (base, _) = try makePackages()
+        // BaseKit's last podspec is 1.0.0; its releases go on as the package swift-base.
+        try project.publish(["BaseKit": ["1.0.0": [:]]])
+        try project.write("Code/Greeter-1.0.0/Sources/Greeter/Greeter.swift", "import Base\n")
+        try project.write("Specs/Greeter/1.0.0.yaml", """
+            name: Greeter
+            version: 1.0.0
+            source:
+              path: ../Code/Greeter-1.0.0
+            dependencies:
+              BaseKit: "~> 1.0"
+              BaseKit/Core: "~> 1.0"
+
+            """)
+        try depsfile(extra: """
+              Greeter: "1.0.0"
+              BaseKit:
+                swiftpm: \(url("swift-base"))
+
+            """)
+        let install = try project.deps("install")
+        XCTAssertEqual(install.status, 0, install.stderr)
+        let lock = try XCTUnwrap(project.lockfile)
+        // One BaseKit, from the package's tags (1.1.0, which no podspec has), for the pod and for
+        // swift-greeting, whose manifest names it swift-base.
+        XCTAssertTrue(lock.contains("""
+            PACKAGES:
+              - BaseKit (1.1.0)
+              - BaseKit/Core (1.1.0):
+                - BaseKit (= 1.1.0)
+              - Greeter (1.0.0):
+                - BaseKit (~> 1.0)
+                - BaseKit/Core (~> 1.0)
+              - Kit (1.0.0)
+              - swift-greeting (1.2.0):
+                - BaseKit (>= 1.1.0, < 1.2.0)
+
+            """), lock)
+        XCTAssertTrue(lock.contains("EXTERNAL SOURCES:\n  BaseKit:\n    swiftpm: \(url("swift-base"))\n"), lock)
+        XCTAssertTrue(lock.contains("  BaseKit:\n    commit: \(base)\n    swiftpm: \(url("swift-base"))\n"), lock)
+        XCTAssertFalse(lock.contains("swift-base ("), lock)
+        let manifest = try project.read("App/Deps/Package.swift")
+        XCTAssertTrue(manifest.contains(".package(url: \"\(url("swift-base"))\", exact: \"1.1.0\"),\n"), manifest)
+        XCTAssertTrue(manifest.contains(
+            "            name: \"Greeter\",\n            dependencies: [.product(name: \"Base\", package: \"swift-base\")],\n"), manifest)
+        XCTAssertFalse(manifest.contains("name: \"BaseKit\""), manifest)
+        let check = try project.deps("check")
+        XCTAssertEqual(check.status, 0, check.stdout)
+        XCTAssertEqual(try project.deps("install", "--deployment").status, 0)
+    }
+
     func testAKeyThatIsNotThePackagesIdentityIsRefusedAtItsLine() throws {
         _ = try makePackages()
         try project.write("App/Depsfile", """

@@ -44,6 +44,12 @@ public final class SpecCatalog: PackageCatalog {
         let packageLocations = manifest.swiftPackageLocations + (lockfile?.swiftPackageLocations ?? [])
         // Opened whatever the Depsfile says: a spec may name a package too.
         let swiftPackages = try await opener.openSwiftPackages(locations: packageLocations)
+        for dependency in manifest.dependencies {
+            if case let .package(url)? = dependency.externalSource { swiftPackages?.learn(location: url, as: dependency.name.root) }
+        }
+        for (name, source) in lockfile?.externalSources ?? [:] {
+            if case let .package(url) = source { swiftPackages?.learn(location: url, as: name) }
+        }
         var external: [PackageName: (ExternalSource, Specification)] = [:]
         // Every external source is read before a failure is reported, so that one run names each
         // git repository that cannot be reached (or, offline, that the cache lacks).
@@ -151,7 +157,7 @@ public final class SpecCatalog: PackageCatalog {
         // A spec may name a Swift package by URL: the package is read from there.
         if let swiftPackages {
             for dependency in dependencies {
-                if case let .package(url)? = dependency.externalSource { swiftPackages.learn(location: url) }
+                if case let .package(url)? = dependency.externalSource { swiftPackages.learn(location: url, as: dependency.name.root) }
             }
         }
         return dependencies
@@ -173,6 +179,8 @@ public final class SpecCatalog: PackageCatalog {
             return all
         }
         if name.isVersionAnchor { return onPlatforms(specification.dependencies(on:)) }
+        // A pod taken from a Swift package (`swiftpm:`): each of its subspecs is the whole package.
+        if name.isSubspec, let swiftPackages, try source(of: root) === swiftPackages { return [Dependency(root, .exactly(version))] }
         // Most packages have no subspecs; only those pay for the anchor.
         var anchor: Dependency { Dependency(.versionAnchor(of: root), .exactly(version)) }
         if let subspecName = name.subspec {

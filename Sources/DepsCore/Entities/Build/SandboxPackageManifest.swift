@@ -63,6 +63,7 @@ public struct SandboxPackageManifest: Sendable, Hashable {
 /// A Swift package the lock holds: `Deps/Package.swift` depends on it at its exact version, so
 /// that SwiftPM and Xcode resolve what the lock says (BEHAVIOUR 16).
 public struct SwiftPackagePin: Sendable, Hashable {
+    /// The name the lock gives it: its identity, or the pod's it is taken for (`swiftpm:`).
     public let identity: PackageName
     public let url: String
     public let version: Version
@@ -75,6 +76,9 @@ public struct SwiftPackagePin: Sendable, Hashable {
         self.version = version
         self.products = products
     }
+
+    /// SwiftPM's identity of the package (the URL's), which `.product(name:package:)` names.
+    public var packageIdentity: String { SwiftPackageIdentity(location: url).description }
 }
 
 /// A package the sandbox holds but that cannot be built as its spec describes it.

@@ -28,10 +28,11 @@ extension Lockfile {
     public func problems(with records: [SwiftPackagePinRecord]) -> [SyncProblem] {
         var problems: [SyncProblem] = []
         for package in rootPackages {
-            guard case .package? = externalSources[package.name] else { continue }
+            guard case let .package(url)? = externalSources[package.name] else { continue }
+            let identity = SwiftPackageIdentity(location: url).description
             let commit = checkoutOptions[package.name]?.commit
             for record in records {
-                guard let pin = record.pins[package.name.description] else {
+                guard let pin = record.pins[identity] else {
                     if record.file.hasSuffix("Package.swift") {
                         problems.append(.swiftPackagePinDisagrees(file: record.file, package.name, locked: package.version, recorded: nil))
                     }

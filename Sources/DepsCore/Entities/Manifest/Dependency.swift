@@ -9,7 +9,8 @@ public enum ExternalSource: Sendable, Hashable, CustomStringConvertible {
     /// `source:` says where the code is, fetched as a spec repository's package is.
     case podspec(String)
     /// A Swift package at a URL (BEHAVIOUR 16): its versions are the repository's semver tags and
-    /// its dependencies are those SwiftPM resolves from each version's manifest.
+    /// its dependencies are those SwiftPM resolves from each version's manifest. Under a name that
+    /// is not the URL's identity it is a pod taken from that package (`swiftpm:`).
     case package(url: String)
 
     /// `from `../LocalKit``, `from `https://…/Networking.git`, tag `2.1.0``,
@@ -34,6 +35,18 @@ public enum ExternalSource: Sendable, Hashable, CustomStringConvertible {
         case let .git(url, reference, submodules):
             [("git", url)] + (reference.field.map { [$0] } ?? []) + (submodules ? [("submodules", "true")] : [])
         }
+    }
+
+    /// The fields written for the package `name`: as `fields`, but a Swift package under a pod's
+    /// name (not the URL's identity) is `swiftpm:`, the pod taken from that package.
+    public func fields(of name: PackageName) -> [(key: String, value: String)] {
+        if case let .package(url) = self, !Self.isIdentity(name, of: url) { return [("swiftpm", url)] }
+        return fields
+    }
+
+    /// Whether `name` is the identity of the Swift package at `url` (`swift-log`), rather than a pod's.
+    public static func isIdentity(_ name: PackageName, of url: String) -> Bool {
+        SwiftPackageIdentity(location: url).description == name.root.description
     }
 
     /// Where the package's code is: the folder itself, or the git repository at the reference;

@@ -54,8 +54,10 @@ extension SpecSource {
 /// The source of Swift packages (BEHAVIOUR 16): besides the packages it was opened with, it reads
 /// those the manifests it reads name, and those a spec names by URL (`package:`), once told.
 public protocol SwiftPackageSource: SpecSource {
-    /// Where the package of that URL's identity is read from, unless one is known already.
-    func learn(location: String)
+    /// Where the package of that URL's identity is read from, unless one is known already; `name`
+    /// is its identity, or a pod's name (`swiftpm:`) under which the package is read, and which
+    /// then stands for the package wherever a manifest names it too.
+    func learn(location: String, as name: PackageName)
 }
 
 /// What a spec source has to fetch before it can answer a read.
