@@ -65,23 +65,9 @@ public final class SwiftPackageSpecSource: SpecSource {
         guard let manifest = manifests[identity]?[version] else {
             throw SpecsNotFetched(source: label, needed: [.specification(name.root, version)])
         }
-        var dependencies: [Dependency] = []
-        for (dependency, _) in manifest.requiredDependencies(enabledTraits: manifest.enabledTraits()) {
-            let requirement: Requirement
-            switch dependency.requirement {
-            case let .range(lower, upper):
-                requirement = try Requirement(">= \(lower), < \(upper)")
-            case let .exact(exact):
-                requirement = try Requirement("= \(exact)")
-            case .branch, .revision:
-                throw SwiftManifestError(
-                    package: identity, tag: release.tag, cause: .unversionedDependency(dependency.identity, dependency.requirement.description))
-            }
-            dependencies.append(Dependency(try PackageName(dependency.identity.description), requirement))
-        }
-        return Specification(
-            name: name.root, version: version, codeSource: .git(url: location, .tag(release.tag)), dependencies: dependencies,
-            checksum: release.commit, sourceFiles: [])
+        return try manifest.specification(
+            name: name, version: version, package: identity, tag: release.tag, codeSource: .git(url: location, .tag(release.tag)),
+            checksum: release.commit)
     }
 
     public func packageNames() throws -> [PackageName] {
