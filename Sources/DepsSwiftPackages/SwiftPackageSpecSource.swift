@@ -148,7 +148,8 @@ public final class SwiftPackageSpecSource: SpecSource {
 
     private func learnLocations(from manifest: SwiftPackageManifest) {
         // Where its dependencies live, as SwiftPM learns it: the first URL seen for an identity.
-        for dependency in manifest.dependencies where locations[dependency.identity] == nil {
+        // A registry's package is a registry source's to read.
+        for dependency in manifest.dependencies where !dependency.isFromRegistry && locations[dependency.identity] == nil {
             locations[dependency.identity] = dependency.location
         }
     }

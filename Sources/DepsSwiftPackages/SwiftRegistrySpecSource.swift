@@ -14,9 +14,9 @@ public final class SwiftRegistrySpecSource: SpecSource {
     public let isRemote = true
     let client: SwiftRegistryClient
     let loader: SwiftManifestLoader
-    /// Each package as first given, the spelling its URLs use (a registry that compares
-    /// identities case-insensitively, as SE-0292 asks, takes any).
-    private let packages: [SwiftRegistryIdentity: SwiftRegistryIdentity]
+    /// Each package as first given or learnt from a manifest, the spelling its URLs use (a
+    /// registry that compares identities case-insensitively, as SE-0292 asks, takes any).
+    private var packages: [SwiftRegistryIdentity: SwiftRegistryIdentity]
     private var releases: [SwiftRegistryIdentity: [SwiftRegistryRelease]] = [:]
     private var fetched: [SwiftRegistryIdentity: [Version: Fetched]] = [:]
 
@@ -30,7 +30,8 @@ public final class SwiftRegistrySpecSource: SpecSource {
 
     /// - Parameters:
     ///   - label: how the Depsfile names the registry (its URL).
-    ///   - packages: the packages read from this registry (the Depsfile's).
+    ///   - packages: the packages read from this registry known from the start (the Depsfile's);
+    ///     the registry dependencies of the manifests read are learnt as they come.
     public init(label: String, client: SwiftRegistryClient, loader: SwiftManifestLoader, packages: [SwiftRegistryIdentity]) {
         self.label = label
         self.client = client
@@ -136,6 +137,7 @@ public final class SwiftRegistrySpecSource: SpecSource {
                 listed.append(identity)
             case let .release(identity, checksum, release, manifest):
                 fetched[identity, default: [:]][release.version] = Fetched(release: release, checksum: checksum, manifest: manifest)
+                learnPackages(from: manifest)
             case let .failed(error, ahead):
                 if !ahead, failure == nil { failure = error }
             }
@@ -162,6 +164,15 @@ public final class SwiftRegistrySpecSource: SpecSource {
             } catch {
                 return .failed(error, ahead: ahead)
             }
+        }
+    }
+
+    /// The packages a manifest takes from a registry (`.package(id:)`): read from this registry
+    /// (SwiftPM reads each from the registry configured for its scope; a source is one registry).
+    private func learnPackages(from manifest: SwiftPackageManifest) {
+        for dependency in manifest.dependencies where dependency.isFromRegistry {
+            guard let identity = try? SwiftRegistryIdentity(dependency.location), packages[identity] == nil else { continue }
+            packages[identity] = identity
         }
     }
 

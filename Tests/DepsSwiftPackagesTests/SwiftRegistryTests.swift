@@ -79,7 +79,8 @@ final class SwiftRegistryTests: XCTestCase {
         server.serve("/mona/LinkedList/\(version).zip", .body(archive))
     }
 
-    /// A library that uses swift-log, and a test target that alone uses swift-numerics.
+    /// A library that uses swift-log and the registry's mona.Node, and a test target that alone
+    /// uses swift-numerics.
     let manifest = """
         // swift-tools-version:5.9
         import PackageDescription
@@ -89,9 +90,12 @@ final class SwiftRegistryTests: XCTestCase {
             dependencies: [
                 .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
                 .package(url: "https://github.com/apple/swift-numerics", exact: "1.0.2"),
+                .package(id: "mona.Node", "1.2.0"..<"1.4.0"),
             ],
             targets: [
-                .target(name: "LinkedList", dependencies: [.product(name: "Logging", package: "swift-log")]),
+                .target(name: "LinkedList", dependencies: [
+                    .product(name: "Logging", package: "swift-log"), .product(name: "Node", package: "mona.Node"),
+                ]),
                 .testTarget(name: "LinkedListTests", dependencies: ["LinkedList", .product(name: "Numerics", package: "swift-numerics")]),
             ]
         )
@@ -189,7 +193,15 @@ final class SwiftRegistryTests: XCTestCase {
         let version = try Version("1.1.1")
         let spec = try source.specification(of: name, version: version)
         XCTAssertEqual(source.loader.evaluations, 1)
-        XCTAssertEqual(spec.dependencies, [Dependency(try PackageName("swift-log"), try Requirement(">= 1.5.0, < 2.0.0"))])
+        XCTAssertEqual(spec.dependencies, [
+            Dependency(try PackageName("mona.node"), try Requirement(">= 1.2.0, < 1.4.0")),
+            Dependency(try PackageName("swift-log"), try Requirement(">= 1.5.0, < 2.0.0")),
+        ])
+        // The registry package it uses is this source's to read from now on (spelt as the manifest spells it).
+        XCTAssertThrowsError(try source.versions(of: PackageName("mona.node"))) {
+            XCTAssertEqual($0 as? SpecsNotFetched, SpecsNotFetched(source: server.baseURL, needed: [.versions(try! PackageName("mona.node"))]))
+        }
+        XCTAssertEqual(try source.packageNames().map(\.description), ["mona.LinkedList", "mona.Node"])
         XCTAssertEqual(spec.codeSource, .http(url: server.baseURL + "/mona/LinkedList/1.1.1.zip", sha256: checksum))
         XCTAssertEqual(spec.checksum, checksum)
         XCTAssertEqual(accepts("/mona/LinkedList/1.1.1/Package.swift"), ["application/vnd.swift.registry.v1+swift"])
