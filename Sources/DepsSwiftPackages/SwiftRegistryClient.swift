@@ -88,10 +88,12 @@ public struct SwiftRegistryClient: Sendable {
             let fields = try Self.fields(root, document, "the release's metadata")
             for item in try document.sequence(fields["resources"] ?? .null, "`resources`") {
                 let resource = try Self.fields(item, document, "a resource")
-                guard try resource["name"].map({ node throws(MalformedInputError) in try document.scalar(node, "a resource's `name`") }) == "source-archive",
-                      try resource["type"].map({ node throws(MalformedInputError) in try document.scalar(node, "a resource's `type`") }) == "application/zip",
-                      let checksum = try resource["checksum"].map({ node throws(MalformedInputError) in try document.scalar(node, "a resource's `checksum`") }),
-                      Self.isSHA256(checksum)
+                func text(_ key: String) throws(MalformedInputError) -> String? {
+                    guard let node = resource[key] else { return nil }
+                    return try document.scalar(node, "a resource's `\(key)`")
+                }
+                guard try text("name") == "source-archive", try text("type") == "application/zip",
+                      let checksum = try text("checksum"), Self.isSHA256(checksum)
                 else { continue }
                 return checksum.lowercased()
             }
@@ -149,7 +151,10 @@ public struct SwiftRegistryClient: Sendable {
 
     /// Sixty-four hexadecimal digits.
     static func isSHA256(_ text: String) -> Bool {
-        text.utf8.count == 64 && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }
+        text.utf8.count == 64 && text.utf8.allSatisfy { byte in
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+        }
     }
 
     /// `line 3: expected a mapping for …`: where in the answer, and the problem.
