@@ -77,10 +77,14 @@ let package = Package(
         // DepsSandboxLayout says, else through the CodeFetcher it is given.
         .target(name: "DepsSwiftPM", dependencies: ["DepsCore", "DepsSandboxLayout", "DepsFileSystem", "DepsFailures"]),
         // Swift packages as a source (BEHAVIOUR 16): each release's manifest as SwiftPM evaluates
-        // it, through the cache's git mirrors, kept by commit and toolchain.
+        // it, through the cache's git mirrors or a package registry's API, kept by commit (or
+        // archive checksum) and toolchain.
         .target(
             name: "DepsSwiftPackages",
-            dependencies: ["DepsCore", "DepsFiles", "DepsYAML", "DepsCache", "DepsGit", "DepsFileSystem", "DepsProcess", "DepsFailures", "DepsSwiftPM"]
+            dependencies: [
+                "DepsCore", "DepsFiles", "DepsYAML", "DepsCache", "DepsGit", "DepsHTTP", "DepsFileSystem", "DepsProcess", "DepsFailures",
+                "DepsSwiftPM",
+            ]
         ),
         // The user's Xcode projects: Deps/ wired into their targets, and CocoaPods taken out.
         .target(name: "DepsXcode", dependencies: ["DepsCore", "DepsPropertyList", "DepsFileSystem", "DepsFailures"]),
@@ -166,10 +170,11 @@ let package = Package(
             ],
             exclude: ["Fixtures"]
         ),
-        // Swift packages' manifests evaluated by the real swift, from git repositories the tests make.
+        // Swift packages' manifests evaluated by the real swift, from git repositories the tests
+        // make and from a package registry a loopback server stands in for.
         .testTarget(
             name: "DepsSwiftPackagesTests",
-            dependencies: ["DepsSwiftPackages", "DepsCore", "DepsCache", "DepsGit", "DepsFileSystem", "DepsFailures"]
+            dependencies: ["DepsSwiftPackages", "DepsCore", "DepsCache", "DepsGit", "DepsHTTP", "DepsFileSystem", "DepsFailures", "LoopbackHTTPServer"]
         ),
         // The project-file reader and the Xcode integration, on real apps' project files.
         .testTarget(

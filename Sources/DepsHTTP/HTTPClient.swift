@@ -93,6 +93,9 @@ public struct HTTPClient: Sendable {
     ///     http or https only). For `file://` a present file answers 200 and a missing one 404.
     ///   - etag: when given, sent as `If-None-Match`; a server whose copy still has that ETag
     ///     answers 304 and nothing is written. An ETag containing a line break or NUL is not sent.
+    ///   - headers: request headers sent as given (`Accept`, say), each replacing libcurl's own of
+    ///     that name. A name that is not an HTTP token, or a value holding a line break or NUL, is
+    ///     refused before anything is sent.
     /// - Returns: the final response's status and ETag. Statuses below 500 are returned, not
     ///   thrown: a 404 is an answer (nothing there), for the caller to interpret.
     /// - Throws: ``HTTPError`` for 5xx statuses, timeouts, truncated bodies and failed or broken
@@ -103,11 +106,18 @@ public struct HTTPClient: Sendable {
     public func download(
         _ url: String,
         to destination: String,
-        ifNoneMatch etag: String? = nil
+        ifNoneMatch etag: String? = nil,
+        headers: [String: String] = [:]
     ) async throws -> HTTPResponse {
         let scheme = url.prefix(while: { $0 != ":" }).lowercased()
         guard ["http", "https", "file"].contains(scheme), url.dropFirst(scheme.count).hasPrefix("://") else {
             throw HTTPError(url: url, cause: .other("only http, https and file URLs are supported"), attempts: 0)
+        }
+        let headerLines = try headers.sorted { $0.key < $1.key }.map { name, value in
+            guard Self.isToken(name), let value = headerSafe(value) else {
+                throw HTTPError(url: url, cause: .other("cannot send the request header \(FailureText.printable(name, limit: 60))"), attempts: 0)
+            }
+            return name + ": " + value
         }
         let partial = destination + ".part"
         defer { _ = unlink(partial) }
@@ -121,7 +131,8 @@ public struct HTTPClient: Sendable {
             if let remaining, remaining <= 0 {
                 throw HTTPError(url: url, cause: .deadlineExceeded(seconds: configuration.deadlineSeconds, setting: configuration.deadlineSetting), attempts: attempt - 1)
             }
-            var outcome = try await attemptOnce(url, into: partial, isFile: scheme == "file", etag: etag, maximumSeconds: remaining)
+            var outcome = try await attemptOnce(
+                url, into: partial, isFile: scheme == "file", etag: etag, headerLines: headerLines, maximumSeconds: remaining)
             if case .failure(.timedOut, _) = outcome, let left = deadline.remaining, left <= 0 {
                 outcome = .failure(.deadlineExceeded(seconds: configuration.deadlineSeconds, setting: configuration.deadlineSetting), retryable: false)
             }
@@ -173,7 +184,9 @@ public struct HTTPClient: Sendable {
         }
     }
 
-    private func attemptOnce(_ url: String, into partial: String, isFile: Bool, etag: String?, maximumSeconds: Double?) async throws -> Outcome {
+    private func attemptOnce(
+        _ url: String, into partial: String, isFile: Bool, etag: String?, headerLines: [String], maximumSeconds: Double?
+    ) async throws -> Outcome {
         _ = unlink(partial)
         let engine: TransferEngine
         switch TransferEngine.shared {
@@ -191,6 +204,9 @@ public struct HTTPClient: Sendable {
         }
         configure(transfer, url: url, maximumSeconds: maximumSeconds)
         if let etag, let value = headerSafe(etag), !value.isEmpty, !transfer.addHeader("If-None-Match: " + value) {
+            return .failure(.other("cannot send the request"), retryable: false)
+        }
+        for line in headerLines where !transfer.addHeader(line) {
             return .failure(.other("cannot send the request"), retryable: false)
         }
 
@@ -293,6 +309,15 @@ public struct HTTPClient: Sendable {
         close(fd)
         guard synced, rename(partial, destination) == 0 else {
             throw HTTPError(url: url, cause: .other("cannot write \(destination)"), attempts: attempts)
+        }
+    }
+
+    /// Whether `name` is an HTTP token (RFC 9110: letters, digits and ``!#$%&'*+-.^_`|~``), so a
+    /// header line of it cannot be read as anything else.
+    static func isToken(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || "!#$%&'*+-.^_`|~".utf8.contains(byte)
         }
     }
 

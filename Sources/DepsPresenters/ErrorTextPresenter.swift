@@ -65,6 +65,34 @@ public enum ErrorTextPresenter {
         }
     }
 
+    /// `mona.linkedlist: https://registry…/mona/LinkedList/1.1.1.zip: SHA-256 mismatch: …`.
+    public static func render(_ error: SwiftRegistryError) -> String {
+        let subject = "\(MessageText.escaped(error.package.description)): \(MessageText.escaped(error.url))"
+        return switch error.cause {
+        case .notFound: "\(subject): the registry has no such package or release (404)"
+        case let .serverAnswered(status): "\(subject): the registry answered HTTP \(status)"
+        case let .unreadableAnswer(problem): "\(subject): the registry's answer is not what SE-0292 describes: \(MessageText.escaped(problem))"
+        case .noSourceArchive: "\(subject): the release's metadata lists no source-archive with a SHA-256 checksum"
+        case let .checksumMismatch(expected, actual):
+            "\(subject): SHA-256 mismatch: the registry's checksum is \(MessageText.escaped(expected)), "
+                + "the archive's is \(MessageText.escaped(actual)); the archive was refused"
+        }
+    }
+
+    /// `invalid registry identity 'mona-.x': its scope …`.
+    public static func render(_ error: SwiftRegistryIdentityError) -> String {
+        let subject = "invalid registry identity '\(MessageText.escaped(error.text))'"
+        return switch error.problem {
+        case .noScope: "\(subject): expected scope.name"
+        case .invalidScope:
+            "\(subject): its scope must be 1 to \(SwiftRegistryIdentity.maximumScopeLength) letters, digits and hyphens, "
+                + "with no hyphen first, last or next to another"
+        case .invalidName:
+            "\(subject): its name must be 1 to \(SwiftRegistryIdentity.maximumNameLength) letters, digits, hyphens and underscores, "
+                + "with no hyphen or underscore first, last or next to another"
+        }
+    }
+
     public static func render(_ error: MissingCodeSourceError) -> String {
         "\(error.name) \(error.version): its spec has no `source:`, so deps cannot fetch its code; add one, or use --lock-only"
     }
@@ -145,6 +173,8 @@ extension ErrorTextPresenter {
         case let error as UnavailableError: "\(MessageText.escaped(error.location)): error: \(render(error.reason))"
         case let error as XcodeSettingsError: render(error)
         case let error as SwiftManifestError: "error: \(render(error))"
+        case let error as SwiftRegistryError: "error: \(render(error))"
+        case let error as SwiftRegistryIdentityError: "error: \(render(error))"
         case let error as PropertyListError where error.cause == .conflictMarker:
             "\(error)\nResolve the conflict in the project file (keep both sides' lines), then run deps install: it writes deps' own objects again."
         default: nil

@@ -6,8 +6,8 @@ import DepsYAML
 /// Reads what `swift package dump-package` prints (SwiftPM's JSON description of a manifest)
 /// into a `SwiftPackageManifest`: dependencies by source control with their requirement and
 /// traits, products, targets with what each uses (and under which traits), and traits. JSON is
-/// read through libyaml, as podspec.json files are. Local (`path:`) and registry dependencies are
-/// not kept: a package from a URL is what deps resolves.
+/// read through libyaml, as podspec.json files are. Registry dependencies (`id:`) are kept, marked
+/// as such; local (`path:`) ones are not: a package from a URL or a registry is what deps resolves.
 struct SwiftManifestDumpCodec {
     let fileName: String
 
@@ -19,9 +19,11 @@ struct SwiftManifestDumpCodec {
         var dependencies: [SwiftPackageManifest.Dependency] = []
         for item in try document.sequence(fields["dependencies"] ?? .null, "`dependencies`") {
             let kinds = try self.fields(item, document, "a dependency")
-            guard let sourceControl = kinds["sourceControl"] else { continue }
-            for entry in try document.sequence(sourceControl, "`sourceControl`") {
-                dependencies.append(try dependency(entry, document))
+            for entry in try document.sequence(kinds["sourceControl"] ?? .null, "`sourceControl`") {
+                dependencies.append(try dependency(entry, document, isFromRegistry: false))
+            }
+            for entry in try document.sequence(kinds["registry"] ?? .null, "`registry`") {
+                dependencies.append(try dependency(entry, document, isFromRegistry: true))
             }
         }
         var products: [SwiftPackageManifest.Product] = []
@@ -58,8 +60,11 @@ struct SwiftManifestDumpCodec {
         return result
     }
 
-    /// `{"identity", "location": {"remote": [{"urlString"}]}, "requirement": {...}, "traits": [{"name"}]}`.
-    private func dependency(_ node: YAMLNode, _ document: YAMLDocument) throws(MalformedInputError) -> SwiftPackageManifest.Dependency {
+    /// `{"identity", "location": {"remote": [{"urlString"}]}, "requirement": {...}, "traits": [{"name"}]}`;
+    /// a registry's has no `location`, its identity (`mona.LinkedList`) standing for it.
+    private func dependency(
+        _ node: YAMLNode, _ document: YAMLDocument, isFromRegistry: Bool
+    ) throws(MalformedInputError) -> SwiftPackageManifest.Dependency {
         let fields = try fields(node, document, "a dependency")
         let identity = try document.scalar(fields["identity"] ?? .null, "a dependency's `identity`")
         var location = identity
@@ -94,7 +99,7 @@ struct SwiftManifestDumpCodec {
         }
         return SwiftPackageManifest.Dependency(
             identity: SwiftPackageIdentity(identity), location: location, requirement: requirement,
-            traits: fields["traits"] == nil ? ["default"] : traits)
+            traits: fields["traits"] == nil ? ["default"] : traits, isFromRegistry: isFromRegistry)
     }
 
     private func version(_ node: YAMLNode?, _ document: YAMLDocument) throws(MalformedInputError) -> Version {

@@ -10,8 +10,9 @@ import Synchronization
 /// manifest files of the tag's tree (`Package.swift` and each `Package@swift-X.swift`) are
 /// written to a temporary folder and `swift package dump-package` runs there with PATH and HOME
 /// alone, so that no variable changes what a manifest says, and SwiftPM chooses the
-/// version-specific manifest itself. What it prints is kept in the shared cache by commit,
-/// manifest file and toolchain, so a release is evaluated once per toolchain.
+/// version-specific manifest itself. What it prints is kept in the shared cache by commit (a
+/// registry's release: by its archive's checksum), manifest file and toolchain, so a release is
+/// evaluated once per toolchain.
 public final class SwiftManifestLoader: Sendable {
     let cache: CodeCache
     /// `swift --version`'s first line, once asked: a manifest may evaluate differently with another toolchain.
@@ -54,13 +55,31 @@ public final class SwiftManifestLoader: Sendable {
         of package: SwiftPackageIdentity, at release: SwiftPackageRelease, in mirror: any GitMirroring
     ) async throws -> SwiftPackageManifest {
         let files = try await mirror.topLevelFiles(at: release.commit).filter(Self.isManifestFile)
+        return try await manifest(of: package, tag: release.tag, keptBy: release.commit, files: files) { file in
+            try await mirror.contents(of: file, at: release.commit)
+        }
+    }
+
+    /// The manifest of `package` at `version` from its `Package.swift` alone (a registry's, BEHAVIOUR
+    /// 16), kept in the cache by `checksum` (the registry's checksum of the release's archive):
+    /// `contents` is asked for only when the cache does not have it.
+    public func manifest(
+        of package: SwiftPackageIdentity, version: String, keptBy checksum: String, contents: () async throws -> [UInt8]
+    ) async throws -> SwiftPackageManifest {
+        try await manifest(of: package, tag: version, keptBy: checksum, files: ["Package.swift"]) { _ in try await contents() }
+    }
+
+    /// The manifest from `files` (their names; `contents` reads one), kept by `key` (a commit, a
+    /// checksum), the toolchain and the manifest file SwiftPM chooses among them.
+    private func manifest(
+        of package: SwiftPackageIdentity, tag: String, keptBy key: String, files: [String], contents: (String) async throws -> [UInt8]?
+    ) async throws -> SwiftPackageManifest {
         guard files.contains("Package.swift") else {
-            throw SwiftManifestError(package: package, tag: release.tag, cause: .noManifest)
+            throw SwiftManifestError(package: package, tag: tag, cause: .noManifest)
         }
         let toolchain = try await toolchain()
         let chosen = Self.chosenManifest(among: files, toolchain: toolchain)
-        let key = release.commit + "-" + String(SHA256Digest.hex(of: Array((toolchain + "\n" + chosen).utf8)).prefix(16))
-        let kept = folder / (key + ".json")
+        let kept = folder / (key + "-" + String(SHA256Digest.hex(of: Array((toolchain + "\n" + chosen).utf8)).prefix(16)) + ".json")
         let fileSystem = cache.fileSystem
         if let bytes = try? fileSystem.readFile(kept, shownAs: kept.string),
            let manifest = try? SwiftManifestDumpCodec(fileName: kept.string).decode(bytes) {
@@ -70,7 +89,7 @@ public final class SwiftManifestLoader: Sendable {
         defer { fileSystem.removeTree(work) }
         try fileSystem.makeDirectories(work, shownAs: work.string)
         for file in files {
-            guard let bytes = try await mirror.contents(of: file, at: release.commit) else { continue }
+            guard let bytes = try await contents(file) else { continue }
             try fileSystem.writeAtomically(bytes, to: work / file, shownAs: file)
         }
         evaluationCount.withLock { $0 += 1 }
@@ -78,13 +97,13 @@ public final class SwiftManifestLoader: Sendable {
             "env", ["-i", "PATH=\(environment["PATH"]!)", "HOME=\(environment["HOME"]!)", "swift", "package", "dump-package"],
             workingDirectory: work.string)
         guard result.succeeded else {
-            throw SwiftManifestError(package: package, tag: release.tag, cause: .evaluationFailed(Self.firstError(in: result, folder: work)))
+            throw SwiftManifestError(package: package, tag: tag, cause: .evaluationFailed(Self.firstError(in: result, folder: work)))
         }
         let manifest: SwiftPackageManifest
         do {
-            manifest = try SwiftManifestDumpCodec(fileName: "\(package) \(release.tag) Package.swift").decode(result.standardOutput)
+            manifest = try SwiftManifestDumpCodec(fileName: "\(package) \(tag) Package.swift").decode(result.standardOutput)
         } catch {
-            throw SwiftManifestError(package: package, tag: release.tag, cause: .unreadableDump(error.message))
+            throw SwiftManifestError(package: package, tag: tag, cause: .unreadableDump(error.message))
         }
         try fileSystem.makeDirectories(folder, shownAs: folder.string)
         try fileSystem.writeAtomically(result.standardOutput, to: kept, shownAs: kept.string)

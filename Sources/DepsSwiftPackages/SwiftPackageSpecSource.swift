@@ -100,27 +100,12 @@ public final class SwiftPackageSpecSource: SwiftPackageSource {
         guard let manifest = manifests[identity]?[version] else {
             throw SpecsNotFetched(source: label, needed: [.specification(name.root, version)])
         }
-        var dependencies: [Dependency] = []
-        for (dependency, _) in manifest.requiredDependencies(enabledTraits: manifest.enabledTraits()) {
-            let requirement: Requirement
-            switch dependency.requirement {
-            case let .range(lower, upper):
-                requirement = try Requirement(">= \(lower), < \(upper)")
-            case let .exact(exact):
-                requirement = try Requirement("= \(exact)")
-            case .branch, .revision:
-                throw SwiftManifestError(
-                    package: identity, tag: release.tag, cause: .unversionedDependency(dependency.identity, dependency.requirement.description))
-            }
-            dependencies.append(Dependency(try resolverName(of: dependency.identity), requirement))
-        }
         // The spec of a release is its manifest at its commit: the commit's digest is its checksum,
         // and the code is fetched at that commit (the lock's CHECKOUT OPTIONS), whatever the tag
         // points at later.
-        return Specification(
-            name: name.root, version: version, codeSource: .git(url: location, .commit(release.commit)), dependencies: dependencies,
-            checksum: SHA256Digest.hex(of: Array(release.commit.utf8)), sourceFiles: [],
-            libraryProducts: manifest.products.filter(\.isLibrary))
+        return try manifest.specification(
+            name: name, version: version, package: identity, tag: release.tag, codeSource: .git(url: location, .commit(release.commit)),
+            checksum: SHA256Digest.hex(of: Array(release.commit.utf8)), resolverName: resolverName(of:))
     }
 
     public func packageNames() throws -> [PackageName] {
@@ -202,7 +187,8 @@ public final class SwiftPackageSpecSource: SwiftPackageSource {
 
     private func learnLocations(from manifest: SwiftPackageManifest) {
         // Where its dependencies live, as SwiftPM learns it: the first URL seen for an identity.
-        for dependency in manifest.dependencies where locations[dependency.identity] == nil {
+        // A registry's package is a registry source's to read.
+        for dependency in manifest.dependencies where !dependency.isFromRegistry && locations[dependency.identity] == nil {
             locations[dependency.identity] = dependency.location
         }
     }

@@ -20,4 +20,35 @@ final class SwiftManifestWordingTests: XCTestCase {
         XCTAssertEqual(message(.unreadableDump("dump.json:1: error: expected a mapping")),
                        "error: swift-log (tag 1.6.2): swift package dump-package printed what deps cannot read: dump.json:1: error: expected a mapping")
     }
+
+    func testARegistryErrorNamesThePackageAndTheURL() throws {
+        let package = try SwiftRegistryIdentity("mona.LinkedList")
+        let url = "http://127.0.0.1:8080/mona/LinkedList/1.1.1.zip"
+        func message(_ cause: SwiftRegistryError.Cause) -> String? {
+            ErrorTextPresenter.message(for: SwiftRegistryError(package: package, url: url, cause: cause))
+        }
+        XCTAssertEqual(message(.notFound), "error: mona.LinkedList: \(url): the registry has no such package or release (404)")
+        XCTAssertEqual(message(.serverAnswered(503)), "error: mona.LinkedList: \(url): the registry answered HTTP 503")
+        XCTAssertEqual(message(.noSourceArchive), "error: mona.LinkedList: \(url): the release's metadata lists no source-archive with a SHA-256 checksum")
+        XCTAssertEqual(
+            message(.checksumMismatch(expected: "aa", actual: "bb")),
+            "error: mona.LinkedList: \(url): SHA-256 mismatch: the registry's checksum is aa, the archive's is bb; the archive was refused")
+        XCTAssertEqual(
+            message(.unreadableAnswer("line 1: expected a mapping\u{1B}")),
+            "error: mona.LinkedList: \(url): the registry's answer is not what SE-0292 describes: line 1: expected a mapping\\u{1B}")
+    }
+
+    func testAnInvalidRegistryIdentitySaysWhichPartBreaksTheRules() {
+        func message(_ text: String) -> String? {
+            do {
+                _ = try SwiftRegistryIdentity(text)
+                return nil
+            } catch {
+                return ErrorTextPresenter.message(for: error)
+            }
+        }
+        XCTAssertEqual(message("LinkedList"), "error: invalid registry identity 'LinkedList': expected scope.name")
+        XCTAssertEqual(message("-mona.LinkedList")?.hasPrefix("error: invalid registry identity '-mona.LinkedList': its scope must be"), true)
+        XCTAssertEqual(message("mona.Linked__List")?.hasPrefix("error: invalid registry identity 'mona.Linked__List': its name must be"), true)
+    }
 }

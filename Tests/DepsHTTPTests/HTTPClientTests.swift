@@ -247,6 +247,29 @@ final class HTTPClientTests: XCTestCase {
         XCTAssertFalse(exists(path("nothing-copy")))
     }
 
+    func testRequestHeadersAreSentInPlaceOfLibcurlsOwn() async throws {
+        server.serve("/index.json", .body(Array("{}".utf8)))
+        let accept = "application/vnd.swift.registry.v1+json"
+
+        let response = try await client().download(
+            server.baseURL + "/index.json", to: path("index.json"), headers: ["Accept": accept, "X-Deps-Test": "yes"])
+
+        XCTAssertEqual(response.status, 200)
+        let sent = server.requestHeaders.map(\.headers)
+        XCTAssertEqual(sent.map { $0["accept"] }, [accept])
+        XCTAssertEqual(sent.map { $0["x-deps-test"] }, ["yes"])
+    }
+
+    func testAHeaderThatWouldSplitTheRequestIsRefusedBeforeAnythingIsSent() async throws {
+        server.serve("/x", .body(Array("x".utf8)))
+        for headers in [["Accept": "a\r\nInjected: yes"], ["Bad Name": "x"], ["": "x"], ["Ac:cept": "x"]] {
+            let error = await httpError { try await self.client().download(self.server.baseURL + "/x", to: self.path("x"), headers: headers) }
+            XCTAssertEqual(error?.attempts, 0)
+        }
+        XCTAssertEqual(server.requestCount("/x"), 0)
+        XCTAssertFalse(exists(path("x")))
+    }
+
     func testUnsupportedSchemeIsRefused() async throws {
         let error = await httpError { try await self.client().download("ftp://127.0.0.1/x", to: self.path("x")) }
         XCTAssertEqual(error?.attempts, 0)

@@ -26,11 +26,14 @@ public final class FakeHTTPClient: HTTPTransport {
         public let url: String
         /// The `If-None-Match` sent with a GET.
         public let ifNoneMatch: String?
+        /// The other headers sent with a GET (`Accept`, say).
+        public let headers: [String: String]
 
-        public init(method: String, url: String, ifNoneMatch: String? = nil) {
+        public init(method: String, url: String, ifNoneMatch: String? = nil, headers: [String: String] = [:]) {
             self.method = method
             self.url = url
             self.ifNoneMatch = ifNoneMatch
+            self.headers = headers
         }
 
         public var description: String { "\(method) \(url)" + (ifNoneMatch.map { " If-None-Match: \($0)" } ?? "") }
@@ -99,7 +102,9 @@ public final class FakeHTTPClient: HTTPTransport {
 
     // MARK: HTTPTransport
 
-    public func download(_ url: String, to destination: String, ifNoneMatch etag: String?) async throws -> HTTPResponse {
+    public func download(
+        _ url: String, to destination: String, ifNoneMatch etag: String?, headers: [String: String]
+    ) async throws -> HTTPResponse {
         let scheme = url.prefix(while: { $0 != ":" }).lowercased()
         guard ["http", "https", "file"].contains(scheme), url.dropFirst(scheme.count).hasPrefix("://") else {
             throw HTTPError(url: url, cause: .other("only http, https and file URLs are supported"), attempts: 0)
@@ -109,7 +114,7 @@ public final class FakeHTTPClient: HTTPTransport {
         while true {
             try Task.checkCancellation()
             let answer = state.withLock { state -> Answer? in
-                state.requests.append(Request(method: "GET", url: url, ifNoneMatch: etag))
+                state.requests.append(Request(method: "GET", url: url, ifNoneMatch: etag, headers: headers))
                 return state.answers[url]
             }
             let cause: HTTPError.Cause

@@ -114,6 +114,12 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         state.withLock { $0.requests }
     }
 
+    /// Every request received, in order of arrival: its path and its headers, names lower-cased
+    /// (a name sent twice keeps its last value).
+    public var requestHeaders: [(path: String, headers: [String: String])] {
+        state.withLock { $0.requestHeaders }
+    }
+
     /// How many connections were accepted.
     public var connectionCount: Int {
         state.withLock { $0.connections }
@@ -159,6 +165,7 @@ private final class State: @unchecked Sendable {
         var routes: [String: LoopbackHTTPServer.Response] = [:]
         var counts: [String: Int] = [:]
         var requests: [(path: String, ifNoneMatch: String?)] = []
+        var requestHeaders: [(path: String, headers: [String: String])] = []
         var stopped = false
         var active: Set<Int32> = []
         var connections = 0
@@ -256,6 +263,7 @@ private final class State: @unchecked Sendable {
         }
         let (route, count) = withLock { values -> (LoopbackHTTPServer.Response?, Int) in
             values.requests.append((path: request.path, ifNoneMatch: request.ifNoneMatch))
+            values.requestHeaders.append((path: request.path, headers: request.headers))
             if let authorization = request.authorization { values.authorizations.append(authorization) }
             values.counts[request.path, default: 0] += 1
             return (values.routes[request.path], values.counts[request.path, default: 0])
@@ -408,6 +416,8 @@ private struct Request {
     let path: String
     let ifNoneMatch: String?
     let authorization: String?
+    /// Every header, its name lower-cased.
+    let headers: [String: String]
 
     init?(head: [UInt8]) {
         let text = String(decoding: head, as: UTF8.self)
@@ -421,9 +431,11 @@ private struct Request {
         path = String(target)
         var etag: String?
         var authorization: String?
+        var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
             let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = value
             switch line[..<colon].lowercased() {
             case "if-none-match": etag = value
             case "authorization": authorization = value
@@ -432,5 +444,6 @@ private struct Request {
         }
         ifNoneMatch = etag
         self.authorization = authorization
+        self.headers = headers
     }
 }

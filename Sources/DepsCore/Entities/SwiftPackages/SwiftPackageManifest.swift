@@ -23,17 +23,24 @@ public struct SwiftPackageManifest: Sendable, Hashable {
     /// One `.package(...)` of the manifest.
     public struct Dependency: Sendable, Hashable {
         public let identity: SwiftPackageIdentity
-        /// The URL (or, for a local package, the path) the manifest names.
+        /// The URL (or, for a local package, the path) the manifest names; for a package from a
+        /// registry, its identity as the manifest spells it (`mona.LinkedList`).
         public let location: String
         public let requirement: Requirement
         /// The traits the manifest enables in it; `["default"]` when it names none.
         public let traits: [String]
+        /// Whether it comes from a package registry (`.package(id: "mona.LinkedList", …)`, SE-0292)
+        /// rather than from a URL.
+        public let isFromRegistry: Bool
 
-        public init(identity: SwiftPackageIdentity, location: String, requirement: Requirement, traits: [String] = ["default"]) {
+        public init(
+            identity: SwiftPackageIdentity, location: String, requirement: Requirement, traits: [String] = ["default"], isFromRegistry: Bool = false
+        ) {
             self.identity = identity
             self.location = location
             self.requirement = requirement
             self.traits = traits
+            self.isFromRegistry = isFromRegistry
         }
     }
 
