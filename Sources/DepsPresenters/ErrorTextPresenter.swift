@@ -247,6 +247,10 @@ extension ErrorTextPresenter {
                 return text
             case let .unknownPackage(target, package, line):
                 return "Depsfile:\(line): error: target '\(MessageText.escaped(target))' links \(package), which is neither a dependency of the Depsfile nor in Depsfile.lock"
+            case let .unknownProduct(target, package, product, line, products):
+                let escaped = MessageText.escaped
+                return "Depsfile:\(line): error: target '\(escaped(target))' links \(package)/\(escaped(product)), but the Swift package \(package) has no library product '\(escaped(product))'"
+                    + (products.isEmpty ? " (it has none)" : " (its products: \(products.map(escaped).joined(separator: ", ")))")
             }
         }.joined(separator: "\n")
     }

@@ -14,6 +14,7 @@ public enum XcodeTextPresenter {
         case let .extraProduct(product): return "M \(target): links \(product)"
         case .missingCheckPhase: return "A \(target): no [deps] Check Depsfile.lock phase"
         case .missingTarget: return "\(drift.project) has no target \(target)"
+        case let .packageVersion(url, locked): return "A \(drift.project): no remote package reference to \(url) at exactly \(locked)"
         }
     }
 
@@ -24,6 +25,7 @@ public enum XcodeTextPresenter {
         case .extraProduct: "extra-product"
         case .missingCheckPhase: "check-phase"
         case .missingTarget: "target"
+        case .packageVersion: "package-version"
         }
     }
 

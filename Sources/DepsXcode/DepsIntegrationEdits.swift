@@ -90,7 +90,26 @@ enum DepsIntegrationEdits {
             \t\t};
 
             """))
-        if !add(["\(referenceID) /* \(DepsObjects.referenceComment) */"], toList: "packageReferences", of: document.project, in: document, &edit) {
+        // Each Swift package a target links a product of: Xcode's own reference at its locked version.
+        var remoteIDs: [String: String] = [:]
+        var references = ["\(referenceID) /* \(DepsObjects.referenceComment) */"]
+        for package in project.remotePackages {
+            let id = DepsObjects.freeID(DepsObjects.remoteReferenceSeed(package.url), target: nil, in: document, taken: &taken)
+            remoteIDs[package.url] = id
+            references.append("\(id) /* \(DepsObjects.remoteReferenceComment(package.url)) */")
+            objectsByISA["XCRemoteSwiftPackageReference", default: []].append((id, """
+                \t\t\(id) /* \(DepsObjects.remoteReferenceComment(package.url)) */ = {
+                \t\t\tisa = XCRemoteSwiftPackageReference;
+                \t\t\trepositoryURL = \(PropertyListText.string(package.url));
+                \t\t\trequirement = {
+                \t\t\t\tkind = exactVersion;
+                \t\t\t\tversion = \(PropertyListText.string(package.version.description));
+                \t\t\t};
+                \t\t};
+
+                """))
+        }
+        if !add(references, toList: "packageReferences", of: document.project, in: document, &edit) {
             notes.append("created packageReferences")
         }
 
@@ -102,14 +121,19 @@ enum DepsIntegrationEdits {
             var targetNotes: [String] = []
             var frameworkFiles: [String] = []
             var productItems: [String] = []
-            for product in request.products {
-                let dependencyID = DepsObjects.freeID("product:\(request.name):\(product)", target: request.name, in: document, taken: &taken)
-                let buildFileID = DepsObjects.freeID("build-file:\(request.name):\(product)", target: request.name, in: document, taken: &taken)
+            let linked = request.products.map { (product: $0, seed: $0, package: "\(referenceID) /* \(DepsObjects.referenceComment) */") }
+                + request.packageProducts.map { remote in
+                    (product: remote.product, seed: "\(remote.url):\(remote.product)",
+                     package: "\(remoteIDs[remote.url]!) /* \(DepsObjects.remoteReferenceComment(remote.url)) */")
+                }
+            for (product, seed, package) in linked {
+                let dependencyID = DepsObjects.freeID("product:\(request.name):\(seed)", target: request.name, in: document, taken: &taken)
+                let buildFileID = DepsObjects.freeID("build-file:\(request.name):\(seed)", target: request.name, in: document, taken: &taken)
                 let name = PropertyListText.string(product)
                 objectsByISA["XCSwiftPackageProductDependency", default: []].append((dependencyID, """
                     \t\t\(dependencyID) /* \(product) */ = {
                     \t\t\tisa = XCSwiftPackageProductDependency;
-                    \t\t\tpackage = \(referenceID) /* \(DepsObjects.referenceComment) */;
+                    \t\t\tpackage = \(package);
                     \t\t\tproductName = \(name);
                     \t\t};
 

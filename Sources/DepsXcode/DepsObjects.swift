@@ -1,3 +1,4 @@
+import DepsCore
 import DepsFileSystem
 import DepsPropertyList
 
@@ -42,6 +43,12 @@ enum DepsObjects {
     }
 
     static let referenceSeed = "package-reference"
+    /// A Swift package's remote reference (BEHAVIOUR 16), one per URL.
+    static func remoteReferenceSeed(_ url: String) -> String { "remote-package:\(url)" }
+    /// `XCRemoteSwiftPackageReference "swift-log"`, as Xcode comments one.
+    static func remoteReferenceComment(_ url: String) -> String {
+        "XCRemoteSwiftPackageReference \"\(SwiftPackageIdentity(location: url).description)\""
+    }
     static func frameworksPhaseSeed(_ target: String) -> String { "frameworks:\(target)" }
 }
 
@@ -49,6 +56,8 @@ enum DepsObjects {
 /// links and the check phase.
 struct DepsFootprint {
     var referenceIDs: [String] = []
+    /// deps' remote references to Swift packages: id to (URL, exact version).
+    var remoteReferences: [String: (url: String, version: String?)] = [:]
     /// Product dependency id to (target id, product).
     var productDependencies: [String: String] = [:]
     /// Per target id: product name to (product dependency id, build file id).
@@ -64,6 +73,14 @@ struct DepsFootprint {
         let referenceIDs = DepsObjects.possibleIDs(DepsObjects.referenceSeed, target: nil)
         for (id, entry) in document.objects where entry.value["isa"]?.string == "XCLocalSwiftPackageReference" && referenceIDs.contains(id) {
             self.referenceIDs.append(id)
+        }
+        for (id, entry) in document.objects where entry.value["isa"]?.string == "XCRemoteSwiftPackageReference" {
+            guard let url = entry.value["repositoryURL"]?.string,
+                  DepsObjects.possibleIDs(DepsObjects.remoteReferenceSeed(url), target: nil).contains(id) else { continue }
+            let requirement = entry.value["requirement"]
+            let exact = requirement?["kind"]?.string == "exactVersion" ? requirement?["version"]?.string : nil
+            self.referenceIDs.append(id)
+            remoteReferences[id] = (url, exact)
         }
         let ours = Set(self.referenceIDs)
         for (id, entry) in document.objects where entry.value["isa"]?.string == "XCSwiftPackageProductDependency" {

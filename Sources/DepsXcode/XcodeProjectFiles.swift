@@ -64,7 +64,7 @@ public final class XcodeProjectFiles: XcodeProjects {
             for request in project.targets {
                 let id = targets.first { $0.name == request.name }?.id ?? ""
                 let had = Set(before.linkedProducts(of: id))
-                let wanted = Set(request.products)
+                let wanted = Set(request.allProducts)
                 let edit = XcodeTargetEdit(
                     target: request.name, linked: wanted.subtracting(had).sorted(), unlinked: had.subtracting(wanted).sorted(),
                     checkPhaseAdded: before.checkPhases[id] == nil)
@@ -102,16 +102,22 @@ public final class XcodeProjectFiles: XcodeProjects {
                     && document.object(id)?["relativePath"]?.string == project.packagePath
             }
             if references.isEmpty { drift.append(XcodeDrift(project: project.path, target: nil, kind: .missingPackageReference)) }
+            let listed = Set(document.items(document.project, "packageReferences").compactMap(\.string))
+            for package in project.remotePackages where !footprint.remoteReferences.contains(where: { id, reference in
+                listed.contains(id) && reference.url == package.url && reference.version == package.version.description
+            }) {
+                drift.append(XcodeDrift(project: project.path, target: nil, kind: .packageVersion(url: package.url, locked: package.version)))
+            }
             for request in project.targets {
                 guard let target = targets.first(where: { $0.name == request.name }) else {
                     drift.append(XcodeDrift(project: project.path, target: request.name, kind: .missingTarget))
                     continue
                 }
                 let linked = Set((footprint.products[target.id] ?? [:]).filter { $0.value.buildFile != nil }.keys)
-                for product in request.products where !linked.contains(product) {
+                for product in request.allProducts where !linked.contains(product) {
                     drift.append(XcodeDrift(project: project.path, target: request.name, kind: .missingProduct(product)))
                 }
-                for product in Set(footprint.linkedProducts(of: target.id)).subtracting(request.products).sorted() {
+                for product in Set(footprint.linkedProducts(of: target.id)).subtracting(request.allProducts).sorted() {
                     drift.append(XcodeDrift(project: project.path, target: request.name, kind: .extraProduct(product)))
                 }
                 if footprint.checkPhases[target.id] == nil {

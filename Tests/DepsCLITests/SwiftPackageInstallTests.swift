@@ -1,4 +1,5 @@
 import Foundation
+import IndependentProjectReader
 import XCTest
 
 /// Swift packages beside pods (BEHAVIOUR 16), through the built binary: real git repositories of
@@ -318,6 +319,68 @@ final class SwiftPackageInstallTests: XCTestCase {
         let check = try project.deps("check")
         XCTAssertEqual(check.status, 0, check.stdout)
         XCTAssertEqual(try project.deps("install", "--deployment").status, 0)
+    }
+
+    func testXcodeTargetsLinkPackageProductsThroughRemoteReferencesAtTheLockedVersion() throws {
+        _ = try makePackages()
+        let original = try Data(contentsOf: URL(fileURLWithPath: XcodeJourneyTests.fixtures + "/XcodeProjects/simplenote-ios/project.pbxproj"))
+        let projectFile = project.app + "/Simplenote.xcodeproj/project.pbxproj"
+        try FileManager.default.createDirectory(atPath: project.app + "/Simplenote.xcodeproj", withIntermediateDirectories: true)
+        try original.write(to: URL(fileURLWithPath: projectFile))
+        func xcode(_ targets: String) throws {
+            try depsfile(extra: """
+                xcode:
+                  project: Simplenote.xcodeproj
+                  targets:
+                \(targets)
+                """)
+        }
+        try xcode("    Simplenote: [Kit, swift-greeting/Greeting]\n    SimplenoteShare: [swift-greeting]\n")
+
+        let install = try project.deps("install")
+        XCTAssertEqual(install.status, 0, install.stderr)
+        XCTAssertTrue(install.stdout.contains("""
+              Simplenote: links Greeting, Kit; checks Depsfile.lock before it builds
+              SimplenoteShare: links Greeting; checks Depsfile.lock before it builds
+
+            """), install.stdout)
+        let reading = try IndependentProjectReader.read(projectFile)
+        XCTAssertEqual(reading.missing, [])
+        XCTAssertEqual(reading.targets["Simplenote"], ["Kit"])
+        let greeting = "Greeting from \(url("swift-greeting")) exactVersion 1.2.0"
+        // Simplenote's own remote packages stay as they were, beside the one deps adds.
+        let before = try IndependentProjectReader.read(XcodeJourneyTests.fixtures + "/XcodeProjects/simplenote-ios/project.pbxproj")
+        XCTAssertEqual(before.remote["Simplenote"]?.count, 3)
+        XCTAssertEqual(reading.remote["Simplenote"], ((before.remote["Simplenote"] ?? []) + [greeting]).sorted())
+        XCTAssertEqual(reading.remote["SimplenoteShare"], ((before.remote["SimplenoteShare"] ?? []) + [greeting]).sorted())
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: projectFile)), as: UTF8.self)
+        XCTAssertEqual(text.components(separatedBy: "isa = XCRemoteSwiftPackageReference;").count, 5, "Simplenote's three and one for two targets")
+        let integrated = try Data(contentsOf: URL(fileURLWithPath: projectFile))
+        XCTAssertEqual(try project.deps("install").status, 0)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: projectFile)), integrated, "a second install leaves it alone")
+        XCTAssertEqual(try project.deps("check").status, 0)
+
+        // A reference moved off the locked version by hand is out of step; install puts it back.
+        try Data(text.replacingOccurrences(of: "version = 1.2.0;", with: "version = 1.0.0;").utf8).write(to: URL(fileURLWithPath: projectFile))
+        let drifted = try project.deps("check")
+        XCTAssertEqual(drifted.status, 1)
+        XCTAssertTrue(drifted.stdout.contains(
+            "A Simplenote.xcodeproj: no remote package reference to \(url("swift-greeting")) at exactly 1.2.0\n"), drifted.stdout)
+        XCTAssertEqual(try project.deps("install").status, 0)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: projectFile)), integrated)
+
+        // A product the package does not have is refused at its line, naming the products it has.
+        try xcode("    Simplenote: [Kit, swift-greeting/Greet]\n")
+        let refused = try project.deps("install")
+        XCTAssertEqual(refused.status, 65, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains(
+            "error: target 'Simplenote' links swift-greeting/Greet, but the Swift package swift-greeting has no library product 'Greet' (its products: Greeting)"),
+            refused.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: projectFile)), integrated)
+
+        let deintegrated = try project.deps("deintegrate")
+        XCTAssertEqual(deintegrated.status, 0, deintegrated.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: projectFile)), original)
     }
 
     func testAKeyThatIsNotThePackagesIdentityIsRefusedAtItsLine() throws {

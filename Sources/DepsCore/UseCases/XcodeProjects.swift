@@ -78,6 +78,8 @@ public struct XcodeDrift: Sendable, Hashable {
         case missingCheckPhase
         /// The project has no such target.
         case missingTarget
+        /// The project has no remote package reference to this Swift package at its locked version.
+        case packageVersion(url: String, locked: Version)
     }
 
     public init(project: String, target: String?, kind: Kind) {

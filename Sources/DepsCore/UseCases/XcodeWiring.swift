@@ -20,9 +20,14 @@ public struct XcodeWiring {
         guard let xcode = manifest.xcode else { return nil }
         var targetNames: [String: [String]] = [:]
         for project in xcode.projects { targetNames[project] = try projects.targetNames(in: project) }
+        var swiftPackageProducts: [PackageName: [String]] = [:]
+        for package in lockfile?.rootPackages ?? [] where lockfile?.externalSources[package.name]?.isSwiftPackage == true {
+            swiftPackageProducts[package.name] = try catalog.specification(of: package.name, version: package.version).libraryProducts.map(\.name)
+        }
         return try xcode.integration(
             dependencies: manifest.dependencies, lockfile: lockfile, targetNames: targetNames, sandboxFolder: sandboxFolder,
-            withoutProducts: try lockfile.map { try catalog.packagesWithoutProduct(in: $0) } ?? [])
+            withoutProducts: try lockfile.map { try catalog.packagesWithoutProduct(in: $0) } ?? [],
+            swiftPackageProducts: swiftPackageProducts)
     }
 
     /// The `.xcodeproj` folders a Depsfile without `xcode:` leaves alone, for a hint; none when it has one.

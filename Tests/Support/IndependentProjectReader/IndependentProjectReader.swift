@@ -22,12 +22,21 @@ public enum IndependentProjectReader {
                 if value not in ids: missing.append(value)
         walk(objects)
         targets = {}
+        remote = {}
         for oid, obj in objects.items():
             if obj.get("isa") == "PBXNativeTarget":
                 names = sorted(objects[d]["productName"] for d in obj.get("packageProductDependencies", [])
                                if objects.get(objects[d].get("package", ""), {}).get("relativePath", "").split("/")[-1] == "Deps")
                 targets[obj["name"]] = names
-        print(json.dumps({"missing": missing, "targets": targets, "objectVersion": data.get("objectVersion")}))
+                linked = []
+                for d in obj.get("packageProductDependencies", []):
+                    package = objects.get(objects[d].get("package", ""), {})
+                    if package.get("isa") == "XCRemoteSwiftPackageReference":
+                        requirement = package.get("requirement", {})
+                        linked.append("%s from %s %s %s" % (objects[d]["productName"], package.get("repositoryURL"),
+                                                            requirement.get("kind"), requirement.get("version")))
+                remote[obj["name"]] = sorted(linked)
+        print(json.dumps({"missing": missing, "targets": targets, "remote": remote, "objectVersion": data.get("objectVersion")}))
         """#
 
     public struct Reading: Decodable {
@@ -35,6 +44,8 @@ public enum IndependentProjectReader {
         public let missing: [String]
         /// Each native target's products of the package at `Deps`, by name.
         public let targets: [String: [String]]
+        /// Each native target's products of remote Swift packages: `Logging from URL exactVersion 1.6.2`.
+        public let remote: [String: [String]]
         public let objectVersion: String?
     }
 
@@ -55,7 +66,7 @@ public enum IndependentProjectReader {
         }
         guard process.terminationStatus == 0 else {
             XCTFail("openstep_parser could not read \(file): \(errorText)")
-            return Reading(missing: [], targets: [:], objectVersion: nil)
+            return Reading(missing: [], targets: [:], remote: [:], objectVersion: nil)
         }
         return try JSONDecoder().decode(Reading.self, from: data)
     }

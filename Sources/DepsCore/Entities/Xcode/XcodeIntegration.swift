@@ -19,6 +19,14 @@ public struct XcodeProjectIntegration: Sendable, Hashable {
     /// The targets deps integrates, in the Depsfile's order.
     public let targets: [XcodeTargetIntegration]
 
+    /// The Swift packages the targets link products of, each once, by URL: each is a remote
+    /// package reference at its locked version (BEHAVIOUR 16).
+    public var remotePackages: [(url: String, version: Version)] {
+        var seen: Set<String> = []
+        return targets.flatMap(\.packageProducts).filter { seen.insert($0.url).inserted }.map { ($0.url, $0.version) }
+            .sorted { $0.url < $1.url }
+    }
+
     public init(path: String, packagePath: String, targets: [XcodeTargetIntegration]) {
         self.path = path
         self.packagePath = packagePath
@@ -26,14 +34,34 @@ public struct XcodeProjectIntegration: Sendable, Hashable {
     }
 }
 
-/// One target: the library products of `Deps/Package.swift` it links.
+/// One target: the library products of `Deps/Package.swift` it links, and those of Swift packages.
 public struct XcodeTargetIntegration: Sendable, Hashable {
     public let name: String
     /// Sorted, each once.
     public let products: [String]
+    /// The Swift packages' products it links (BEHAVIOUR 16), sorted by product.
+    public let packageProducts: [XcodePackageProduct]
 
-    public init(name: String, products: [String]) {
+    public init(name: String, products: [String], packageProducts: [XcodePackageProduct] = []) {
         self.name = name
         self.products = products
+        self.packageProducts = packageProducts.sorted { ($0.product, $0.url) < ($1.product, $1.url) }
+    }
+
+    /// Every product it links: Deps' and the Swift packages'.
+    public var allProducts: [String] { (products + packageProducts.map(\.product)).sorted() }
+}
+
+/// A library product of a locked Swift package, which a target links through Xcode's own remote
+/// package reference at the package's locked version.
+public struct XcodePackageProduct: Sendable, Hashable {
+    public let url: String
+    public let version: Version
+    public let product: String
+
+    public init(url: String, version: Version, product: String) {
+        self.url = url
+        self.version = version
+        self.product = product
     }
 }

@@ -10,9 +10,11 @@ extension XcodeSettings {
     ///   - sandboxFolder: the sandbox's folder name, relative to the Depsfile (`Deps`).
     ///   - withoutProducts: packages `Deps/Package.swift` declares no product for (a tool pod),
     ///     which a target names but does not link.
+    ///   - swiftPackageProducts: the library products of each locked Swift package; a target names
+    ///     one as `PACKAGE/PRODUCT`, or the package alone for all of them.
     public func integration(
         dependencies: [Dependency], lockfile: Lockfile?, targetNames: [String: [String]], sandboxFolder: String,
-        withoutProducts: Set<PackageName> = []
+        withoutProducts: Set<PackageName> = [], swiftPackageProducts: [PackageName: [String]] = [:]
     ) throws(XcodeSettingsError) -> XcodeIntegration {
         var known = Set(dependencies.map(\.name.root))
         for package in lockfile?.packages ?? [] { known.insert(package.name.root) }
@@ -27,6 +29,10 @@ extension XcodeSettings {
             for package in target.packages where !known.contains(package.root) {
                 problems.append(.unknownPackage(target: target.name, package: package, line: target.line))
             }
+            for package in target.packages {
+                guard let products = swiftPackageProducts[package.root], let product = package.subspec, !products.contains(product) else { continue }
+                problems.append(.unknownProduct(target: target.name, package: package.root, product: product, line: target.line, products: products))
+            }
         }
         guard problems.isEmpty else { throw XcodeSettingsError(problems: problems) }
         let unlinked = Set(withoutProducts.map(\.description))
@@ -34,8 +40,21 @@ extension XcodeSettings {
             XcodeProjectIntegration(
                 path: project, packagePath: Self.path(of: sandboxFolder, fromFolderOf: project),
                 targets: targets(of: project).map { target in
-                    XcodeTargetIntegration(
-                        name: target.name, products: target.products.filter { !unlinked.contains($0) })
+                    // A Swift package's products are linked from the package itself, not from Deps/.
+                    var packageProducts: [XcodePackageProduct] = []
+                    var swiftPackages: Set<String> = []
+                    for package in target.packages {
+                        guard case let .package(url)? = lockfile?.externalSources[package.root],
+                              let version = lockfile?.version(ofRoot: package.root) else { continue }
+                        swiftPackages.insert(package.root.description)
+                        for product in package.subspec.map({ [$0] }) ?? swiftPackageProducts[package.root] ?? []
+                        where !packageProducts.contains(where: { $0.url == url && $0.product == product }) {
+                            packageProducts.append(XcodePackageProduct(url: url, version: version, product: product))
+                        }
+                    }
+                    return XcodeTargetIntegration(
+                        name: target.name, products: target.products.filter { !unlinked.contains($0) && !swiftPackages.contains($0) },
+                        packageProducts: packageProducts)
                 })
         })
     }
@@ -62,5 +81,7 @@ public struct XcodeSettingsError: ExitStatusError, Sendable, Equatable {
         case unknownTarget(project: String, target: String, line: Int, projectTargets: [String], closest: String?)
         /// A target links a package that is neither a Depsfile dependency nor locked.
         case unknownPackage(target: String, package: PackageName, line: Int)
+        /// A target links a product (`PACKAGE/PRODUCT`) a locked Swift package does not have; its products.
+        case unknownProduct(target: String, package: PackageName, product: String, line: Int, products: [String])
     }
 }
