@@ -250,7 +250,8 @@ struct SwiftPMManifestText {
     }
 
     static func swiftPMName(ofCxx standard: String) -> String {
-        standard.replacingPlusPlus()
+        // `c++17` as SwiftPM's `cxx17`, `gnu++14` as `gnucxx14`.
+        standard.replacing("++", with: "cxx")
     }
 
     private func settingsList(_ items: [String], indent: Int = 12) -> String {
@@ -273,18 +274,5 @@ struct SwiftPMManifestText {
     /// A Swift string literal: quotes, backslashes and control characters escaped.
     func literal(_ text: String) -> String {
         SwiftPMIntegration.literal(text)
-    }
-}
-
-extension String {
-    /// `c++17` as SwiftPM's `cxx17`, `gnu++14` as `gnucxx14`.
-    fileprivate func replacingPlusPlus() -> String {
-        var result = ""
-        var rest = Substring(self)
-        while let range = rest.firstRange(of: "++") {
-            result += rest[..<range.lowerBound] + "cxx"
-            rest = rest[range.upperBound...]
-        }
-        return result + rest
     }
 }

@@ -158,12 +158,10 @@ enum CocoaPodsDeintegration {
     static func podsRootPaths(in script: String) -> [String] {
         var paths: [String] = []
         for spelling in podsRootSpellings {
-            var rest = Substring(script)
-            while let range = rest.firstRange(of: spelling) {
-                var path = rest[range.upperBound...].prefix { !" \t\n\"';|&)`".contains($0) }
+            for range in script.ranges(of: spelling) {
+                var path = script[range.upperBound...].prefix { !" \t\n\"';|&)`".contains($0) }
                 while path.hasSuffix("/") { path.removeLast() }
                 if !path.isEmpty, !paths.contains(String(path)) { paths.append(String(path)) }
-                rest = rest[range.upperBound...]
             }
         }
         return paths
