@@ -251,7 +251,7 @@ struct SwiftPMManifestText {
 
     static func swiftPMName(ofCxx standard: String) -> String {
         // `c++17` as SwiftPM's `cxx17`, `gnu++14` as `gnucxx14`.
-        standard.replacing("++", with: "cxx")
+        standard.replacing("c++", with: "cxx").replacing("++", with: "cxx")
     }
 
     private func settingsList(_ items: [String], indent: Int = 12) -> String {

@@ -27,6 +27,13 @@ final class SwiftPMIntegrationTests: XCTestCase {
         return SandboxPackageManifest(packages: [plain, local])
     }
 
+    func testCPlusPlusStandardsTakeSwiftPMsSpelling() {
+        XCTAssertEqual(SwiftPMManifestText.swiftPMName(ofCxx: "c++17"), "cxx17")
+        XCTAssertEqual(SwiftPMManifestText.swiftPMName(ofCxx: "gnu++14"), "gnucxx14")
+        XCTAssertEqual(SwiftPMManifestText.swiftPMName(ofCxx: "c++20"), "cxx20")
+        XCTAssertEqual(SwiftPMManifestText.swiftPMName(ofCxx: "gnu++98"), "gnucxx98")
+    }
+
     func testTheManifestMatchesTheGoldenTextAndIsWrittenOnlyWhenItChanges() throws {
         let project = NSTemporaryDirectory() + "deps-spm-" + UUID().uuidString
         addTeardownBlock { try? FileManager.default.removeItem(atPath: project) }
