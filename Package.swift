@@ -126,7 +126,8 @@ let package = Package(
         .executableTarget(
             name: "deps-swiftpm-graphs",
             dependencies: ["DepsCore", "DepsSwiftPackages", "DepsCache", "DepsFileSystem", "DepsGit"],
-            path: "Benchmarks/SwiftPackages"
+            path: "Benchmarks/SwiftPackages",
+            exclude: ["cli.sh"]
         ),
 
         // PyPI's openstep_parser run on a project file, the independent reader the Xcode tests check deps' edits with.

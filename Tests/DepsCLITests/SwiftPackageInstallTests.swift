@@ -180,6 +180,24 @@ final class SwiftPackageInstallTests: XCTestCase {
         XCTAssertTrue(outdated.stdout.contains(
             "swift-base  1.1.0    1.1.0   2.0.0    held back by swift-greeting 1.2.0: swift-base >= 1.1.0, < 1.2.0\n"), outdated.stdout)
         XCTAssertEqual(why.stdout, "App -> swift-greeting (~> 1.0) 1.2.0 -> swift-base (>= 1.1.0, < 1.2.0) 1.1.0\n")
+
+        // A new release is seen by `deps update NAME`, which moves only that package, and said in --json.
+        let newer = try release("swift-base", module: "Base", "1.1.1")
+        let plain = try project.deps("install")
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertTrue(try XCTUnwrap(project.lockfile).contains("  - swift-base (1.1.0)\n"), "install keeps the lock")
+        let update = try project.deps("update", "swift-base", "--json")
+        XCTAssertEqual(update.status, 0, update.stderr)
+        XCTAssertTrue(update.stdout.contains("""
+                  "change" : "updated",
+                  "from" : "1.1.0",
+                  "name" : "swift-base",
+                  "to" : "1.1.1",
+            """), update.stdout)
+        let updated = try XCTUnwrap(project.lockfile)
+        XCTAssertTrue(updated.contains("  - swift-base (1.1.1)\n") && updated.contains("  - swift-greeting (1.2.0):\n"), updated)
+        XCTAssertTrue(updated.contains("  swift-base:\n    commit: \(newer)\n"), updated)
+        XCTAssertTrue(try project.read("App/Deps/Package.swift").contains("exact: \"1.1.1\""))
         XCTAssertTrue(outdated.stdout.contains("swift-base"), outdated.stdout + outdated.stderr)
     }
 
