@@ -31,14 +31,16 @@ let package = Package(
         .target(name: "CLibcurl"),
         // Running a child process, and HTTP through libcurl: they know nothing of deps either.
         // HTTPTransport is what the adapters ask of HTTP, so that tests can stand in for it.
-        .target(name: "DepsProcess", dependencies: ["DepsFailures", .product(name: "Subprocess", package: "swift-subprocess")]),
+        // Termination signals: a section they wait for, and what is cleaned up when one arrives.
+        .target(name: "DepsSignals", dependencies: ["DepsFailures"]),
+        .target(name: "DepsProcess", dependencies: ["DepsSignals", "DepsFailures", .product(name: "Subprocess", package: "swift-subprocess")]),
         .target(name: "DepsHTTP", dependencies: ["CLibcurl", "DepsFailures"]),
         // Xcode's project file (an OpenStep property list), read with every byte's place kept and
         // edited in place; it knows nothing of deps either.
         .target(name: "DepsPropertyList", dependencies: ["DepsFailures"]),
 
         // The file system: atomic writes, locks, the tree walk and copy, temporary paths.
-        .target(name: "DepsFileSystem", dependencies: ["DepsProcess", "DepsFailures", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "DepsFileSystem", dependencies: ["DepsSignals", "DepsFailures", .product(name: "Crypto", package: "swift-crypto")]),
         // One git mirror: clone or fetch a bare mirror, read its refs, extract a commit's tree;
         // GitMirroring and GitMirrorOpener are what the adapters ask of one.
         .target(name: "DepsGit", dependencies: ["DepsProcess", "DepsFileSystem", "DepsFailures"]),
@@ -49,7 +51,7 @@ let package = Package(
         // Interface adapters. Files: deps' own Depsfile, lock and spec codecs, the project store and lock.
         .target(
             name: "DepsFiles",
-            dependencies: ["DepsCore", "DepsYAML", "DepsFileSystem", "DepsProcess", "DepsFailures", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["DepsCore", "DepsYAML", "DepsFileSystem", "DepsProcess", "DepsSignals", "DepsFailures", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // CocoaPods' files: the Podfile (read statically, else evaluated with Ruby), Podfile.lock, podspec.json.
         .target(name: "DepsCocoaPods", dependencies: ["DepsCore", "DepsFiles", "DepsYAML", "DepsFileSystem", "DepsProcess", "DepsFailures"]),
@@ -62,7 +64,7 @@ let package = Package(
         // Code: the fetchers, the cache's inventory and the sandbox.
         .target(
             name: "DepsCode",
-            dependencies: ["DepsCore", "DepsFiles", "DepsCache", "DepsSandboxLayout", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsProcess", "DepsFailures"]
+            dependencies: ["DepsCore", "DepsFiles", "DepsCache", "DepsSandboxLayout", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsProcess", "DepsSignals", "DepsFailures"]
         ),
         // Spec repositories: directories, git repositories and CDNs. A git external source's
         // checkout and a mirror's code come through gateways the composition root gives.
@@ -110,11 +112,12 @@ let package = Package(
                 "DepsFileSystem",
                 "DepsGit",
                 "DepsProcess",
+                "DepsSignals",
                 "DepsHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "deps", dependencies: ["DepsCLI"]),
+        .executableTarget(name: "deps", dependencies: ["DepsCLI", "DepsSignals"]),
 
         // Benchmarks (run in release: swift run -c release deps-benchmarks).
         .executableTarget(

@@ -1,3 +1,4 @@
+import DepsSignals
 import DepsCode
 import DepsCocoaPods
 import DepsCore

@@ -1,3 +1,4 @@
+import DepsSignals
 import Synchronization
 import ArgumentParser
 import DepsCode

@@ -1,3 +1,4 @@
+import DepsSignals
 import DepsCore
 import DepsFiles
 import DepsFileSystem

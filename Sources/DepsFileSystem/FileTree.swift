@@ -1,4 +1,4 @@
-import DepsProcess
+import DepsSignals
 import DepsFailures
 #if canImport(Glibc)
 import Glibc

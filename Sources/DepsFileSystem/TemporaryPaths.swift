@@ -1,5 +1,6 @@
+import DepsSignals
 import Synchronization
-import DepsProcess
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

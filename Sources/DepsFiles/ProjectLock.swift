@@ -1,3 +1,4 @@
+import DepsSignals
 import DepsCore
 import DepsProcess
 import DepsFileSystem

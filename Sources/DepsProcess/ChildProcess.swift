@@ -6,6 +6,7 @@
 // an empty signal mask and every signal disposition reset to its default (SIG_DFL), so a child
 // gets the ordinary SIGINT/SIGTERM behaviour even when this process blocks or ignores them.
 
+import DepsSignals
 import Subprocess
 import Synchronization
 

@@ -1,3 +1,4 @@
+import DepsSignals
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

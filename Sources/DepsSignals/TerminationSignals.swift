@@ -156,7 +156,7 @@ public enum TerminationSignals {
     /// No child starts once a signal has arrived: one started while the process is ending would
     /// outlive it (nothing would stop it), and one started while the work is being interrupted is
     /// not wanted either (`CancellationError`).
-    static func whileChildProcessRuns<T>(_ body: () async throws -> T) async throws -> T {
+    public static func whileChildProcessRuns<T>(_ body: () async throws -> T) async throws -> T {
         let admitted = state.withLock { state -> Bool? in
             if state.exiting { return nil }
             if state.received != nil { return false }
