@@ -180,7 +180,10 @@ public final class SpecCatalog: PackageCatalog {
         }
         if name.isVersionAnchor { return onPlatforms(specification.dependencies(on:)) }
         // A pod taken from a Swift package (`swiftpm:`): each of its subspecs is the whole package.
-        if name.isSubspec, let swiftPackages, try source(of: root) === swiftPackages { return [Dependency(root, .exactly(version))] }
+        // (Asked of that source alone: looking the package up in the others may reach the network.)
+        if name.isSubspec, let swiftPackages, externalSpecifications[root] == nil, try !swiftPackages.versions(of: root).isEmpty {
+            return [Dependency(root, .exactly(version))]
+        }
         // Most packages have no subspecs; only those pay for the anchor.
         var anchor: Dependency { Dependency(.versionAnchor(of: root), .exactly(version)) }
         if let subspecName = name.subspec {
