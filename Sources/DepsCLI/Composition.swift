@@ -66,6 +66,13 @@ struct Composition {
                 loader: SwiftManifestLoader(cache: cache, environment: environment), cache: cache,
                 network: network, offline: offline)
         }
+        opener.swiftRegistrySource = { url, packages in
+            let environment = ["PATH": Self.environment("PATH") ?? "/usr/bin:/bin", "HOME": Self.environment("HOME") ?? "/"]
+            return SwiftRegistrySpecSource(
+                label: url, client: SwiftRegistryClient(baseURL: url, http: http, cache: cache),
+                loader: SwiftManifestLoader(cache: cache, environment: environment),
+                packages: packages.compactMap { try? SwiftRegistryIdentity($0.description) })
+        }
         return opener
     }
 

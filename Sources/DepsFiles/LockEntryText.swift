@@ -43,7 +43,7 @@ package struct LockEntryText {
     static func dependency(_ dependency: Dependency) -> String {
         var details: [String] = []
         switch dependency.externalSource {
-        case let .path(path)?, let .podspec(path)?, let .package(path)?:
+        case let .path(path)?, let .podspec(path)?, let .package(path)?, let .registry(path)?:
             details.append("from \(quoted(path))")
         case let .git(url, reference, submodules)?:
             details.append("from \(quoted(url))")

@@ -136,7 +136,7 @@ public struct LockfileCodec {
         func naming(_ dependency: Dependency) -> Dependency {
             guard case let .path(location)? = dependency.externalSource,
                   let recorded = externalSources[dependency.name.root],
-                  recorded == .podspec(location) || recorded == .package(url: location) else { return dependency }
+                  recorded == .podspec(location) || recorded == .package(url: location) || recorded == .registry(url: location) else { return dependency }
             return Dependency(dependency.name, dependency.requirement, externalSource: recorded)
         }
         dependencies = dependencies.map(naming)
@@ -202,8 +202,14 @@ public struct LockfileCodec {
     /// `commit:` and `branch:` (none: the default branch) and maybe `submodules:`.
     private func externalSource(_ node: YAMLNode, of name: PackageName, _ document: YAMLDocument) throws(MalformedInputError) -> ExternalSource {
         let source = try document.fields(
-            try document.mapping(node, "the source of \(name)"), known: ["path", "podspec", "git", "package", "swiftpm"] + GitReference.keys + ["submodules"],
+            try document.mapping(node, "the source of \(name)"), known: ["path", "podspec", "git", "package", "swiftpm", "registry"] + GitReference.keys + ["submodules"],
             in: "the source of \(name)")
+        if let registry = source["registry"] {
+            let url = try document.location(try document.scalar(registry, "the registry URL of \(name)"), at: registry, "the registry URL of \(name)")
+            guard !url.isEmpty else { throw document.error(registry, "the registry URL of \(name) cannot be empty") }
+            guard source.count == 1 else { throw document.error(node, "expected `registry:` alone for the registry package \(name)") }
+            return .registry(url: url)
+        }
         if let package = source["package"] ?? source["swiftpm"] {
             let url = try document.location(try document.scalar(package, "the package URL of \(name)"), at: package, "the package URL of \(name)")
             guard !url.isEmpty else { throw document.error(package, "the package URL of \(name) cannot be empty") }

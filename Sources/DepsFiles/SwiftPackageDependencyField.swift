@@ -19,28 +19,60 @@ extension YAMLDocument {
         } else if identity.description != name.description {
             throw error(urlNode, "the package at '\(url)' is `\(identity)` (SwiftPM's identity: the URL's last part, lower-cased); name it `\(identity):`")
         }
+        return Dependency(name, try swiftPackageRequirement(of: name, fields), externalSource: .package(url: url))
+    }
+
+    /// A package of a Swift package registry (SE-0292, BEHAVIOUR 16): `registry: URL` with
+    /// `version:` or `exact:`, under a key that is the package's registry identity (`scope.name`).
+    /// Registries compare identities case-insensitively and SwiftPM names the package lower-cased,
+    /// so the key is written in that one spelling: `Mona.LinkedList:` is refused, naming
+    /// `mona.linkedlist:`.
+    package func swiftRegistryDependency(
+        _ name: PackageName, at urlNode: YAMLNode, _ fields: [String: YAMLNode]
+    ) throws(MalformedInputError) -> Dependency {
+        let url = try location(try scalar(urlNode, "the registry URL of \(name)"), at: urlNode, "the registry URL of \(name)")
+        guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
+            throw error(urlNode, "the registry of \(name) is '\(url)'; expected an http(s) URL")
+        }
+        let rule = "a registry package is named by its identity `scope.name` (SE-0292: a scope of letters, digits and single hyphens, a name of letters, digits and single hyphens or underscores)"
+        guard !name.isSubspec, let identity = try? SwiftRegistryIdentity(name.description) else {
+            throw error(urlNode, "`\(name)` is not a registry identity: \(rule)")
+        }
+        let canonical = identity.swiftPackageIdentity.description
+        guard canonical == name.description else {
+            throw error(urlNode, "the registry package `\(name)` is named lower-cased, as SwiftPM names it; name it `\(canonical):`")
+        }
+        return Dependency(name, try swiftPackageRequirement(of: name, fields), externalSource: .registry(url: url))
+    }
+
+    /// `version:` (a requirement as in 2.2) or `exact:`, at most one; none is any version.
+    private func swiftPackageRequirement(of name: PackageName, _ fields: [String: YAMLNode]) throws(MalformedInputError) -> Requirement {
         if fields["version"] != nil, let exactNode = fields["exact"] {
             throw error(exactNode, "\(name) has both `version:` and `exact:`; keep one")
         }
-        var requirement = Requirement.any
         if let versionNode = fields["version"] {
-            requirement = try self.requirement(versionNode, for: name)
+            return try self.requirement(versionNode, for: name)
         } else if let exactNode = fields["exact"] {
             let text = try scalar(exactNode, "the exact version of \(name)")
             guard let version = try? Version(text) else {
                 throw error(exactNode, "invalid version '\(text)' for \(name)")
             }
-            requirement = .exactly(version)
+            return .exactly(version)
         }
-        return Dependency(name, requirement, externalSource: .package(url: url))
+        return .any
     }
 
-    /// A spec's dependency: a requirement, or a Swift package's `package:` with `version:` or `exact:`.
+    /// A spec's dependency: a requirement, or a Swift package's `package:` (or a registry
+    /// package's `registry:`) with `version:` or `exact:`.
     package func specDependency(_ name: PackageName, _ value: YAMLNode) throws(MalformedInputError) -> Dependency {
         guard value.mappingPairs != nil else { return Dependency(name, try requirement(value, for: name)) }
-        let fields = try fields(try mapping(value, "\(name)"), known: ["package", "version", "exact"], in: "the dependency \(name)")
+        let fields = try fields(try mapping(value, "\(name)"), known: ["package", "registry", "version", "exact"], in: "the dependency \(name)")
+        if fields["package"] != nil, let registryNode = fields["registry"] {
+            throw error(registryNode, "the dependency \(name) has both `package:` and `registry:`; keep one")
+        }
+        if let registryNode = fields["registry"] { return try swiftRegistryDependency(name, at: registryNode, fields) }
         guard let urlNode = fields["package"] else {
-            throw error(value, "expected a requirement, or `package:` with `version:` or `exact:`, for the dependency \(name)")
+            throw error(value, "expected a requirement, or `package:` or `registry:` with `version:` or `exact:`, for the dependency \(name)")
         }
         return try swiftPackageDependency(name, at: urlNode, fields)
     }

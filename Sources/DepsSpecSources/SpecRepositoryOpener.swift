@@ -58,8 +58,12 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
     /// Opens the source of Swift packages (BEHAVIOUR 16) for the package URLs it is given; nil
     /// when the project reads no Swift packages through this opener.
     public var swiftPackageSource: (([String]) async throws -> any SwiftPackageSource)?
+    /// Opens the Swift package registry at a URL (BEHAVIOUR 16) knowing the packages named from
+    /// it; nil when the project reads no registries through this opener.
+    public var swiftRegistrySource: ((_ url: String, _ packages: [PackageName]) async throws -> SpecSource)?
 
     private var opened: [String: SpecSource] = [:]
+    private var openedRegistries: [String: SpecSource] = [:]
     /// The warnings given so far.
     public private(set) var warnings: [String] = []
 
@@ -107,6 +111,14 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
 
     public func openSwiftPackages(locations: [String]) async throws -> (any SwiftPackageSource)? {
         try await swiftPackageSource?(locations)
+    }
+
+    /// Each registry is opened once, whatever names it again.
+    public func openSwiftRegistry(url: String, packages: [PackageName]) async throws -> SpecSource? {
+        if let known = openedRegistries[url] { return known }
+        let source = try await swiftRegistrySource?(url, packages)
+        openedRegistries[url] = source
+        return source
     }
 
     /// A `path:` folder or a `podspec:` file is read in place; a `git:` source is checked out by

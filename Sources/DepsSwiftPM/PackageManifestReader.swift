@@ -51,20 +51,24 @@ public enum PackageManifestReader {
     /// The product whose expression starts at `start` (nil for a kind deps does not export, such
     /// as an app), and the index after it.
     /// The exact versions of the packages `Deps/Package.swift` depends on, by identity, as deps
-    /// writes them: `.package(url: "…", exact: "1.2.3")` (BEHAVIOUR 16).
+    /// writes them: `.package(url: "…", exact: "1.2.3")`, and a registry package's
+    /// `.package(id: "scope.name", exact: "1.2.3")` (BEHAVIOUR 16).
     public static func exactPackageVersions(_ text: String) -> [String: String] {
         let tokens = SwiftTokenizer.tokens(of: text)
-        let shape: [SwiftToken.Kind?] = [
-            .word("package"), .punctuation("("), .word("url"), .punctuation(":"), nil, .punctuation(","), .word("exact"),
-            .punctuation(":"), nil, .punctuation(")"),
-        ]
         var versions: [String: String] = [:]
         var index = 0
-        while index + shape.count <= tokens.count {
+        while index + 10 <= tokens.count {
             defer { index += 1 }
+            guard tokens[index].kind == .word("package"), tokens[index + 1].kind == .punctuation("("),
+                  case let .word(label) = tokens[index + 2].kind, label == "url" || label == "id" else { continue }
+            let shape: [SwiftToken.Kind?] = [
+                .word("package"), .punctuation("("), .word(label), .punctuation(":"), nil, .punctuation(","), .word("exact"),
+                .punctuation(":"), nil, .punctuation(")"),
+            ]
             guard zip(shape, tokens[index...]).allSatisfy({ $0.0 == nil || $0.0 == $0.1.kind }),
-                  case let .string(url?) = tokens[index + 4].kind, case let .string(version?) = tokens[index + 8].kind else { continue }
-            versions[SwiftPackageIdentity(location: url).description] = version
+                  case let .string(location?) = tokens[index + 4].kind, case let .string(version?) = tokens[index + 8].kind else { continue }
+            let identity = label == "id" ? SwiftPackageIdentity(location) : SwiftPackageIdentity(location: location)
+            versions[identity.description] = version
         }
         return versions
     }

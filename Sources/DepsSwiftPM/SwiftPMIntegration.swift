@@ -28,8 +28,8 @@ public struct SwiftPMIntegration: ProjectIntegration {
         guard fileSystem.kind(of: manifestPath) == .file else { return false }
         var locked: [String: String] = [:]
         for package in lock.rootPackages {
-            if case let .package(url)? = lock.externalSources[package.name] {
-                locked[SwiftPackageIdentity(location: url).description] = package.version.description
+            if let pin = SwiftPackagePin(identity: package.name, source: lock.externalSources[package.name], version: package.version) {
+                locked[pin.packageIdentity] = package.version.description
             }
         }
         guard !locked.isEmpty else { return true }

@@ -36,7 +36,9 @@ struct SwiftPMManifestText {
         if !manifest.swiftPackages.isEmpty {
             text += "    dependencies: [\n"
             for package in manifest.swiftPackages {
-                text += "        .package(url: \(literal(package.url)), exact: \(literal(package.version.description))),\n"
+                text += package.isFromRegistry
+                    ? "        .package(id: \(literal(package.packageIdentity)), exact: \(literal(package.version.description))),\n"
+                    : "        .package(url: \(literal(package.url)), exact: \(literal(package.version.description))),\n"
             }
             text += "    ],\n"
         }

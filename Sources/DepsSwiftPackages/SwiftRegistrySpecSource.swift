@@ -63,6 +63,12 @@ public final class SwiftRegistrySpecSource: SpecSource {
             checksum: release.checksum)
     }
 
+    /// A package of this registry is recorded under EXTERNAL SOURCES as `registry: URL`
+    /// (BEHAVIOUR 16), the registry named as the Depsfile names it.
+    public func externalSource(of name: PackageName) -> ExternalSource? {
+        identity(of: name) == nil ? nil : .registry(url: label)
+    }
+
     public func packageNames() throws -> [PackageName] {
         packages.values.compactMap { try? PackageName($0.description) }.sorted()
     }

@@ -171,6 +171,7 @@ final class CodecRoundTripTests: XCTestCase {
             case let .path(path)?: fields.append(("path", .scalar(path)))
             case let .podspec(file)?: fields.append(("podspec", .scalar(file)))
             case let .package(url)?: fields.append(("package", .scalar(url)))
+            case let .registry(url)?: fields.append(("registry", .scalar(url)))
             case let .git(url, reference, submodules)?:
                 fields.append(("git", .scalar(url)))
                 if let field = reference.field { fields.append((field.key, .scalar(field.value))) }

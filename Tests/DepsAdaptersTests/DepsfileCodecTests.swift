@@ -121,8 +121,43 @@ final class DepsfileCodecTests: XCTestCase {
                     "Depsfile:4: error: `tag:` does not go with `package:` in the source of swift-log; a package takes `version:` or `exact:`")
         assertError(package + "    source: trunk\n", "Depsfile:3: error: swift-log has both `source:` and `package:`; a spec source goes with `version:` alone")
         assertError("dependencies:\n  Kit:\n    git: https://example.com/Kit.git\n    exact: 1.0.0\n",
-                    "Depsfile:4: error: `exact:` goes with `package:` in the source of Kit; a pod's exact version is `version: 1.2.3`")
+                    "Depsfile:4: error: `exact:` goes with `package:` or `registry:` in the source of Kit; a pod's exact version is `version: 1.2.3`")
         assertError("dependencies:\n  swift-log:\n    package: \"\"\n", "Depsfile:3: error: the package URL of swift-log cannot be empty")
+    }
+
+    func testARegistryPackageIsNamedByItsIdentityLowerCased() throws {
+        let registry = "https://registry.example.com"
+        let manifest = try decode("""
+            dependencies:
+              mona.linkedlist:
+                registry: \(registry)
+                version: ~> 1.1
+              mona.swift_tree:
+                registry: \(registry)/
+                exact: 2.0.0
+
+            """)
+        XCTAssertEqual(manifest.dependencies, [
+            Dependency(try PackageName("mona.linkedlist"), try Requirement("~> 1.1"), externalSource: .registry(url: registry)),
+            Dependency(try PackageName("mona.swift_tree"), .exactly(try Version("2.0.0")), externalSource: .registry(url: registry + "/")),
+        ])
+        XCTAssertEqual(manifest.swiftRegistryPackages, [
+            registry: [try PackageName("mona.linkedlist")], registry + "/": [try PackageName("mona.swift_tree")],
+        ])
+        XCTAssertEqual(manifest.swiftPackageLocations, [])
+        let rule = "a registry package is named by its identity `scope.name` (SE-0292: a scope of letters, digits and single hyphens, a name of letters, digits and single hyphens or underscores)"
+        assertError("dependencies:\n  LinkedList:\n    registry: \(registry)\n", "Depsfile:3: error: `LinkedList` is not a registry identity: \(rule)")
+        assertError("dependencies:\n  mona.linked--list:\n    registry: \(registry)\n", "Depsfile:3: error: `mona.linked--list` is not a registry identity: \(rule)")
+        assertError("dependencies:\n  Mona.LinkedList:\n    registry: \(registry)\n",
+                    "Depsfile:3: error: the registry package `Mona.LinkedList` is named lower-cased, as SwiftPM names it; name it `mona.linkedlist:`")
+        assertError("dependencies:\n  mona.linkedlist:\n    registry: ../registry\n",
+                    "Depsfile:3: error: the registry of mona.linkedlist is '../registry'; expected an http(s) URL")
+        let package = "dependencies:\n  mona.linkedlist:\n    registry: \(registry)\n"
+        assertError(package + "    version: ~> 1.1\n    exact: 1.1.1\n", "Depsfile:5: error: mona.linkedlist has both `version:` and `exact:`; keep one")
+        assertError(package + "    package: https://example.com/LinkedList.git\n",
+                    "Depsfile:3: error: `registry:` does not go with `package:` in the source of mona.linkedlist; a package takes `version:` or `exact:`")
+        assertError(package + "    git: https://example.com/LinkedList.git\n",
+                    "Depsfile:4: error: `git:` does not go with `registry:` in the source of mona.linkedlist; a package takes `version:` or `exact:`")
     }
 
     func testAPodTakenFromAPackageKeepsThePodsName() throws {

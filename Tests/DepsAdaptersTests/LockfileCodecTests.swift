@@ -179,6 +179,33 @@ final class LockfileCodecTests: XCTestCase {
         }
     }
 
+    func testARegistryPackageIsLockedWithItsRegistryAndArchiveChecksum() throws {
+        let registry = ExternalSource.registry(url: "https://registry.example.com")
+        let archive = String(repeating: "b", count: 64)
+        let lock = Lockfile(
+            packages: [LockedPackage(name: name("mona.linkedlist"), version: version("1.1.1"), dependencies: [])],
+            dependencies: [Dependency(name("mona.linkedlist"), try Requirement("~> 1.1"), externalSource: registry)],
+            specRepos: [],
+            externalSources: [name("mona.linkedlist"): registry],
+            specChecksums: [name("mona.linkedlist"): String(repeating: "a", count: 64)],
+            depsfileChecksum: String(repeating: "c", count: 64), depsVersion: "0.1.0",
+            sourceChecksums: [name("mona.linkedlist"): archive])
+        let text = codec.encode(lock)
+        XCTAssertTrue(text.contains("DEPENDENCIES:\n  - mona.linkedlist (from `https://registry.example.com`, ~> 1.1)\n"), text)
+        XCTAssertTrue(text.contains("EXTERNAL SOURCES:\n  mona.linkedlist:\n    registry: https://registry.example.com\n"), text)
+        XCTAssertTrue(text.contains("SOURCE CHECKSUMS:\n  mona.linkedlist: \(archive)\n"), text)
+        XCTAssertFalse(text.contains("CHECKOUT OPTIONS"), text)
+        let decoded = try codec.decode(Array(text.utf8))
+        XCTAssertEqual(decoded, lock)
+        XCTAssertEqual(decoded.dependencies.map(\.externalSource), [registry])
+        XCTAssertEqual(decoded.swiftRegistryPackages, ["https://registry.example.com": [name("mona.linkedlist")]])
+        XCTAssertEqual(codec.encode(decoded), text)
+        let tagged = text.replacingOccurrences(of: "    registry: https://registry.example.com\n", with: "    registry: https://registry.example.com\n    tag: 1.1.1\n")
+        XCTAssertThrowsError(try codec.decode(Array(tagged.utf8))) { error in
+            XCTAssertTrue("\(error)".hasSuffix("error: expected `registry:` alone for the registry package mona.linkedlist"), "\(error)")
+        }
+    }
+
     func testAPodTakenFromAPackageIsLockedUnderSwiftPM() throws {
         let url = "https://github.com/google/GoogleUtilities.git"
         let source = ExternalSource.package(url: url)

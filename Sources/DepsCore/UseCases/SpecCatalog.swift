@@ -11,6 +11,9 @@ public final class SpecCatalog: PackageCatalog {
     private let externalSpecifications: [PackageName: (source: ExternalSource, specification: Specification)]
     /// The Swift packages (BEHAVIOUR 16): a package it knows is read from it before the sources.
     private let swiftPackages: (any SwiftPackageSource)?
+    /// The Swift package registries (`registry:`), in the order of their URLs: a package one of
+    /// them has is read from it before the sources.
+    private let registries: [SpecSource]
     /// Where each package is looked for before (or instead of) the sources' order.
     private let choice: SourceChoice
     /// The source each package was found in, once looked up (the choice and the sources do not change).
@@ -50,6 +53,14 @@ public final class SpecCatalog: PackageCatalog {
         for (name, source) in lockfile?.externalSources ?? [:] {
             if case let .package(url) = source { swiftPackages?.learn(location: url, as: name) }
         }
+        var registryPackages = manifest.swiftRegistryPackages
+        for (url, names) in lockfile?.swiftRegistryPackages ?? [:] {
+            registryPackages[url, default: []] += names.filter { !(registryPackages[url] ?? []).contains($0) }
+        }
+        var registries: [SpecSource] = []
+        for (url, names) in registryPackages.sorted(by: { $0.key < $1.key }) {
+            if let registry = try await opener.openSwiftRegistry(url: url, packages: names) { registries.append(registry) }
+        }
         var external: [PackageName: (ExternalSource, Specification)] = [:]
         // Every external source is read before a failure is reported, so that one run names each
         // git repository that cannot be reached (or, offline, that the cache lacks).
@@ -72,22 +83,23 @@ public final class SpecCatalog: PackageCatalog {
         return SpecCatalog(
             manifest: manifest, choice: choice, sources: sources, externalSpecifications: external,
             otherSources: manifest.searchedSources.filter { !manifest.sources.contains($0) }.map { opened[$0]! },
-            swiftPackages: swiftPackages)
+            swiftPackages: swiftPackages, registries: registries)
     }
 
     /// A catalog over sources already open, with the external sources' specs already read.
     /// `sources` are the Depsfile's `sources:`; `otherSources` the sources that only dependencies
     /// name. A source the choice names is looked up by label among both. `swiftPackages` is read
-    /// before them for the packages it knows.
+    /// before them for the packages it knows, and so are the `registries`.
     public init(
         manifest: Manifest, choice: SourceChoice, sources: [SpecSource],
         externalSpecifications: [PackageName: (source: ExternalSource, specification: Specification)] = [:],
-        otherSources: [SpecSource] = [], swiftPackages: (any SwiftPackageSource)? = nil
+        otherSources: [SpecSource] = [], swiftPackages: (any SwiftPackageSource)? = nil, registries: [SpecSource] = []
     ) {
         self.sources = sources
         self.swiftPackages = swiftPackages
+        self.registries = registries
         sourcesByLabel = Dictionary(
-            (sources + otherSources + (swiftPackages.map { [$0] } ?? [])).map { ($0.label, $0) }, uniquingKeysWith: { first, _ in first })
+            (sources + otherSources + (swiftPackages.map { [$0] } ?? []) + registries).map { ($0.label, $0) }, uniquingKeysWith: { first, _ in first })
         self.externalSpecifications = externalSpecifications
         self.choice = choice
         platform = manifest.platform
@@ -272,6 +284,10 @@ public final class SpecCatalog: PackageCatalog {
         if let swiftPackages, try !swiftPackages.versions(of: name).isEmpty {
             sourceOfPackage[name] = swiftPackages
             return swiftPackages
+        }
+        for registry in registries where try !registry.versions(of: name).isEmpty {
+            sourceOfPackage[name] = registry
+            return registry
         }
         switch choice.preference(for: name) {
         case let .only(label):

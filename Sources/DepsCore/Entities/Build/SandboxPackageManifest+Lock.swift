@@ -16,10 +16,10 @@ extension SandboxPackageManifest {
         var builds: [PackageBuild] = []
         var swiftPackages: [SwiftPackagePin] = []
         for package in lock.rootPackages {
-            if case let .package(url)? = lock.externalSources[package.name] {
-                swiftPackages.append(SwiftPackagePin(
-                    identity: package.name, url: url, version: package.version,
-                    products: specifications[package.name]?.libraryProducts ?? []))
+            if let pin = SwiftPackagePin(
+                identity: package.name, source: lock.externalSources[package.name], version: package.version,
+                products: specifications[package.name]?.libraryProducts ?? []) {
+                swiftPackages.append(pin)
                 continue
             }
             guard let specification = specifications[package.name] else { continue }
@@ -55,8 +55,10 @@ extension SandboxPackageManifest {
         var owners: [String: PackageName] = [:]
         for package in lock.rootPackages {
             guard let specification = specifications[package.name] else { continue }
-            if case let .package(url)? = lock.externalSources[package.name] {
-                pins.append(SwiftPackagePin(identity: package.name, url: url, version: package.version, products: specification.libraryProducts))
+            if let pin = SwiftPackagePin(
+                identity: package.name, source: lock.externalSources[package.name], version: package.version,
+                products: specification.libraryProducts) {
+                pins.append(pin)
             } else {
                 owners[specification.moduleName] = package.name
             }

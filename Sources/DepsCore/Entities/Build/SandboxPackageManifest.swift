@@ -65,20 +65,40 @@ public struct SandboxPackageManifest: Sendable, Hashable {
 public struct SwiftPackagePin: Sendable, Hashable {
     /// The name the lock gives it: its identity, or the pod's it is taken for (`swiftpm:`).
     public let identity: PackageName
+    /// Its git repository's URL, or the registry's for a registry package.
     public let url: String
     public let version: Version
     /// Its library products, which the pods that depend on it link.
     public let products: [SwiftPackageManifest.Product]
+    /// Whether it comes from a Swift package registry (`registry:`): SwiftPM then names it by its
+    /// registry identity, `.package(id:, exact:)`.
+    public let isFromRegistry: Bool
 
-    public init(identity: PackageName, url: String, version: Version, products: [SwiftPackageManifest.Product] = []) {
+    public init(
+        identity: PackageName, url: String, version: Version, products: [SwiftPackageManifest.Product] = [], isFromRegistry: Bool = false
+    ) {
         self.identity = identity
         self.url = url
         self.version = version
         self.products = products
+        self.isFromRegistry = isFromRegistry
     }
 
-    /// SwiftPM's identity of the package (the URL's), which `.product(name:package:)` names.
-    public var packageIdentity: String { SwiftPackageIdentity(location: url).description }
+    /// The pin of a locked Swift package from its external source (`package:` or `registry:`);
+    /// nil for any other source.
+    public init?(identity: PackageName, source: ExternalSource?, version: Version, products: [SwiftPackageManifest.Product] = []) {
+        switch source {
+        case let .package(url)?: self.init(identity: identity, url: url, version: version, products: products)
+        case let .registry(url)?: self.init(identity: identity, url: url, version: version, products: products, isFromRegistry: true)
+        default: return nil
+        }
+    }
+
+    /// SwiftPM's identity of the package (the URL's, or the registry identity lower-cased), which
+    /// `.product(name:package:)` names.
+    public var packageIdentity: String {
+        isFromRegistry ? SwiftPackageIdentity(identity.description).description : SwiftPackageIdentity(location: url).description
+    }
 }
 
 /// A package the sandbox holds but that cannot be built as its spec describes it.

@@ -119,6 +119,16 @@ public struct Lockfile: Sendable, Hashable {
         }
     }
 
+    /// The packages the lock records from Swift package registries (EXTERNAL SOURCES
+    /// `registry:`), by registry URL.
+    public var swiftRegistryPackages: [String: [PackageName]] {
+        var packages: [String: [PackageName]] = [:]
+        for (name, source) in externalSources.sorted(by: { $0.key < $1.key }) {
+            if case let .registry(url) = source { packages[url, default: []].append(name) }
+        }
+        return packages
+    }
+
     /// The source a package was recorded as coming from.
     public func source(of name: PackageName) -> String? {
         sourceIndex[name]

@@ -28,8 +28,8 @@ extension Lockfile {
     public func problems(with records: [SwiftPackagePinRecord]) -> [SyncProblem] {
         var problems: [SyncProblem] = []
         for package in rootPackages {
-            guard case let .package(url)? = externalSources[package.name] else { continue }
-            let identity = SwiftPackageIdentity(location: url).description
+            guard let identity = SwiftPackagePin(identity: package.name, source: externalSources[package.name], version: package.version)?
+                .packageIdentity else { continue }
             let commit = checkoutOptions[package.name]?.commit
             for record in records {
                 guard let pin = record.pins[identity] else {

@@ -12,13 +12,17 @@ public enum ExternalSource: Sendable, Hashable, CustomStringConvertible {
     /// its dependencies are those SwiftPM resolves from each version's manifest. Under a name that
     /// is not the URL's identity it is a pod taken from that package (`swiftpm:`).
     case package(url: String)
+    /// A package of the Swift package registry at a URL (SE-0292, BEHAVIOUR 16), named by its
+    /// registry identity (`mona.linkedlist`): its versions are the registry's releases, its code
+    /// the release's source archive, checked against the registry's checksum.
+    case registry(url: String)
 
     /// `from `../LocalKit``, `from `https://…/Networking.git`, tag `2.1.0``,
     /// `from `https://…/Networking.git`, default branch, submodules` (the lockfile fences a value
     /// that holds a backtick).
     public var description: String {
         switch self {
-        case let .path(path), let .podspec(path), let .package(path): "from `\(path)`"
+        case let .path(path), let .podspec(path), let .package(path), let .registry(path): "from `\(path)`"
         case let .git(url, reference, submodules):
             "from `\(url)`, " + (reference.field.map { "\($0.key) `\($0.value)`" } ?? "default branch")
                 + (submodules ? ", submodules" : "")
@@ -32,6 +36,7 @@ public enum ExternalSource: Sendable, Hashable, CustomStringConvertible {
         case let .path(path): [("path", path)]
         case let .podspec(path): [("podspec", path)]
         case let .package(url): [("package", url)]
+        case let .registry(url): [("registry", url)]
         case let .git(url, reference, submodules):
             [("git", url)] + (reference.field.map { [$0] } ?? []) + (submodules ? [("submodules", "true")] : [])
         }
@@ -55,14 +60,17 @@ public enum ExternalSource: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case let .path(path): .path(path)
         case let .git(url, reference, submodules): .git(url: url, reference, submodules: submodules)
-        case .podspec, .package: nil
+        case .podspec, .package, .registry: nil
         }
     }
 
-    /// Whether the package is a Swift package, read from its versions' manifests rather than a spec.
+    /// Whether the package is a Swift package, read from its versions' manifests rather than a
+    /// spec: from its git repository or from a registry.
     public var isSwiftPackage: Bool {
-        if case .package = self { return true }
-        return false
+        switch self {
+        case .package, .registry: true
+        case .path, .git, .podspec: false
+        }
     }
 }
 

@@ -45,6 +45,15 @@ public struct Manifest: Sendable, Hashable {
         }
     }
 
+    /// The packages the Depsfile takes from Swift package registries (`registry:`), by registry URL.
+    public var swiftRegistryPackages: [String: [PackageName]] {
+        var packages: [String: [PackageName]] = [:]
+        for dependency in dependencies {
+            if case let .registry(url)? = dependency.externalSource { packages[url, default: []].append(dependency.name.root) }
+        }
+        return packages
+    }
+
     /// The source a package (or any subspec of it) must come from, when a dependency names one.
     public func namedSource(of name: PackageName) -> String? {
         let root = name.root

@@ -12,8 +12,13 @@ public protocol SpecSourceOpener: AnyObject {
     /// (the Depsfile's `package:` URLs and those the lock records); it learns the others from the
     /// manifests it reads. Nil when this opener reads no Swift packages.
     func openSwiftPackages(locations: [String]) async throws -> (any SwiftPackageSource)?
+    /// The Swift package registry at `url` (SE-0292, BEHAVIOUR 16) as a source, knowing the
+    /// packages named from it (`registry:` in the Depsfile or the lock); it learns those their
+    /// manifests take from a registry. Nil when this opener reads no registries.
+    func openSwiftRegistry(url: String, packages: [PackageName]) async throws -> SpecSource?
 }
 
 extension SpecSourceOpener {
     public func openSwiftPackages(locations: [String]) async throws -> (any SwiftPackageSource)? { nil }
+    public func openSwiftRegistry(url: String, packages: [PackageName]) async throws -> SpecSource? { nil }
 }
