@@ -44,6 +44,8 @@ extension XcodeSettings {
                     var packageProducts: [XcodePackageProduct] = []
                     var swiftPackages: Set<String> = []
                     for package in target.packages {
+                        // A registry's package has no remote reference Xcode reads yet: it is linked by neither.
+                        if lockfile?.externalSources[package.root]?.isSwiftPackage == true { swiftPackages.insert(package.root.description) }
                         guard case let .package(url)? = lockfile?.externalSources[package.root],
                               let version = lockfile?.version(ofRoot: package.root) else { continue }
                         swiftPackages.insert(package.root.description)
