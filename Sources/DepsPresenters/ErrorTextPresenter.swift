@@ -173,6 +173,9 @@ extension ErrorTextPresenter {
         case let error as UnavailableError: "\(MessageText.escaped(error.location)): error: \(render(error.reason))"
         case let error as XcodeSettingsError: render(error)
         case let error as SwiftManifestError: "error: \(render(error))"
+        case let error as RequirementError: "error: invalid requirement '\(MessageText.escaped(error.text))'"
+        case let error as VersionError: "error: invalid version '\(MessageText.escaped(error.text))'"
+        case let error as PackageNameError: "error: invalid package name '\(MessageText.escaped(error.text))'"
         case let error as SwiftRegistryError: "error: \(render(error))"
         case let error as SwiftRegistryIdentityError: "error: \(render(error))"
         case let error as PropertyListError where error.cause == .conflictMarker:

@@ -1,11 +1,23 @@
 import DepsPresenters
 import DepsCore
+import DepsFailures
 import XCTest
 
 /// How the core's problems and errors, built by hand as data, read.
 final class ProblemWordingTests: XCTestCase {
     private func v(_ text: String) -> Version { try! Version(text) }
     private func n(_ text: String) -> PackageName { try! PackageName(text) }
+
+    func testAVersionARequirementAndANameThatCannotBeReadAreWordedWithTheirText() {
+        func message(_ read: () throws -> Void) -> String? {
+            do { try read() } catch let error as any ExitStatusError { return ErrorTextPresenter.message(for: error) } catch { return nil }
+            return nil
+        }
+        XCTAssertEqual(message { _ = try Version("1..2") }, "error: invalid version '1..2'")
+        XCTAssertEqual(message { _ = try Requirement("~> abc") }, "error: invalid requirement '~> abc'")
+        XCTAssertEqual(message { _ = try PackageName("a/b/.c") }, "error: invalid package name 'a/b/.c'")
+        XCTAssertEqual(message { _ = try PackageName("bad\u{1B}[2J") }, "error: invalid package name 'bad\\u{1B}[2J'")
+    }
 
     func testEachSyncProblemIsOneLine() throws {
         let moya = LockedPackage(name: n("Moya"), version: v("14.0.0"), dependencies: [])

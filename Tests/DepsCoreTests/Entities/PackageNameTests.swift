@@ -38,7 +38,7 @@ final class PackageNameTests: XCTestCase {
             }
         }
         XCTAssertThrowsError(try PackageName("a/b/.c")) { error in
-            XCTAssertEqual("\(error)", "invalid package name 'a/b/.c'")
+            XCTAssertEqual((error as? PackageNameError)?.text, "a/b/.c")
         }
         // A subspec's own subspec, as CocoaPods allows (BEHAVIOUR 2.3): its package is the first part.
         let nested = try? PackageName("YapDatabase/SQLCipher/Standard")

@@ -93,7 +93,7 @@ final class RequirementParsingTests: XCTestCase {
             }
         }
         XCTAssertThrowsError(try Requirement("~> abc")) { error in
-            XCTAssertEqual("\(error)", "invalid requirement '~> abc'")
+            XCTAssertEqual((error as? RequirementError)?.text, "~> abc")
         }
     }
 

@@ -93,8 +93,8 @@ public struct PackageName: Sendable, Hashable, Comparable, CustomStringConvertib
 }
 
 /// A text that is not a package name.
-public struct PackageNameError: ExitStatusError, Sendable, Equatable, CustomStringConvertible {
+public struct PackageNameError: ExitStatusError, Sendable, Equatable {
     public var exitStatus: ExitStatus { .malformedInput }
+    /// The text that is not a package name; `ErrorTextPresenter` words it.
     public let text: String
-    public var description: String { "invalid package name '\(MessageText.escaped(text))'" }
 }

@@ -166,8 +166,8 @@ extension Requirement: CustomStringConvertible {
 }
 
 /// A text that is not a requirement.
-public struct RequirementError: ExitStatusError, Sendable, Equatable, CustomStringConvertible {
+public struct RequirementError: ExitStatusError, Sendable, Equatable {
     public var exitStatus: ExitStatus { .malformedInput }
+    /// The text that is not a requirement; `ErrorTextPresenter` words it.
     public let text: String
-    public var description: String { "invalid requirement '\(MessageText.escaped(text))'" }
 }

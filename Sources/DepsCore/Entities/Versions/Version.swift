@@ -273,8 +273,8 @@ extension Version: Comparable {
 extension Version: CustomStringConvertible {}
 
 /// A text that is not a version.
-public struct VersionError: ExitStatusError, Sendable, Equatable, CustomStringConvertible {
+public struct VersionError: ExitStatusError, Sendable, Equatable {
     public var exitStatus: ExitStatus { .malformedInput }
+    /// The text that is not a version; `ErrorTextPresenter` words it.
     public let text: String
-    public var description: String { "invalid version '\(MessageText.escaped(text))'" }
 }
