@@ -26,12 +26,7 @@ public struct SwiftPMIntegration: ProjectIntegration {
 
     public func isWritten(for lock: Lockfile) -> Bool {
         guard fileSystem.kind(of: manifestPath) == .file else { return false }
-        var locked: [String: String] = [:]
-        for package in lock.rootPackages {
-            if let pin = SwiftPackagePin(identity: package.name, source: lock.externalSources[package.name], version: package.version) {
-                locked[pin.packageIdentity] = package.version.description
-            }
-        }
+        let locked = Dictionary(lock.swiftPackagePins().map { ($0.packageIdentity, $0.version.description) }, uniquingKeysWith: { first, _ in first })
         guard !locked.isEmpty else { return true }
         guard let bytes = try? fileSystem.readFile(manifestPath, shownAs: manifestPath.string) else { return false }
         return PackageManifestReader.exactPackageVersions(String(decoding: bytes, as: UTF8.self)) == locked

@@ -14,14 +14,9 @@ extension SandboxPackageManifest {
         contents: (SandboxFolder, String) -> [UInt8]?
     ) throws {
         var builds: [PackageBuild] = []
-        var swiftPackages: [SwiftPackagePin] = []
-        for package in lock.rootPackages {
-            if let pin = SwiftPackagePin(
-                identity: package.name, source: lock.externalSources[package.name], version: package.version,
-                products: specifications[package.name]?.libraryProducts ?? []) {
-                swiftPackages.append(pin)
-                continue
-            }
+        let swiftPackages = lock.swiftPackagePins { specifications[$0]?.libraryProducts ?? [] }
+        let swiftPackageNames = Set(swiftPackages.map(\.identity))
+        for package in lock.rootPackages where !swiftPackageNames.contains(package.name) {
             guard let specification = specifications[package.name] else { continue }
             let folder: SandboxFolder = if case let .path(path)? = codeSources[package.name] {
                 .inPlace(package.name, path: path)
@@ -51,17 +46,12 @@ extension SandboxPackageManifest {
     /// Refuses a pod whose module has the name of a module of a locked Swift package's products,
     /// from the specs alone: an install checks it before it fetches anything (BEHAVIOUR 16).
     public static func checkSwiftPackageModules(lock: Lockfile, specifications: [PackageName: Specification]) throws {
-        var pins: [SwiftPackagePin] = []
+        let pins = lock.swiftPackagePins { specifications[$0]?.libraryProducts ?? [] }
+        let packageNames = Set(pins.map(\.identity))
         var owners: [String: PackageName] = [:]
-        for package in lock.rootPackages {
+        for package in lock.rootPackages where !packageNames.contains(package.name) {
             guard let specification = specifications[package.name] else { continue }
-            if let pin = SwiftPackagePin(
-                identity: package.name, source: lock.externalSources[package.name], version: package.version,
-                products: specification.libraryProducts) {
-                pins.append(pin)
-            } else {
-                owners[specification.moduleName] = package.name
-            }
+            owners[specification.moduleName] = package.name
         }
         try checkModuleNames(of: pins, against: owners)
     }

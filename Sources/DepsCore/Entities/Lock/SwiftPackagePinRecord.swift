@@ -23,25 +23,31 @@ public struct RecordedSwiftPackagePin: Sendable, Hashable {
 }
 
 extension Lockfile {
+    /// The Swift packages this lock holds (BEHAVIOUR 16), by name, each with the library products
+    /// `products` gives it (none when not asked).
+    public func swiftPackagePins(products: (PackageName) -> [SwiftPackageManifest.Product] = { _ in [] }) -> [SwiftPackagePin] {
+        rootPackages.compactMap { package in
+            SwiftPackagePin(identity: package.name, source: externalSources[package.name], version: package.version, products: products(package.name))
+        }
+    }
+
     /// Where `records` disagree with the Swift packages this lock holds: a package at another
     /// version or revision, or missing from `Deps/Package.swift` (which names every one).
     public func problems(with records: [SwiftPackagePinRecord]) -> [SyncProblem] {
         var problems: [SyncProblem] = []
-        for package in rootPackages {
-            guard let identity = SwiftPackagePin(identity: package.name, source: externalSources[package.name], version: package.version)?
-                .packageIdentity else { continue }
-            let commit = checkoutOptions[package.name]?.commit
+        for locked in swiftPackagePins() {
+            let commit = checkoutOptions[locked.identity]?.commit
             for record in records {
-                guard let pin = record.pins[identity] else {
+                guard let recorded = record.pins[locked.packageIdentity] else {
                     if record.file.hasSuffix("Package.swift") {
-                        problems.append(.swiftPackagePinDisagrees(file: record.file, package.name, locked: package.version, recorded: nil))
+                        problems.append(.swiftPackagePinDisagrees(file: record.file, locked.identity, locked: locked.version, recorded: nil))
                     }
                     continue
                 }
-                let versionDiffers = pin.version != package.version.description
-                let revisionDiffers = pin.revision != nil && commit != nil && pin.revision != commit
+                let versionDiffers = recorded.version != locked.version.description
+                let revisionDiffers = recorded.revision != nil && commit != nil && recorded.revision != commit
                 if versionDiffers || revisionDiffers {
-                    problems.append(.swiftPackagePinDisagrees(file: record.file, package.name, locked: package.version, recorded: pin))
+                    problems.append(.swiftPackagePinDisagrees(file: record.file, locked.identity, locked: locked.version, recorded: recorded))
                 }
             }
         }
