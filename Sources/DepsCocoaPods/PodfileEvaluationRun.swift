@@ -24,16 +24,16 @@ struct PodfileEvaluationRun {
     func read(path: String, folder: String, refusal: PodfileRefusal, firstLine: PodfileError) async throws -> ReadPodfile {
         let result: ChildProcessResult
         do {
-            // Ruby runs in the Podfile's folder, so the Podfile is named there by its file name alone
-            // (a path relative to deps' own working directory is not found from that folder).
-            let name = path.split(separator: "/").last.map(String.init) ?? path
-            result = try await ChildProcess.run("ruby", ["-e", RubyPodfileDSL.program, name], workingDirectory: folder)
-        } catch let error as ChildProcessError {
-            guard case .notFound = error.reason else { throw MalformedInputError(file: fileName, message: "cannot run ruby to evaluate it: \(error)") }
+            result = try await RubyDSLRun(program: RubyPodfileDSL.program, errorMarker: RubyPodfileDSL.errorMarker).run(fileName: path, folder: folder)
+        } catch {
+            switch error {
             // No Ruby: the static reader's refusal stands, every line named.
-            throw refusal
+            case .rubyMissing: throw refusal
+            case .notStarted(let cause): throw MalformedInputError(file: fileName, message: "cannot run ruby to evaluate it: \(cause)")
+            case .stopped(let line, let message, let fromDSL):
+                throw MalformedInputError(file: fileName, line: line, message: fromDSL ? "\(message)" : "ruby could not evaluate it: \(message)")
+            }
         }
-        guard result.succeeded else { throw Self.failure(result.standardErrorText, file: fileName) }
         let text = result.standardOutputText
         var version = ""
         var originalLines: [Int: Int] = [:]
@@ -56,20 +56,6 @@ struct PodfileEvaluationRun {
             evaluation: PodfileEvaluation(
                 ruby: ChildProcess.executablePath(of: "ruby") ?? "ruby", rubyVersion: version, firstLine: firstLine.line,
                 construct: firstLine.construct))
-    }
-
-    /// `Podfile:12: error: NameError: undefined local variable or method 'x'`, from the DSL's
-    /// `deps-podfile-error:LINE:MESSAGE`, or Ruby's own words when it stopped before the DSL could say.
-    static func failure(_ standardError: String, file: String) -> MalformedInputError {
-        guard let start = standardError.firstRange(of: "deps-podfile-error:") else {
-            let first = standardError.split(separator: "\n").first.map(String.init) ?? "ruby failed"
-            return MalformedInputError(file: file, message: "ruby could not evaluate it: \(MessageText(escaping: first))")
-        }
-        let rest = standardError[start.upperBound...]
-        let parts = rest.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-        let line = parts.first.flatMap { Int($0) }
-        let message = parts.count > 1 ? String(parts[1].split(separator: "\n").first ?? "") : String(rest)
-        return MalformedInputError(file: file, line: line == 0 ? nil : line, message: "\(message)")
     }
 }
 

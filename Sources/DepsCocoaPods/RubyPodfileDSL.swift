@@ -5,6 +5,9 @@
 /// made it (the call inside the Podfile nearest to the DSL). `PodfileReader` then reads that text
 /// as it reads any Podfile. A Ruby error is `deps-podfile-error:LINE:MESSAGE` on standard error.
 enum RubyPodfileDSL {
+    /// What the program writes on standard error before `LINE:MESSAGE`.
+    static let errorMarker = "deps-podfile-error:"
+
     static let program = #"""
         class DepsPodfile
           def initialize(path)

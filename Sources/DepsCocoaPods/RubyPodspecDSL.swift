@@ -3,6 +3,9 @@
 /// it, which `PodspecJSONCodec` then reads. The CocoaPods gem is not needed. A Ruby error is
 /// reported on standard error as `deps-podspec-error:LINE:MESSAGE` for the file's own line.
 enum RubyPodspecDSL {
+    /// What the program writes on standard error before `LINE:MESSAGE`.
+    static let errorMarker = "deps-podspec-error:"
+
     static let program = #"""
         require 'json'
 

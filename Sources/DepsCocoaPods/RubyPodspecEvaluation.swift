@@ -1,0 +1,46 @@
+import DepsCore
+import DepsFiles
+import DepsFileSystem
+import DepsProcess
+import DepsFailures
+
+/// A Ruby `.podspec` (a team's local pod, BEHAVIOUR 10) read through the `ruby` on PATH and deps'
+/// own podspec DSL (`RubyPodspecDSL`), in the file's folder, with the user's environment: the
+/// result is the spec as a podspec.json holds it. Its checksum is the `.podspec` file's.
+public struct RubyPodspecEvaluation {
+    let fileSystem: any FileSystem
+
+    public init(fileSystem: any FileSystem) { self.fileSystem = fileSystem }
+
+    /// The spec of `name` in the Ruby podspec at `path`, shown in messages as `shownAs`; a relative
+    /// code location in it is relocated as a directory repository's would be.
+    public func specification(
+        of name: PackageName, at path: LocalPath, shownAs: String, namedBy: String? = nil,
+        relocate: (@Sendable (String) -> String)? = nil
+    ) async throws -> Specification {
+        let bytes = try fileSystem.readFile(path, shownAs: shownAs)
+        let result: ChildProcessResult
+        do {
+            result = try await RubyDSLRun(program: RubyPodspecDSL.program, errorMarker: RubyPodspecDSL.errorMarker).run(
+                fileName: path.lastComponent, folder: path.parent.string)
+        } catch {
+            switch error {
+            case .rubyMissing:
+                throw MalformedInputError(
+                    file: shownAs,
+                    message: "a Ruby podspec is read with `ruby`, and none is on PATH; install Ruby, or give its JSON form "
+                        + "(`pod ipc spec \(name).podspec > \(name).podspec.json`)")
+            case .notStarted(let cause): throw MalformedInputError(file: shownAs, message: "cannot run ruby to read it: \(cause)")
+            case .stopped(let line, let message, let fromDSL):
+                throw MalformedInputError(file: shownAs, line: line, message: fromDSL ? "\(message)" : "ruby could not read it: \(message)")
+            }
+        }
+        do {
+            return try PodspecJSONCodec(fileName: shownAs, relocate: relocate).decode(
+                result.standardOutput, checksum: SHA256Digest.hex(of: bytes), expectedName: name, expectedVersion: nil, namedBy: namedBy)
+        } catch {
+            // The line would be the evaluated JSON's, not the file's.
+            throw MalformedInputError(file: shownAs, message: "\(message: MessageText(escaping: error.message)) (in the spec it describes)")
+        }
+    }
+}
