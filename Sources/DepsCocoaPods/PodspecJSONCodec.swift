@@ -145,7 +145,7 @@ public struct PodspecJSONCodec {
             do {
                 source = try SpecSourceFields.codeSource(values)
             } catch {
-                throw document.error(node, "invalid source for \(name): \(error)")
+                throw document.error(node, "invalid source for \(name): \(message: error.message)")
             }
             if let relocate { source = source.relocated { CodeLocation.isRelative($0) ? relocate($0) : $0 } }
             return source

@@ -6,14 +6,17 @@ import DepsFailures
 /// on standard error as `<marker>LINE:MESSAGE` for the file's own line; this reads it back, so a
 /// Podfile's and a podspec's errors are read alike.
 struct RubyDSLRun {
-    /// Why the program gave no output.
-    enum Failure: Error {
+    /// Why the program gave no output; each caller words it for its file (a file Ruby cannot
+    /// read is bad input).
+    enum Failure: ExitStatusError {
         /// No `ruby` on PATH.
         case rubyMissing
         /// `ruby` could not be started (the child process's own error).
         case notStarted(ChildProcessError)
         /// Ruby stopped: at the file's `line` when the DSL could say, with its first line of text.
         case stopped(line: Int?, message: String, fromDSL: Bool)
+
+        var exitStatus: ExitStatus { .malformedInput }
     }
 
     let program: String

@@ -159,7 +159,7 @@ package struct BuildAttributesReader {
             do {
                 globs.append(try SourceFileGlob(meant))
             } catch {
-                throw document.error(patternNode, "\(error) in \(what)")
+                throw document.error(patternNode, "\(message: error.message) in \(what)")
             }
         }
         return globs

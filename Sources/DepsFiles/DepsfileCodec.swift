@@ -156,7 +156,7 @@ public struct DepsfileCodec {
                 let reference = try GitReference.reading(key: key, value: try document.scalar(referenceNode, "the \(key) of \(name)"))
                 return Dependency(name, requirement, externalSource: .git(url: url, reference, submodules: submodules))
             } catch let error as CodeSourceError {
-                throw document.error(referenceNode, "\(error) for \(name)")
+                throw document.error(referenceNode, "\(message: error.message) for \(name)")
             } catch {
                 throw error as! MalformedInputError
             }

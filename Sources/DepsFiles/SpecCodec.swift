@@ -62,7 +62,7 @@ public struct SpecCodec {
             do {
                 codeSource = try SpecSourceFields.codeSource(values)
             } catch {
-                throw document.error(node, "invalid source for \(nameText): \(error)")
+                throw document.error(node, "invalid source for \(nameText): \(message: error.message)")
             }
             if let relocate { codeSource = codeSource?.relocated { CodeLocation.isRelative($0) ? relocate($0) : $0 } }
         }
@@ -134,7 +134,7 @@ public struct SpecCodec {
             do {
                 globs.append(try SourceFileGlob(pattern))
             } catch {
-                throw document.error(patternNode, "\(error)")
+                throw document.error(patternNode, error.message)
             }
         }
         if globs.isEmpty { throw document.error(node, "source_files lists no pattern") }

@@ -10,34 +10,62 @@ package enum SpecSourceFields {
     package static func codeSource(_ fields: [String: String]) throws(CodeSourceError) -> CodeSource {
         let locations = ["git", "http", "path"].filter { fields[$0] != nil }
         guard locations.count == 1, let kind = locations.first, let location = fields[kind] else {
-            throw CodeSourceError(
-                locations.isEmpty
-                    ? "expected one of `git:`, `http:` or `path:`"
-                    : "expected only one of `git:`, `http:` or `path:`, found \(locations.map { "`\($0):`" }.joined(separator: " and "))")
+            throw locations.isEmpty ? .noLocation : .severalLocations(locations)
         }
-        guard !location.isEmpty else { throw CodeSourceError("the `\(kind):` location is empty") }
+        guard !location.isEmpty else { throw .emptyLocation(kind: kind) }
         guard !location.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
-            throw CodeSourceError("the `\(kind):` location '\(location)' holds a control character")
+            throw .controlCharacter(kind: kind, location: location)
         }
         switch kind {
         case "git":
             let references = ["tag", "commit", "branch"].compactMap { key in fields[key].map { (key, $0) } }
             guard references.count == 1, let (key, value) = references.first else {
-                throw CodeSourceError(references.isEmpty
-                    ? "`git:` needs one of `tag:`, `commit:` or `branch:`"
-                    : "`git:` takes only one of `tag:`, `commit:` or `branch:`")
+                throw references.isEmpty ? .noGitReference : .severalGitReferences
             }
             return .git(url: location, try GitReference.reading(key: key, value: value))
         case "http":
             if let digest = fields["sha256"], !SHA256Text.isValid(digest) {
-                throw CodeSourceError("invalid `sha256:` '\(digest)'; expected 64 lower-case hexadecimal digits")
+                throw .invalidDigest(digest)
             }
             for key in ["tag", "commit", "branch"] where fields[key] != nil {
-                throw CodeSourceError("`\(key):` goes with `git:`, not `http:`")
+                throw .referenceWithoutGit(key: key)
             }
             return .http(url: location, sha256: fields["sha256"])
         default:
             return .path(location)
         }
+    }
+}
+
+extension CodeSourceError {
+    /// The problem as the readers of Depsfiles and spec files put it in their messages.
+    package var message: MessageText {
+        switch self {
+        case .noLocation: "expected one of `git:`, `http:` or `path:`"
+        case .severalLocations(let keys):
+            "expected only one of `git:`, `http:` or `path:`, found \(message: MessageText(escaping: keys.map { "`\($0):`" }.joined(separator: " and ")))"
+        case .emptyLocation(let kind): "the `\(kind):` location is empty"
+        case .controlCharacter(let kind, let location): "the `\(kind):` location '\(location)' holds a control character"
+        case .noGitReference: "`git:` needs one of `tag:`, `commit:` or `branch:`"
+        case .severalGitReferences: "`git:` takes only one of `tag:`, `commit:` or `branch:`"
+        case .invalidReference(let key, let value): "invalid `\(key):` '\(value)'"
+        case .invalidCommit(let value): "invalid `commit:` '\(value)'; expected a commit id: 4 to 40 hexadecimal digits"
+        case .invalidDigest(let digest): "invalid `sha256:` '\(digest)'; expected 64 lower-case hexadecimal digits"
+        case .referenceWithoutGit(let key): "`\(key):` goes with `git:`, not `http:`"
+        }
+    }
+}
+
+extension SourceFileGlobError {
+    /// The problem as the readers of spec files put it in their messages.
+    package var message: MessageText {
+        let reason: MessageText = switch reason {
+        case .empty: "it is empty"
+        case .absolute: "it is an absolute path"
+        case .reachesOutside: "it reaches outside the package's folder with `..`"
+        case .unopenedBrace: "a `}` has no `{`"
+        case .unclosedBrace: "a `{` has no `}`"
+        }
+        return "invalid file pattern '\(pattern)': \(message: reason)"
     }
 }

@@ -16,7 +16,9 @@ public enum ErrorTextPresenter {
         case .fetchOnline?: "; --offline does not fetch"
         case nil: ""
         }
-        return words(for: failure.cause) + remedy
+        // A clash with another package names the package it is about.
+        let subject = if case let .unbuildable(error) = failure.cause, error.name != failure.name { "\(error.name): " } else { "" }
+        return subject + words(for: failure.cause) + remedy
     }
 
     /// What went wrong, values escaped.
@@ -40,6 +42,28 @@ public enum ErrorTextPresenter {
         case let .missingReference(reference): "the repository has no \(e(reference))"
         case .noSuchFolder: "no such folder (a path source is used in place)"
         case let .cacheReadOnly(root, lacking, reason): readOnlyCache(root: root, lacking: lacking, reason: reason)
+        case let .unbuildable(error): words(for: error.problem)
+        }
+    }
+
+    /// `Kit: its module Core has the name of Base's, …`.
+    public static func render(_ error: SandboxIntegrationError) -> String {
+        "\(error.name): \(words(for: error.problem))"
+    }
+
+    /// Why a package cannot be built as its spec describes it, values escaped.
+    static func words(for problem: SandboxIntegrationError.Problem) -> String {
+        func e(_ text: String) -> String { MessageText.escaped(text) }
+        return switch problem {
+        case let .sourcesMatchNothing(patterns):
+            "source_files '\(e(patterns.joined(separator: ", ")))' matches no Swift or C-family source file in its code"
+        case let .languagesUseEachOther(file, swiftHeader, swiftFile):
+            "its Swift and C-family sources use each other (\(e(file)) includes \(e(swiftHeader)), and \(e(swiftFile)) is Swift), "
+                + "which SwiftPM cannot build as one module or as two"
+        case let .moduleOfAnotherPod(module, pod):
+            "its module \(e(module)) has the name of \(e(pod.description))'s, and SwiftPM builds one module of a name"
+        case let .moduleOfASwiftPackage(module, package):
+            "its module \(e(module)) has the name of a module of the Swift package \(e(package.description)), and SwiftPM builds one module of a name"
         }
     }
 
@@ -156,7 +180,7 @@ extension ErrorTextPresenter {
         case let error as CodeFetchError: "error: \(line(for: error))"
         case let error as MissingCodeSourceError: "error: \(render(error))"
         case let error as RemoteSpecReachError: "error: \(render(error))"
-        case let error as SandboxIntegrationError: "error: \(error)"
+        case let error as SandboxIntegrationError: "error: \(render(error))"
         case let error as NotLockedError: "error: \(render(error))"
         case let error as NewerLockfileError: "Depsfile.lock: error: \(render(error))"
         case let error as ManifestExistsError: "Depsfile: error: \(render(error))"

@@ -19,6 +19,34 @@ final class ProblemWordingTests: XCTestCase {
         XCTAssertEqual(message { _ = try PackageName("bad\u{1B}[2J") }, "error: invalid package name 'bad\\u{1B}[2J'")
     }
 
+    func testAPackageThatCannotBeBuiltIsWordedWithItsFilesAndModules() {
+        let lines: [(SandboxIntegrationError, String)] = [
+            (SandboxIntegrationError(name: n("Kit"), .sourcesMatchNothing(patterns: ["src/*.c", "inc/*.h"])),
+             "error: Kit: source_files 'src/*.c, inc/*.h' matches no Swift or C-family source file in its code"),
+            (SandboxIntegrationError(
+                name: n("Mixed"), .languagesUseEachOther(file: "Sources/Runtime/_RX.m", swiftHeader: "Mixed-Swift.h", swiftFile: "Sources/Kit.swift")),
+             "error: Mixed: its Swift and C-family sources use each other (Sources/Runtime/_RX.m includes Mixed-Swift.h, and "
+                + "Sources/Kit.swift is Swift), which SwiftPM cannot build as one module or as two"),
+            (SandboxIntegrationError(name: n("leveldb-library"), .moduleOfAnotherPod(module: "leveldb", pod: n("leveldb"))),
+             "error: leveldb-library: its module leveldb has the name of leveldb's, and SwiftPM builds one module of a name"),
+            (SandboxIntegrationError(name: n("Kit"), .moduleOfASwiftPackage(module: "Logging\u{1B}", package: n("swift-log"))),
+             #"error: Kit: its module Logging\u{1B} has the name of a module of the Swift package swift-log, and SwiftPM builds one module of a name"#),
+        ]
+        for (error, line) in lines {
+            XCTAssertEqual(ErrorTextPresenter.message(for: error), line)
+        }
+        // Found while fetching, it follows the package and its URL; a clash names the other package.
+        let own = CodeFetchError(
+            name: n("Kit"), url: "https://example.com/kit.git", kind: .integrity, cause: .unbuildable(lines[0].0))
+        XCTAssertEqual(
+            ErrorTextPresenter.line(for: own),
+            "Kit: https://example.com/kit.git: source_files 'src/*.c, inc/*.h' matches no Swift or C-family source file in its code")
+        let clash = CodeFetchError(name: n("leveldb"), url: "https://example.com/leveldb.git", kind: .integrity, cause: .unbuildable(lines[2].0))
+        XCTAssertEqual(
+            ErrorTextPresenter.line(for: clash),
+            "leveldb: https://example.com/leveldb.git: leveldb-library: its module leveldb has the name of leveldb's, and SwiftPM builds one module of a name")
+    }
+
     func testEachSyncProblemIsOneLine() throws {
         let moya = LockedPackage(name: n("Moya"), version: v("14.0.0"), dependencies: [])
         let lines: [(SyncProblem, String)] = [

@@ -19,7 +19,20 @@ final class SpecSourceFieldsTests: XCTestCase {
             (["http": "h.zip", "sha256": "xyz"], "invalid `sha256:` 'xyz'; expected 64 lower-case hexadecimal digits"),
             (["git": "a\u{1B}[2J", "tag": "1"], #"the `git:` location 'a\u{1B}[2J' holds a control character"#),
         ] {
-            XCTAssertThrowsError(try SpecSourceFields.codeSource(fields)) { XCTAssertEqual(String(describing: $0), message) }
+            XCTAssertThrowsError(try SpecSourceFields.codeSource(fields)) { XCTAssertEqual(($0 as? CodeSourceError)?.message.text, message) }
+        }
+    }
+
+    func testBadFilePatternsAreWordedWithThePattern() {
+        let worded: [(String, String)] = [
+            ("", "invalid file pattern '': it is empty"),
+            ("/etc/*", "invalid file pattern '/etc/*': it is an absolute path"),
+            ("../x/*.swift", "invalid file pattern '../x/*.swift': it reaches outside the package's folder with `..`"),
+            ("Sources/{A,B", "invalid file pattern 'Sources/{A,B': a `{` has no `}`"),
+            ("A}\u{1B}", #"invalid file pattern 'A}\u{1B}': a `}` has no `{`"#),
+        ]
+        for (pattern, message) in worded {
+            XCTAssertThrowsError(try SourceFileGlob(pattern)) { XCTAssertEqual(($0 as? SourceFileGlobError)?.message.text, message, pattern) }
         }
     }
 }

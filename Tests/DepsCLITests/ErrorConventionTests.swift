@@ -49,11 +49,7 @@ final class ErrorConventionTests: XCTestCase {
         XCTAssertGreaterThan(classified, 40, "the error types were not found")
     }
 
-    /// The error types outside the presenters, the CLI and DepsFailures' driver failures that
-    /// still word themselves; the list may only shrink (issue 39 moves the rest to the presenters).
-    static let selfWordingErrors: Set<String> = ["SourceFileGlobError", "CodeSourceError", "SandboxIntegrationError"]
-
-    func testNoErrorTypeOutsideThePresentersWordsItselfBeyondTheKnownFew() throws {
+    func testNoErrorTypeOutsideThePresentersWordsItself() throws {
         let declaration = try NSRegularExpression(
             pattern: #"^\s*(public |package )?(struct|enum|final class) (\w+Error)\b[^{]*\bCustomStringConvertible\b"#)
         var found: Set<String> = []
@@ -64,7 +60,7 @@ final class ErrorConventionTests: XCTestCase {
                 found.insert(String(line[name]))
             }
         }
-        XCTAssertEqual(found, Self.selfWordingErrors, "word a new error type in DepsPresenters from its data, not in a description of its own")
+        XCTAssertEqual(found, [], "word an error type in DepsPresenters from its data, not in a description of its own")
     }
 
     func testNoCommandFlagOrVariableIsNamedOutsideThePresentersAndTheCLI() throws {

@@ -54,6 +54,9 @@ public struct CodeFetchError: ExitStatusError, Sendable, Equatable {
         /// The cache lacks it and this process cannot write the cache (`root`; `lacking`: what is
         /// missing; `reason`: why the cache cannot be written).
         case cacheReadOnly(root: String, lacking: String, reason: String)
+        /// Fetched, the code cannot be built as its spec describes it (this package's or, named
+        /// in the error, another's that it clashes with).
+        case unbuildable(SandboxIntegrationError)
     }
 
     public let name: PackageName

@@ -20,8 +20,7 @@ struct PlacementCheck: Sendable {
                 files: { folder in folder == .fetched(request.name) ? try integration.files(inTree: code.tree) : [] },
                 contents: { folder, file in folder == .fetched(request.name) ? integration.contents(of: file, inTree: code.tree) : nil })
         } catch let error as SandboxIntegrationError {
-            let subject = error.name == request.name ? "" : "\(error.name): "
-            throw CodeFetchError(name: request.name, url: request.source.location, kind: .integrity, cause: subject + error.message)
+            throw CodeFetchError(name: request.name, url: request.source.location, kind: .integrity, cause: .unbuildable(error))
         }
     }
 }

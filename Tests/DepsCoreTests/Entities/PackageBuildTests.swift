@@ -174,9 +174,10 @@ final class PackageBuildTests: XCTestCase {
         XCTAssertThrowsError(try build(
             specification, files: files, contents: ["Sources/Runtime/_RX.m": "#import \"Mixed-Swift.h\"\n"])) { error in
             XCTAssertEqual(
-                "\(error)",
-                "Mixed: its Swift and C-family sources use each other (Sources/Runtime/_RX.m includes Mixed-Swift.h, and "
-                    + "Sources/Kit.swift is Swift), which SwiftPM cannot build as one module or as two")
+                error as? SandboxIntegrationError,
+                SandboxIntegrationError(
+                    name: try! PackageName("Mixed"),
+                    .languagesUseEachOther(file: "Sources/Runtime/_RX.m", swiftHeader: "Mixed-Swift.h", swiftFile: "Sources/Kit.swift")))
         }
     }
 
@@ -214,7 +215,7 @@ final class PackageBuildTests: XCTestCase {
         let binaryOnly = spec(build: BuildAttributes(sourceFiles: [], vendoredFrameworks: globs("Kit.xcframework")))
         XCTAssertEqual(try build(binaryOnly, files: ["Kit.xcframework/Info.plist"]).modules, ["Kit_Kit_Binary"])
         XCTAssertThrowsError(try build(spec(build: BuildAttributes(sourceFiles: globs("src/*.c"))), files: ["README.md"])) {
-            XCTAssertEqual("\($0)", "Kit: source_files 'src/*.c' matches no Swift or C-family source file in its code")
+            XCTAssertEqual($0 as? SandboxIntegrationError, SandboxIntegrationError(name: try! PackageName("Kit"), .sourcesMatchNothing(patterns: ["src/*.c"])))
         }
     }
 
@@ -276,7 +277,9 @@ final class PackageBuildTests: XCTestCase {
         XCTAssertThrowsError(try SandboxPackageManifest(
             lock: lock, specifications: specifications, codeSources: [:], platform: nil, files: { _ in ["a.c"] }, contents: { _, _ in nil })
         ) {
-            XCTAssertEqual("\($0)", "leveldb-library: its module leveldb has the name of leveldb's, and SwiftPM builds one module of a name")
+            XCTAssertEqual(
+                $0 as? SandboxIntegrationError,
+                SandboxIntegrationError(name: try! PackageName("leveldb-library"), .moduleOfAnotherPod(module: "leveldb", pod: try! PackageName("leveldb"))))
         }
     }
 }

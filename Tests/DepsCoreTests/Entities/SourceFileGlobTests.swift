@@ -27,9 +27,10 @@ final class SourceFileGlobTests: XCTestCase {
     }
 
     func testBadPatternsAreRefused() {
-        for (pattern, reason) in [("", "it is empty"), ("/etc/*", "it is an absolute path"),
-                                  ("../x/*.swift", "it reaches outside the package's folder with `..`"),
-                                  ("Sources/{A,B", "a `{` has no `}`"), ("A}", "a `}` has no `{`")] {
+        let refused: [(String, SourceFileGlobError.Reason)] = [
+            ("", .empty), ("/etc/*", .absolute), ("../x/*.swift", .reachesOutside), ("Sources/{A,B", .unclosedBrace), ("A}", .unopenedBrace),
+        ]
+        for (pattern, reason) in refused {
             XCTAssertThrowsError(try SourceFileGlob(pattern)) { XCTAssertEqual(($0 as? SourceFileGlobError)?.reason, reason, pattern) }
         }
     }

@@ -287,7 +287,8 @@ extension SandboxInstallationTests {
             let failures = (error as? SandboxInstallError)?.failures ?? []
             XCTAssertEqual(failures.map(\.name), [self.name("Alamofire")], "\(error)")
             XCTAssertEqual(failures.first?.kind, .integrity)
-            XCTAssertEqual(failures.first?.cause, .described("source_files 'Sources/**/*.swift' matches no Swift or C-family source file in its code"))
+            XCTAssertEqual(
+                failures.first?.cause, .unbuildable(SandboxIntegrationError(name: self.name("Alamofire"), .sourcesMatchNothing(patterns: ["Sources/**/*.swift"]))))
         }
         XCTAssertEqual(sandbox.folders[name("Alamofire")], folder, "the old code stays in place")
         XCTAssertEqual(try XCTUnwrap(sandbox.manifest).packages, before.packages)

@@ -125,10 +125,9 @@ extension PackageBuild {
         }
         // A package that names no file builds nothing (an umbrella of its dependencies, as
         // `Firebase` is); one whose patterns match nothing it can build is refused.
-        let patterns = parts.flatMap { $0.attributes.sourceFiles ?? [] }.map(\.description).joined(separator: ", ")
+        let patterns = parts.flatMap { $0.attributes.sourceFiles ?? [] }.map(\.description)
         if swift.isEmpty && cFamily == nil && binaries.isEmpty && !patterns.isEmpty {
-            throw SandboxIntegrationError(
-                name: name, message: "source_files '\(patterns)' matches no Swift or C-family source file in its code")
+            throw SandboxIntegrationError(name: name, .sourcesMatchNothing(patterns: patterns))
         }
         if !swift.isEmpty, !compiledSources.isEmpty {
             // CocoaPods builds one module of both; SwiftPM builds one language per target, so the
@@ -137,10 +136,7 @@ extension PackageBuild {
             if let user = (compiledSources + headers.sorted()).first(where: { file in
                 contents(file).map { String(decoding: $0, as: UTF8.self).contains(swiftHeader) } ?? false
             }) {
-                throw SandboxIntegrationError(
-                    name: name,
-                    message: "its Swift and C-family sources use each other (\(user) includes \(swiftHeader), and \(swift[0]) is Swift), "
-                        + "which SwiftPM cannot build as one module or as two")
+                throw SandboxIntegrationError(name: name, .languagesUseEachOther(file: user, swiftHeader: swiftHeader, swiftFile: swift[0]))
             }
         }
         // Each `resource_bundles` entry joins the module's resources, unless a file of it has the

@@ -33,8 +33,7 @@ extension SandboxPackageManifest {
         for build in builds {
             for module in build.modules + build.resourceTargets.map(\.module) {
                 if let other = owners[module], other != build.name {
-                    throw SandboxIntegrationError(
-                        name: build.name, message: "its module \(module) has the name of \(other)'s, and SwiftPM builds one module of a name")
+                    throw SandboxIntegrationError(name: build.name, .moduleOfAnotherPod(module: module, pod: other))
                 }
                 owners[module] = build.name
             }
@@ -61,8 +60,7 @@ extension SandboxPackageManifest {
         for package in packages {
             for module in Set(package.products.flatMap(\.targets)).sorted() {
                 if let pod = owners[module] {
-                    throw SandboxIntegrationError(
-                        name: pod, message: "its module \(module) has the name of a module of the Swift package \(package.identity), and SwiftPM builds one module of a name")
+                    throw SandboxIntegrationError(name: pod, .moduleOfASwiftPackage(module: module, package: package.identity))
                 }
             }
         }

@@ -101,16 +101,27 @@ public struct SwiftPackagePin: Sendable, Hashable {
     }
 }
 
-/// A package the sandbox holds but that cannot be built as its spec describes it.
-public struct SandboxIntegrationError: ExitStatusError, Sendable, Equatable, CustomStringConvertible {
-    public var exitStatus: ExitStatus { .malformedInput }
-    public let name: PackageName
-    public let message: String
-
-    public init(name: PackageName, message: String) {
-        self.name = name
-        self.message = message
+/// A package the sandbox holds but that cannot be built as its spec describes it, as data; the
+/// presenters word it.
+public struct SandboxIntegrationError: ExitStatusError, Sendable, Equatable {
+    public enum Problem: Sendable, Equatable {
+        /// The spec's `source_files` patterns match no Swift or C-family source file in its code.
+        case sourcesMatchNothing(patterns: [String])
+        /// A C-family file includes the module's Swift header (`Kit-Swift.h`) while `swiftFile` is
+        /// Swift: SwiftPM builds one language per module, and the two halves would use each other.
+        case languagesUseEachOther(file: String, swiftHeader: String, swiftFile: String)
+        /// Its module has the name of another pod's module.
+        case moduleOfAnotherPod(module: String, pod: PackageName)
+        /// Its module has the name of a module of a Swift package's products.
+        case moduleOfASwiftPackage(module: String, package: PackageName)
     }
 
-    public var description: String { "\(name): \(MessageText.escaped(message))" }
+    public var exitStatus: ExitStatus { .malformedInput }
+    public let name: PackageName
+    public let problem: Problem
+
+    public init(name: PackageName, _ problem: Problem) {
+        self.name = name
+        self.problem = problem
+    }
 }

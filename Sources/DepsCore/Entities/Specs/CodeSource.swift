@@ -76,7 +76,7 @@ public enum GitReference: Sendable, Hashable, CustomStringConvertible {
     init(key: String, value: String) throws(CodeSourceError) {
         guard !value.isEmpty, !value.hasPrefix("-"),
               !value.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
-            throw CodeSourceError("invalid `\(key):` '\(value)'")
+            throw .invalidReference(key: key, value: value)
         }
         switch key {
         case "tag": self = .tag(value)
@@ -85,7 +85,7 @@ public enum GitReference: Sendable, Hashable, CustomStringConvertible {
             // Any unambiguous abbreviation, as git and CocoaPods take it; the lock records the
             // full commit it names (BEHAVIOUR 1.3).
             guard GitCommit.isAbbreviation(value) else {
-                throw CodeSourceError("invalid `commit:` '\(value)'; expected a commit id: 4 to 40 hexadecimal digits")
+                throw .invalidCommit(value)
             }
             self = .commit(value)
         }
@@ -101,11 +101,30 @@ public enum GitReference: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A spec's `source:` that cannot be used.
-public struct CodeSourceError: ExitStatusError, Sendable, Equatable, CustomStringConvertible {
+/// A spec's `source:` that cannot be used, as data; the readers of spec files word it.
+public enum CodeSourceError: ExitStatusError, Sendable, Equatable {
+    /// None of `git:`, `http:` or `path:`.
+    case noLocation
+    /// More than one of them (the keys, in that order).
+    case severalLocations([String])
+    /// `git:`, `http:` or `path:` with an empty value.
+    case emptyLocation(kind: String)
+    /// A location holding a control character.
+    case controlCharacter(kind: String, location: String)
+    /// `git:` with none of `tag:`, `commit:` or `branch:`.
+    case noGitReference
+    /// `git:` with more than one of them.
+    case severalGitReferences
+    /// A `tag:`, `branch:` or `commit:` value git cannot take (empty, a leading `-`, a space).
+    case invalidReference(key: String, value: String)
+    /// A `commit:` that is not 4 to 40 hexadecimal digits.
+    case invalidCommit(String)
+    /// A `sha256:` that is not 64 lower-case hexadecimal digits.
+    case invalidDigest(String)
+    /// `tag:`, `commit:` or `branch:` beside `http:`.
+    case referenceWithoutGit(key: String)
+
     public var exitStatus: ExitStatus { .malformedInput }
-    public let description: String
-    public init(_ description: MessageText) { self.description = description.text }
 }
 
 /// The text of a git commit id: 40 lower-case hexadecimal digits.

@@ -30,11 +30,11 @@ public struct SourceFileGlob: Sendable, Hashable, CustomStringConvertible {
     public static let defaults: [SourceFileGlob] = defaultPatterns.map { try! SourceFileGlob($0) }
 
     public init(_ pattern: String) throws(SourceFileGlobError) {
-        guard !pattern.isEmpty else { throw SourceFileGlobError(pattern: pattern, reason: "it is empty") }
-        guard !pattern.hasPrefix("/") else { throw SourceFileGlobError(pattern: pattern, reason: "it is an absolute path") }
+        guard !pattern.isEmpty else { throw SourceFileGlobError(pattern: pattern, reason: .empty) }
+        guard !pattern.hasPrefix("/") else { throw SourceFileGlobError(pattern: pattern, reason: .absolute) }
         let expanded = try Self.expandBraces(pattern)
         for alternative in expanded where alternative.split(separator: "/").contains("..") {
-            throw SourceFileGlobError(pattern: pattern, reason: "it reaches outside the package's folder with `..`")
+            throw SourceFileGlobError(pattern: pattern, reason: .reachesOutside)
         }
         description = pattern
         alternatives = expanded.map { alternative in
@@ -151,7 +151,7 @@ public struct SourceFileGlob: Sendable, Hashable, CustomStringConvertible {
     static func expandBraces(_ pattern: String) throws(SourceFileGlobError) -> [String] {
         let scalars = Array(pattern.unicodeScalars)
         guard let open = scalars.firstIndex(of: "{") else {
-            if scalars.contains("}") { throw SourceFileGlobError(pattern: pattern, reason: "a `}` has no `{`") }
+            if scalars.contains("}") { throw SourceFileGlobError(pattern: pattern, reason: .unopenedBrace) }
             return [pattern]
         }
         var depth = 0
@@ -168,7 +168,7 @@ public struct SourceFileGlob: Sendable, Hashable, CustomStringConvertible {
             }
             if close != nil { break }
         }
-        guard let close else { throw SourceFileGlobError(pattern: pattern, reason: "a `{` has no `}`") }
+        guard let close else { throw SourceFileGlobError(pattern: pattern, reason: .unclosedBrace) }
         let prefix = String(String.UnicodeScalarView(scalars[..<open]))
         let suffix = String(String.UnicodeScalarView(scalars[(close + 1)...]))
         var bounds = [open] + commas + [close]
@@ -182,12 +182,22 @@ public struct SourceFileGlob: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A `source_files` pattern that cannot be used.
-public struct SourceFileGlobError: ExitStatusError, Sendable, Equatable, CustomStringConvertible {
+/// A `source_files` pattern that cannot be used, as data; the readers of spec files word it.
+public struct SourceFileGlobError: ExitStatusError, Sendable, Equatable {
+    public enum Reason: Sendable, Equatable {
+        case empty
+        case absolute
+        /// A `..` component.
+        case reachesOutside
+        /// A `}` with no `{` before it.
+        case unopenedBrace
+        /// A `{` with no `}` after it.
+        case unclosedBrace
+    }
+
     public var exitStatus: ExitStatus { .malformedInput }
     public let pattern: String
-    public let reason: String
-    public var description: String { "invalid file pattern '\(MessageText.escaped(pattern))': \(reason)" }
+    public let reason: Reason
 }
 
 /// Swift module names: what a spec's `module:` may be, and the default made from a package name.
