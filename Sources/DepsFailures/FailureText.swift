@@ -76,10 +76,31 @@ extension HTTPError: CustomStringConvertible {
             return "server error \(status) (\(tries))"
         case .truncated:
             return "the response body ended early (\(tries))"
-        case .connectionFailed(let reason):
-            return "\(FailureText.printable(reason, limit: 160)) (\(tries))"
-        case .other(let reason):
-            return FailureText.printable(reason, limit: 160)
+        case .connectionFailed(let connection):
+            let words = switch connection {
+            case .refused: "could not connect"
+            case .emptyReply: "the server sent an empty reply"
+            case .broken: "the connection broke"
+            case .hostUnresolved: "could not resolve the host"
+            }
+            return "\(words) (\(tries))"
+        case .unsupportedScheme(let schemes, let upload):
+            let listed = schemes.count > 1 ? schemes.dropLast().joined(separator: ", ") + " and " + schemes.last! : schemes.joined()
+            return upload ? "only \(listed) URLs take uploads" : "only \(listed) URLs are supported"
+        case .unsendableHeader(let name):
+            return "cannot send the request header \(FailureText.printable(name, limit: 60))"
+        case .requestNotSent:
+            return "cannot send the request"
+        case .unreadableFile(let path):
+            return "cannot read \(FailureText.printable(path, limit: 160))"
+        case .unwritableFile(let path):
+            return "cannot write \(FailureText.printable(path, limit: 160))"
+        case .noStatus:
+            return "no HTTP status in the response"
+        case .tooManyRedirects:
+            return "too many redirects"
+        case .transferFailed(let words):
+            return FailureText.printable(words, limit: 160)
         }
     }
 }

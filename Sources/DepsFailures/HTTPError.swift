@@ -12,10 +12,32 @@ public struct HTTPError: ExitStatusError, Sendable, Equatable {
         case serverError(Int)
         /// The connection closed before the whole body (as declared by the server) arrived.
         case truncated
-        /// The connection could not be made, or broke; the text says which.
-        case connectionFailed(String)
-        /// Anything else, in a few words.
-        case other(String)
+        /// The connection could not be made, or broke.
+        case connectionFailed(Connection)
+        /// A URL of a scheme the transfer does not take (`schemes`: those it takes).
+        case unsupportedScheme(schemes: [String], upload: Bool)
+        /// A request header whose name or value cannot be sent as it is.
+        case unsendableHeader(name: String)
+        /// The request could not be put together.
+        case requestNotSent
+        /// The file to upload cannot be read.
+        case unreadableFile(String)
+        /// The body cannot be written to this file.
+        case unwritableFile(String)
+        /// The answer carried no HTTP status.
+        case noStatus
+        /// The server sent more redirects than are followed.
+        case tooManyRedirects
+        /// The transfer library failed in its own words (it could not be loaded, or an error of its own).
+        case transferFailed(String)
+    }
+
+    /// Why no connection carried the request.
+    public enum Connection: Sendable, Equatable {
+        case refused
+        case emptyReply
+        case broken
+        case hostUnresolved
     }
 
     /// The URL as it was asked for.

@@ -28,23 +28,23 @@ extension HTTPClient {
     public func upload(file: String, to url: String) async throws -> HTTPResponse {
         let scheme = url.prefix(while: { $0 != ":" }).lowercased()
         guard ["http", "https"].contains(scheme), url.dropFirst(scheme.count).hasPrefix("://") else {
-            throw HTTPError(url: url, cause: .other("only http and https URLs take uploads"), attempts: 0)
+            throw HTTPError(url: url, cause: .unsupportedScheme(schemes: ["http", "https"], upload: true), attempts: 0)
         }
         let engine: TransferEngine
         switch TransferEngine.shared {
         case let .success(shared): engine = shared
-        case let .failure(error): throw HTTPError(url: url, cause: .other(error.reason), attempts: 0)
+        case let .failure(error): throw HTTPError(url: url, cause: .transferFailed(error.reason), attempts: 0)
         }
         let descriptor = open(file, O_RDONLY | O_CLOEXEC)
         var size = stat()
         guard descriptor >= 0, fstat(descriptor, &size) == 0 else {
             if descriptor >= 0 { close(descriptor) }
-            throw HTTPError(url: url, cause: .other("cannot read \(file)"), attempts: 0)
+            throw HTTPError(url: url, cause: .unreadableFile(file), attempts: 0)
         }
         defer { close(descriptor) }
         let transfer: CurlTransfer
         do { transfer = try CurlTransfer(bodyDescriptor: -1) } catch {
-            throw HTTPError(url: url, cause: .other(error.reason), attempts: 0)
+            throw HTTPError(url: url, cause: .transferFailed(error.reason), attempts: 0)
         }
         // A stall of an upload is measured loosely (a server that takes the body and never
         // answers holds it for twice the stall time and more), so an upload is bounded in all:
@@ -57,7 +57,7 @@ extension HTTPClient {
         transfer.set(CURLOPT_FOLLOWLOCATION, 0)
         transfer.upload(from: descriptor, size: Int64(size.st_size))
         guard transfer.addHeader("Content-Type: application/octet-stream"), transfer.addHeader("Expect:") else {
-            throw HTTPError(url: url, cause: .other("cannot send the request"), attempts: 0)
+            throw HTTPError(url: url, cause: .requestNotSent, attempts: 0)
         }
         let code: CURLcode
         switch await engine.run(transfer) {
@@ -67,16 +67,13 @@ extension HTTPClient {
         try Task.checkCancellation()
         guard code == CURLE_OK else {
             if code == CURLE_READ_ERROR || code == CURLE_ABORTED_BY_CALLBACK {
-                throw HTTPError(url: url, cause: .other("cannot read \(file)"), attempts: 1)
+                throw HTTPError(url: url, cause: .unreadableFile(file), attempts: 1)
             }
-            guard case let .failure(cause, _) = Self.failure(code, text: transfer.errorText(code)) else {
-                throw HTTPError(url: url, cause: .other("the upload failed"), attempts: 1)
-            }
-            throw HTTPError(url: url, cause: cause, attempts: 1)
+            throw HTTPError(url: url, cause: Self.cause(of: code, text: transfer.errorText(code)), attempts: 1)
         }
         let status = transfer.responseCode
         guard (100...599).contains(status) else {
-            throw HTTPError(url: url, cause: .other("no HTTP status in the response"), attempts: 1)
+            throw HTTPError(url: url, cause: .noStatus, attempts: 1)
         }
         return HTTPResponse(status: status, etag: transfer.etag)
     }

@@ -111,11 +111,11 @@ public struct HTTPClient: Sendable {
     ) async throws -> HTTPResponse {
         let scheme = url.prefix(while: { $0 != ":" }).lowercased()
         guard ["http", "https", "file"].contains(scheme), url.dropFirst(scheme.count).hasPrefix("://") else {
-            throw HTTPError(url: url, cause: .other("only http, https and file URLs are supported"), attempts: 0)
+            throw HTTPError(url: url, cause: .unsupportedScheme(schemes: ["http", "https", "file"], upload: false), attempts: 0)
         }
         let headerLines = try headers.sorted { $0.key < $1.key }.map { name, value in
             guard Self.isToken(name), let value = headerSafe(value) else {
-                throw HTTPError(url: url, cause: .other("cannot send the request header \(FailureText.printable(name, limit: 60))"), attempts: 0)
+                throw HTTPError(url: url, cause: .unsendableHeader(name: name), attempts: 0)
             }
             return name + ": " + value
         }
@@ -191,23 +191,23 @@ public struct HTTPClient: Sendable {
         let engine: TransferEngine
         switch TransferEngine.shared {
         case let .success(shared): engine = shared
-        case let .failure(error): return .failure(.other(error.reason), retryable: false)
+        case let .failure(error): return .failure(.transferFailed(error.reason), retryable: false)
         }
         let descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            return .failure(.other("cannot write \(partial)"), retryable: false)
+            return .failure(.unwritableFile(partial), retryable: false)
         }
         defer { close(descriptor) }
         let transfer: CurlTransfer
         do { transfer = try CurlTransfer(bodyDescriptor: descriptor) } catch {
-            return .failure(.other(error.reason), retryable: false)
+            return .failure(.transferFailed(error.reason), retryable: false)
         }
         configure(transfer, url: url, maximumSeconds: maximumSeconds)
         if let etag, let value = headerSafe(etag), !value.isEmpty, !transfer.addHeader("If-None-Match: " + value) {
-            return .failure(.other("cannot send the request"), retryable: false)
+            return .failure(.requestNotSent, retryable: false)
         }
         for line in headerLines where !transfer.addHeader(line) {
-            return .failure(.other("cannot send the request"), retryable: false)
+            return .failure(.requestNotSent, retryable: false)
         }
 
         let code: CURLcode
@@ -221,7 +221,7 @@ public struct HTTPClient: Sendable {
                 return .response(HTTPResponse(status: 404, etag: nil))
             }
             if code == CURLE_WRITE_ERROR || transfer.writeFailed {
-                return .failure(.other("cannot write \(partial)"), retryable: false)
+                return .failure(.unwritableFile(partial), retryable: false)
             }
             return Self.failure(code, text: transfer.errorText(code))
         }
@@ -230,7 +230,7 @@ public struct HTTPClient: Sendable {
         }
         let status = transfer.responseCode
         guard (100...599).contains(status) else {
-            return .failure(.other("no HTTP status in the response"), retryable: false)
+            return .failure(.noStatus, retryable: false)
         }
         let response = HTTPResponse(status: status, etag: transfer.etag)
         switch status {
@@ -274,23 +274,25 @@ public struct HTTPClient: Sendable {
 
     /// What a failed transfer means, and whether trying again may help.
     static func failure(_ code: CURLcode, text: String) -> Outcome {
+        let cause = cause(of: code, text: text)
+        return switch cause {
+        case .timedOut, .truncated: .failure(cause, retryable: true)
+        case .connectionFailed(let connection): .failure(cause, retryable: connection != .hostUnresolved)
+        default: .failure(cause, retryable: false)
+        }
+    }
+
+    /// What a failed transfer means: `text` is libcurl's own words for a code deps does not name.
+    static func cause(of code: CURLcode, text: String) -> HTTPError.Cause {
         switch code {
-        case CURLE_OPERATION_TIMEDOUT:
-            return .failure(.timedOut, retryable: true)
-        case CURLE_PARTIAL_FILE:
-            return .failure(.truncated, retryable: true)
-        case CURLE_COULDNT_CONNECT:
-            return .failure(.connectionFailed("could not connect"), retryable: true)
-        case CURLE_GOT_NOTHING:
-            return .failure(.connectionFailed("the server sent an empty reply"), retryable: true)
-        case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_HTTP2, CURLE_HTTP2_STREAM:
-            return .failure(.connectionFailed("the connection broke"), retryable: true)
-        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
-            return .failure(.connectionFailed("could not resolve the host"), retryable: false)
-        case CURLE_TOO_MANY_REDIRECTS:
-            return .failure(.other("too many redirects"), retryable: false)
-        default:
-            return .failure(.other(FailureText.printable(text, limit: 160)), retryable: false)
+        case CURLE_OPERATION_TIMEDOUT: .timedOut
+        case CURLE_PARTIAL_FILE: .truncated
+        case CURLE_COULDNT_CONNECT: .connectionFailed(.refused)
+        case CURLE_GOT_NOTHING: .connectionFailed(.emptyReply)
+        case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_HTTP2, CURLE_HTTP2_STREAM: .connectionFailed(.broken)
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: .connectionFailed(.hostUnresolved)
+        case CURLE_TOO_MANY_REDIRECTS: .tooManyRedirects
+        default: .transferFailed(FailureText.printable(text, limit: 160))
         }
     }
 
@@ -303,12 +305,12 @@ public struct HTTPClient: Sendable {
         // The file exists already; this reopens it to flush it.
         let fd = open(partial, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw HTTPError(url: url, cause: .other("cannot write \(partial)"), attempts: attempts)
+            throw HTTPError(url: url, cause: .unwritableFile(partial), attempts: attempts)
         }
         let synced = fsync(fd) == 0
         close(fd)
         guard synced, rename(partial, destination) == 0 else {
-            throw HTTPError(url: url, cause: .other("cannot write \(destination)"), attempts: attempts)
+            throw HTTPError(url: url, cause: .unwritableFile(destination), attempts: attempts)
         }
     }
 

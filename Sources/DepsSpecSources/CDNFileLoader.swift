@@ -76,7 +76,8 @@ struct CDNFileLoader: Sendable {
     static func isNetworkDown(_ cause: HTTPError.Cause) -> Bool {
         switch cause {
         case .connectionFailed, .timedOut: true
-        case .serverError, .truncated, .deadlineExceeded, .other: false
+        case .serverError, .truncated, .deadlineExceeded, .unsupportedScheme, .unsendableHeader, .requestNotSent, .unreadableFile,
+             .unwritableFile, .noStatus, .tooManyRedirects, .transferFailed: false
         }
     }
 

@@ -96,7 +96,7 @@ final class ArchiveCodeFetcherTests: XCTestCase {
         let missing = await failure { try await self.fetcher().archiveFile(self.request(), url: self.url, declaredDigest: self.digest) }
         XCTAssertEqual(missing, CodeFetchError(name: try PackageName("Kit"), url: url, kind: .unreachable, cause: .serverAnswered(404)))
 
-        http.fail(url, with: .connectionFailed("could not connect"))
+        http.fail(url, with: .connectionFailed(.refused))
         let down = await failure { try await self.fetcher().archiveFile(self.request(), url: self.url, declaredDigest: self.digest) }
         XCTAssertEqual(down?.cause, .described("could not connect (1 attempt)"))
     }

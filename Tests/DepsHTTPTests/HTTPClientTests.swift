@@ -273,12 +273,15 @@ final class HTTPClientTests: XCTestCase {
     func testUnsupportedSchemeIsRefused() async throws {
         let error = await httpError { try await self.client().download("ftp://127.0.0.1/x", to: self.path("x")) }
         XCTAssertEqual(error?.attempts, 0)
-        guard case .other? = error?.cause else { return XCTFail("expected .other, got \(String(describing: error))") }
+        XCTAssertEqual(error?.cause, .unsupportedScheme(schemes: ["http", "https", "file"], upload: false))
+        XCTAssertEqual(error?.causeDescription, "only http, https and file URLs are supported")
     }
 
     func testErrorDescriptionEscapesControlCharacters() {
-        let error = HTTPError(url: "http://h/x", cause: .connectionFailed("bad\r\nInjected: yes"), attempts: 1)
-        XCTAssertEqual(error.description, "http://h/x: bad\\r\\nInjected: yes (1 attempt)")
+        let error = HTTPError(url: "http://h/x", cause: .transferFailed("bad\r\nInjected: yes"), attempts: 1)
+        XCTAssertEqual(error.description, "http://h/x: bad\\r\\nInjected: yes")
+        let file = HTTPError(url: "http://h/x\u{1B}", cause: .unwritableFile("/tmp/a\nb.part"), attempts: 2)
+        XCTAssertEqual(file.description, "http://h/x\\u{1B}: cannot write /tmp/a\\nb.part")
     }
 
     // MARK: - ChildProcess

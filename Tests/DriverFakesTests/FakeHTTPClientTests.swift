@@ -112,10 +112,10 @@ final class FakeHTTPClientTests: XCTestCase {
         closed.stop()
         let destination = directory + "/refused"
         let fake = FakeHTTPClient(fileSystem: memory, attempts: 2)
-        fake.fail(url, with: .connectionFailed("could not connect"))
+        fake.fail(url, with: .connectionFailed(.refused))
         let realOutcome = try await outcome(real(attempts: 2), url, destination, etag: nil) { _ in nil }
         let fakeOutcome = try await outcome(fake, url, destination, etag: nil) { _ in nil }
-        XCTAssertEqual(realOutcome, .failure(HTTPError(url: url, cause: .connectionFailed("could not connect"), attempts: 2)))
+        XCTAssertEqual(realOutcome, .failure(HTTPError(url: url, cause: .connectionFailed(.refused), attempts: 2)))
         XCTAssertEqual(fakeOutcome, realOutcome)
         XCTAssertEqual(fake.requests.count, 2)
     }
@@ -159,7 +159,7 @@ final class FakeHTTPClientTests: XCTestCase {
                 _ = try await client.upload(file: missing, to: server.baseURL + "/upload")
                 XCTFail("uploaded a missing file")
             } catch {
-                XCTAssertEqual(error as? HTTPError, HTTPError(url: server.baseURL + "/upload", cause: .other("cannot read \(missing)"), attempts: 0))
+                XCTAssertEqual(error as? HTTPError, HTTPError(url: server.baseURL + "/upload", cause: .unreadableFile(missing), attempts: 0))
             }
         }
     }

@@ -15,7 +15,7 @@ public final class FakeHTTPClient: HTTPTransport {
     public enum Answer: Sendable, Equatable {
         /// A status with a body (kept only for a 2xx status) and an ETag.
         case response(status: Int, body: [UInt8], etag: String?)
-        /// A failure before any status: `.timedOut`, `.connectionFailed("could not connect")`, ...
+        /// A failure before any status: `.timedOut`, `.connectionFailed(.refused)`, ...
         case failure(HTTPError.Cause)
     }
 
@@ -107,7 +107,7 @@ public final class FakeHTTPClient: HTTPTransport {
     ) async throws -> HTTPResponse {
         let scheme = url.prefix(while: { $0 != ":" }).lowercased()
         guard ["http", "https", "file"].contains(scheme), url.dropFirst(scheme.count).hasPrefix("://") else {
-            throw HTTPError(url: url, cause: .other("only http, https and file URLs are supported"), attempts: 0)
+            throw HTTPError(url: url, cause: .unsupportedScheme(schemes: ["http", "https", "file"], upload: false), attempts: 0)
         }
         if scheme == "file" { return try download(file: LocalPath(String(url.dropFirst("file://".count))), url: url, to: destination) }
         var attempt = 1
@@ -130,7 +130,7 @@ public final class FakeHTTPClient: HTTPTransport {
                     do {
                         try fileSystem.writeAtomically(body, to: LocalPath(destination), shownAs: destination)
                     } catch {
-                        throw HTTPError(url: url, cause: .other("cannot write \(destination).part"), attempts: attempt)
+                        throw HTTPError(url: url, cause: .unwritableFile("\(destination).part"), attempts: attempt)
                     }
                     return HTTPResponse(status: status, etag: served)
                 case 500...:
@@ -143,8 +143,8 @@ public final class FakeHTTPClient: HTTPTransport {
             let retried: Bool
             switch cause {
             case .timedOut, .serverError, .truncated: retried = true
-            case let .connectionFailed(reason): retried = reason != "could not resolve the host"
-            case .deadlineExceeded, .other: retried = false
+            case let .connectionFailed(connection): retried = connection != .hostUnresolved
+            default: retried = false
             }
             if !retried || attempt >= attempts { throw HTTPError(url: url, cause: cause, attempts: attempt) }
             attempt += 1
@@ -160,7 +160,7 @@ public final class FakeHTTPClient: HTTPTransport {
         do {
             try fileSystem.writeAtomically(bytes, to: LocalPath(destination), shownAs: destination)
         } catch {
-            throw HTTPError(url: url, cause: .other("cannot write \(destination).part"), attempts: 1)
+            throw HTTPError(url: url, cause: .unwritableFile("\(destination).part"), attempts: 1)
         }
         return HTTPResponse(status: 200, etag: nil)
     }
@@ -170,10 +170,10 @@ public final class FakeHTTPClient: HTTPTransport {
     public func upload(file: String, to url: String) async throws -> HTTPResponse {
         let scheme = url.prefix(while: { $0 != ":" }).lowercased()
         guard ["http", "https"].contains(scheme), url.dropFirst(scheme.count).hasPrefix("://") else {
-            throw HTTPError(url: url, cause: .other("only http and https URLs take uploads"), attempts: 0)
+            throw HTTPError(url: url, cause: .unsupportedScheme(schemes: ["http", "https"], upload: true), attempts: 0)
         }
         guard fileSystem.kind(of: LocalPath(file)) == .file, let bytes = try? fileSystem.readFile(LocalPath(file), shownAs: file) else {
-            throw HTTPError(url: url, cause: .other("cannot read \(file)"), attempts: 0)
+            throw HTTPError(url: url, cause: .unreadableFile(file), attempts: 0)
         }
         try Task.checkCancellation()
         return try state.withLock { state in
