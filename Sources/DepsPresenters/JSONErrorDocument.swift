@@ -1,4 +1,5 @@
 import DepsCore
+import DepsFailures
 
 /// `--json`'s document for a failure: `{"error": {...}}` with the status and the message every
 /// failure has, and the fields that structure it where the core gave data: a resolution
@@ -23,6 +24,24 @@ struct JSONErrorDocument: Encodable {
         var fetchFailures: [FetchFailure]?
         /// Prereleases left out only because no requirement names one, each with its package.
         var unnamedPrereleases: [PackageVersion]?
+        /// A file that is not what it claims to be: where.
+        var file: String?
+        var line: Int?
+        var column: Int?
+        /// A download or an upload that got no answer.
+        var http: HTTPFailure?
+    }
+
+    /// `{"url": …, "cause": "connectionFailed", "connection": "refused", "attempts": 3}`: the URL
+    /// without a login, what failed (`HTTPError.Cause`'s case), and its value where it has one.
+    struct HTTPFailure: Encodable {
+        let url: String
+        var cause = ""
+        let attempts: Int
+        var connection: String?
+        var status: Int?
+        var path: String?
+        var seconds: Double?
     }
 
     /// `{"package": "RxSwift", "version": "6.0.0-rc.2"}`.
@@ -79,6 +98,12 @@ struct JSONErrorDocument: Encodable {
             body.fetchFailures = failure.failures.map(Self.document(for:))
         case let failure as CodeFetchError:
             body.fetchFailures = [Self.document(for: failure)]
+        case let failure as MalformedInputError:
+            body.file = failure.file
+            body.line = failure.line
+            body.column = failure.column
+        case let failure as HTTPError:
+            body.http = Self.document(for: failure)
         default:
             break
         }
@@ -160,5 +185,40 @@ struct JSONErrorDocument: Encodable {
         case .notCached: "notCached"
         }
         return FetchFailure(name: failure.name.description, url: failure.url, kind: kind, cause: ErrorTextPresenter.cause(of: failure))
+    }
+
+    static func document(for failure: HTTPError) -> HTTPFailure {
+        var document = HTTPFailure(url: HTTPError.withoutCredentials(failure.url), attempts: failure.attempts)
+        switch failure.cause {
+        case .timedOut: document.cause = "timedOut"
+        case let .deadlineExceeded(seconds, _):
+            document.cause = "deadlineExceeded"
+            document.seconds = seconds
+        case let .serverError(status):
+            document.cause = "serverError"
+            document.status = status
+        case .truncated: document.cause = "truncated"
+        case let .connectionFailed(connection):
+            document.cause = "connectionFailed"
+            document.connection = switch connection {
+            case .refused: "refused"
+            case .emptyReply: "emptyReply"
+            case .broken: "broken"
+            case .hostUnresolved: "hostUnresolved"
+            }
+        case .unsupportedScheme: document.cause = "unsupportedScheme"
+        case .unsendableHeader: document.cause = "unsendableHeader"
+        case .requestNotSent: document.cause = "requestNotSent"
+        case let .unreadableFile(path):
+            document.cause = "unreadableFile"
+            document.path = path
+        case let .unwritableFile(path):
+            document.cause = "unwritableFile"
+            document.path = path
+        case .noStatus: document.cause = "noStatus"
+        case .tooManyRedirects: document.cause = "tooManyRedirects"
+        case .transferFailed: document.cause = "transferFailed"
+        }
+        return document
     }
 }

@@ -1,5 +1,6 @@
 import DepsPresenters
 import DepsCore
+import DepsFailures
 import Foundation
 import XCTest
 
@@ -49,5 +50,29 @@ final class JSONErrorDocumentTests: XCTestCase {
     func testAPlainErrorKeepsStatusAndMessageOnly() throws {
         let error = try error(MissingLockfileError(), message: "No Depsfile.lock; run `deps install` first.", status: 1)
         XCTAssertEqual(Set(error.keys), ["status", "message"])
+    }
+
+    func testAFileThatCannotBeReadGivesWhereAndADownloadThatGotNoAnswerGivesWhy() throws {
+        let malformed = MalformedInputError(file: "Depsfile", line: 3, column: 7, escapedMessage: "expected a mapping")
+        let file = try error(malformed, message: "Depsfile:3:7: error: expected a mapping", status: 65)
+        XCTAssertEqual(file["file"] as? String, "Depsfile")
+        XCTAssertEqual(file["line"] as? Int, 3)
+        XCTAssertEqual(file["column"] as? Int, 7)
+        XCTAssertNil(file["http"])
+
+        let refused = HTTPError(url: "https://user:secret@example.com/a.zip", cause: .connectionFailed(.refused), attempts: 3)
+        let http = try XCTUnwrap(try error(refused, message: "error: \(refused)", status: 74)["http"] as? [String: Any])
+        XCTAssertEqual(http["url"] as? String, "https://example.com/a.zip", "no login is shown")
+        XCTAssertEqual(http["cause"] as? String, "connectionFailed")
+        XCTAssertEqual(http["connection"] as? String, "refused")
+        XCTAssertEqual(http["attempts"] as? Int, 3)
+        XCTAssertNil(http["status"])
+
+        let unwritable = HTTPError(url: "https://example.com/a.zip", cause: .unwritableFile("/cache/a.zip.part"), attempts: 1)
+        let write = try XCTUnwrap(try error(unwritable, message: "error: \(unwritable)", status: 74)["http"] as? [String: Any])
+        XCTAssertEqual(write["cause"] as? String, "unwritableFile")
+        XCTAssertEqual(write["path"] as? String, "/cache/a.zip.part")
+        let server = HTTPError(url: "https://example.com/a.zip", cause: .serverError(503), attempts: 2)
+        XCTAssertEqual((try error(server, message: "error: \(server)", status: 74)["http"] as? [String: Any])?["status"] as? Int, 503)
     }
 }
