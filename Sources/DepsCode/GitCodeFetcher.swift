@@ -294,9 +294,9 @@ public struct GitCodeFetcher: Sendable {
     /// unreachable, for the cause git gives; a cache that is full or mounted read-only is named
     /// as such instead (git and tar write into the cache).
     func reporting(_ request: CodeRequest, _ url: String, _ work: () async throws -> Void) async throws {
-        try await reportingGitFailures(on: "the repository", as: { reason -> any Error in
+        try await reportingGitFailures(on: .repository, as: { failure -> any Error in
             if let failure = cache.writeFailure() { return failure }
-            return CodeFetchError(name: request.name, url: url, kind: .unreachable, cause: reason)
+            return CodeFetchError(name: request.name, url: url, kind: .unreachable, cause: .gitFailed(failure))
         }, work)
     }
 }

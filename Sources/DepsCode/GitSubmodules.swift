@@ -105,8 +105,8 @@ struct GitSubmodules {
 
     /// Runs git work that reads a tree, reporting its failure as the package's.
     private func reading<T>(_ url: String, _ work: () async throws -> T) async throws -> T {
-        try await reportingGitFailures(on: "the repository", as: { reason in
-            CodeFetchError(name: request.name, url: url, kind: .unreachable, cause: reason)
+        try await reportingGitFailures(on: .repository, as: { failure in
+            CodeFetchError(name: request.name, url: url, kind: .unreachable, cause: .gitFailed(failure))
         }, work)
     }
 }

@@ -150,6 +150,18 @@ extension GitCommandFailure {
     }
 }
 
+extension GitFailure {
+    /// What was being done and git's cause, for a message that names the URL beside it:
+    /// `cannot clone the repository: '/x' does not appear to be a git repository`.
+    public var reason: String {
+        switch self {
+        case let .notRun(error): error.description
+        case let .command(failure, subject): failure.reason(for: subject == .repository ? "the repository" : "the spec repository")
+        case let .deadline(deadline): deadline.reason
+        }
+    }
+}
+
 extension GitDeadlineExceeded {
     /// `git did not finish within 30 seconds, the limit for one git operation; X allows longer`,
     /// for a message that names the URL beside it.

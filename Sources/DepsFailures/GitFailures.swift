@@ -41,6 +41,20 @@ public struct GitDeadlineExceeded: ExitStatusError, Sendable, Equatable {
     }
 }
 
+/// A git operation on a repository that failed, as data: git could not be started, a git (or
+/// tar) command failed, or it went on past its limit. `FailureText` words it.
+public enum GitFailure: Sendable, Equatable {
+    /// What the repository is to deps, for the words: a package's code or a spec repository.
+    public enum Subject: Sendable, Equatable {
+        case repository
+        case specRepository
+    }
+
+    case notRun(ChildProcessError)
+    case command(GitCommandFailure, of: Subject)
+    case deadline(GitDeadlineExceeded)
+}
+
 /// Reads git's standard error for the cause of a failure. git ends most failures to reach a
 /// repository with the same advice ("fatal: Could not read from remote repository.", "Please
 /// make sure you have the correct access rights", "and the repository exists."), whatever the

@@ -43,6 +43,7 @@ public enum ErrorTextPresenter {
         case .noSuchFolder: "no such folder (a path source is used in place)"
         case let .cacheReadOnly(root, lacking, reason): readOnlyCache(root: root, lacking: lacking, reason: reason)
         case let .unbuildable(error): words(for: error.problem)
+        case let .gitFailed(failure): e(failure.reason)
         }
     }
 
@@ -240,8 +241,8 @@ extension ErrorTextPresenter {
             "a mirror serves CocoaPods' podspec.json; this spec is deps' YAML, which a CDN cannot serve"
         case let .cacheReadOnly(root, lacking, reason):
             readOnlyCache(root: root, lacking: lacking, reason: reason)
-        case let .toolFailed(words):
-            MessageText.escaped(words)
+        case let .gitFailed(failure):
+            MessageText.escaped(failure.reason)
         case .notMirrorable:
             "deps mirror cannot read spec files from this source"
         case let .noManifest(directory):

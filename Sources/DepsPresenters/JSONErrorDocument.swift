@@ -30,6 +30,18 @@ struct JSONErrorDocument: Encodable {
         var column: Int?
         /// A download or an upload that got no answer.
         var http: HTTPFailure?
+        /// git's failure on a spec repository (on a package's, it is in `fetchFailures`).
+        var git: GitFailureDocument?
+    }
+
+    /// `{"failed": "command", "tool": "git", "command": "clone", "status": 128}`; `notRun` (git
+    /// could not be started) and `deadline` (with `seconds`) are the other two.
+    struct GitFailureDocument: Encodable {
+        let failed: String
+        var tool: String?
+        var command: String?
+        var status: Int32?
+        var seconds: Double?
     }
 
     /// `{"url": …, "cause": "connectionFailed", "connection": "refused", "attempts": 3}`: the URL
@@ -83,6 +95,7 @@ struct JSONErrorDocument: Encodable {
         /// `unreachable`, `integrity` or `notCached`.
         let kind: String
         let cause: String
+        var git: GitFailureDocument?
     }
 
     let error: Body
@@ -104,6 +117,8 @@ struct JSONErrorDocument: Encodable {
             body.column = failure.column
         case let failure as HTTPError:
             body.http = Self.document(for: failure)
+        case let failure as UnavailableError:
+            if case let .gitFailed(git) = failure.reason { body.git = Self.document(for: git) }
         default:
             break
         }
@@ -184,7 +199,9 @@ struct JSONErrorDocument: Encodable {
         case .integrity: "integrity"
         case .notCached: "notCached"
         }
-        return FetchFailure(name: failure.name.description, url: failure.url, kind: kind, cause: ErrorTextPresenter.cause(of: failure))
+        var document = FetchFailure(name: failure.name.description, url: failure.url, kind: kind, cause: ErrorTextPresenter.cause(of: failure))
+        if case let .gitFailed(git) = failure.cause { document.git = Self.document(for: git) }
+        return document
     }
 
     static func document(for failure: HTTPError) -> HTTPFailure {
@@ -220,5 +237,13 @@ struct JSONErrorDocument: Encodable {
         case .transferFailed: document.cause = "transferFailed"
         }
         return document
+    }
+
+    static func document(for failure: GitFailure) -> GitFailureDocument {
+        switch failure {
+        case .notRun: GitFailureDocument(failed: "notRun")
+        case let .command(command, _): GitFailureDocument(failed: "command", tool: command.tool, command: command.subcommand, status: command.status)
+        case let .deadline(deadline): GitFailureDocument(failed: "deadline", seconds: deadline.seconds)
+        }
     }
 }

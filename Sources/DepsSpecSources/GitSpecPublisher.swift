@@ -120,6 +120,6 @@ public final class GitSpecPublisher: SpecRepositoryPublisher {
 
     /// Runs git work, reporting its failure as the repository's.
     private func reporting<T>(_ url: String, _ work: () async throws -> T) async throws -> T {
-        try await reportingGitFailures(on: "the spec repository", as: { UnavailableError(location: url, reason: .toolFailed($0)) }, work)
+        try await reportingGitFailures(on: .specRepository, as: { UnavailableError(location: url, reason: .gitFailed($0)) }, work)
     }
 }

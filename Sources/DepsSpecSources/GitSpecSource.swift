@@ -200,7 +200,7 @@ struct GitSpecStore: Sendable {
 
     /// Runs git work of the mirror, reporting its failure as this repository's.
     private func reporting<T>(_ work: () async throws -> T) async throws -> T {
-        try await reportingGitFailures(on: "the spec repository", as: { UnavailableError(location: url, reason: .toolFailed($0)) }, work)
+        try await reportingGitFailures(on: .specRepository, as: { UnavailableError(location: url, reason: .gitFailed($0)) }, work)
     }
 }
 

@@ -75,4 +75,27 @@ final class JSONErrorDocumentTests: XCTestCase {
         let server = HTTPError(url: "https://example.com/a.zip", cause: .serverError(503), attempts: 2)
         XCTAssertEqual((try error(server, message: "error: \(server)", status: 74)["http"] as? [String: Any])?["status"] as? Int, 503)
     }
+
+    func testAGitFailureGivesTheCommandAndItsStatus() throws {
+        let clone = GitCommandFailure(
+            tool: "git", arguments: ["clone", "--mirror", "https://example.com/Kit.git", "/cache/Kit"],
+            standardError: "fatal: repository 'https://example.com/Kit.git/' not found", status: 128)
+        let fetch = CodeFetchError(
+            name: n("Kit"), url: "https://example.com/Kit.git", kind: .unreachable, cause: .gitFailed(.command(clone, of: .repository)))
+        let failure = try XCTUnwrap(
+            (try error(SandboxInstallError(failures: [fetch]), message: "", status: 74)["fetchFailures"] as? [[String: Any]])?.first)
+        XCTAssertEqual(failure["cause"] as? String, "cannot clone the repository: repository 'https://example.com/Kit.git/' not found")
+        let git = try XCTUnwrap(failure["git"] as? [String: Any])
+        XCTAssertEqual(git["failed"] as? String, "command")
+        XCTAssertEqual(git["tool"] as? String, "git")
+        XCTAssertEqual(git["command"] as? String, "clone")
+        XCTAssertEqual(git["status"] as? Int, 128)
+
+        let deadline = UnavailableError(
+            location: "https://example.com/Specs.git",
+            reason: .gitFailed(.deadline(GitDeadlineExceeded(url: "https://example.com/Specs.git", seconds: 30, setting: nil))))
+        let specs = try XCTUnwrap(try error(deadline, message: "", status: 74)["git"] as? [String: Any])
+        XCTAssertEqual(specs["failed"] as? String, "deadline")
+        XCTAssertEqual(specs["seconds"] as? Double, 30)
+    }
 }

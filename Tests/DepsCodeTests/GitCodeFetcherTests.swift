@@ -5,6 +5,7 @@ import DepsFileSystem
 import DepsGit
 import DriverFakes
 import InMemoryFileSystem
+import DepsFailures
 import XCTest
 
 /// `GitCodeFetcher` (through `SourceCodeFetcher`) over repositories in memory and a cache in
@@ -180,7 +181,11 @@ final class GitCodeFetcherTests: XCTestCase {
         git.makeUnreachable(url)
         let error = await failure(of: request("1.0.0", .tag("1.0.0")))
         XCTAssertEqual(error?.kind, .unreachable)
-        XCTAssertEqual(error?.cause, .described("cannot clone the repository: unable to access '\(url)/': Could not resolve host: git.example"))
+        guard case let .gitFailed(failure)? = error?.cause, case let .command(clone, of: .repository) = failure else {
+            return XCTFail("expected git's failure on the repository, got \(String(describing: error))")
+        }
+        XCTAssertEqual(clone.subcommand, "clone")
+        XCTAssertEqual(failure.reason, "cannot clone the repository: unable to access '\(url)/': Could not resolve host: git.example")
         XCTAssertNil(fileSystem.kind(of: mirror), "no mirror is left")
     }
 

@@ -97,9 +97,12 @@ final class GitSpecSourceTests: XCTestCase {
             _ = try await open()
             XCTFail("opened an unreachable repository")
         } catch {
-            XCTAssertEqual(
-                error as? UnavailableError,
-                UnavailableError(location: url, reason: .toolFailed("cannot clone the spec repository: unable to access '\(url)/': Could not resolve host: git.example")))
+            let unavailable = error as? UnavailableError
+            XCTAssertEqual(unavailable?.location, url)
+            guard case let .gitFailed(failure)? = unavailable?.reason, case .command(_, of: .specRepository) = failure else {
+                return XCTFail("expected git's failure on the spec repository, got \(error)")
+            }
+            XCTAssertEqual(failure.reason, "cannot clone the spec repository: unable to access '\(url)/': Could not resolve host: git.example")
         }
         XCTAssertNil(fileSystem.kind(of: store.pointer))
     }

@@ -57,6 +57,8 @@ public struct CodeFetchError: ExitStatusError, Sendable, Equatable {
         /// Fetched, the code cannot be built as its spec describes it (this package's or, named
         /// in the error, another's that it clashes with).
         case unbuildable(SandboxIntegrationError)
+        /// git failed on the package's repository.
+        case gitFailed(GitFailure)
     }
 
     public let name: PackageName

@@ -43,8 +43,8 @@ public struct UnavailableError: ExitStatusError, Sendable, Equatable {
         case notServableByCDN
         /// The cache lacks it and this process cannot write the cache.
         case cacheReadOnly(root: String, lacking: String, reason: String)
-        /// A tool (git) failed; what it was doing and its cause, in its words.
-        case toolFailed(String)
+        /// git failed on the repository (it could not start, a command failed, or it ran too long).
+        case gitFailed(GitFailure)
         /// The spec repository's server could not be reached (`cause`: why, in a few words);
         /// `networkDown` when no connection could be made at all.
         case unreachable(cause: String, networkDown: Bool)
