@@ -108,7 +108,7 @@ struct ArchiveCodeFetcher: Sendable {
             do {
                 try cache.fileSystem.writeAtomically(try cache.fileSystem.readFile(path, shownAs: url), to: temporary, shownAs: url)
             } catch {
-                throw CodeFetchError(name: request.name, url: url, kind: .unreachable, cause: error.reason)
+                throw CodeFetchError(name: request.name, url: url, kind: .unreachable, cause: .fileFailed(error))
             }
         } else {
             let response: HTTPResponse
@@ -116,7 +116,7 @@ struct ArchiveCodeFetcher: Sendable {
                 response = try await http.download(url, to: temporary.string)
             } catch let error as HTTPError {
                 if let failure = cache.writeFailure() { throw failure }
-                throw CodeFetchError(name: request.name, url: url, kind: .unreachable, cause: error.causeDescription)
+                throw CodeFetchError(name: request.name, url: url, kind: .unreachable, cause: .httpFailed(error))
             }
             guard response.isSuccess else {
                 throw CodeFetchError(name: request.name, url: url, kind: .unreachable, cause: .serverAnswered(response.status))

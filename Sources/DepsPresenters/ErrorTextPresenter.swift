@@ -44,6 +44,8 @@ public enum ErrorTextPresenter {
         case let .cacheReadOnly(root, lacking, reason): readOnlyCache(root: root, lacking: lacking, reason: reason)
         case let .unbuildable(error): words(for: error.problem)
         case let .gitFailed(failure): e(failure.reason)
+        case let .httpFailed(failure): e(failure.causeDescription)
+        case let .fileFailed(failure): e(failure.reason)
         }
     }
 

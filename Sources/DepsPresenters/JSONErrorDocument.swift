@@ -96,6 +96,7 @@ struct JSONErrorDocument: Encodable {
         let kind: String
         let cause: String
         var git: GitFailureDocument?
+        var http: HTTPFailure?
     }
 
     let error: Body
@@ -200,7 +201,11 @@ struct JSONErrorDocument: Encodable {
         case .notCached: "notCached"
         }
         var document = FetchFailure(name: failure.name.description, url: failure.url, kind: kind, cause: ErrorTextPresenter.cause(of: failure))
-        if case let .gitFailed(git) = failure.cause { document.git = Self.document(for: git) }
+        switch failure.cause {
+        case let .gitFailed(git): document.git = Self.document(for: git)
+        case let .httpFailed(http): document.http = Self.document(for: http)
+        default: break
+        }
         return document
     }
 

@@ -91,6 +91,15 @@ final class JSONErrorDocumentTests: XCTestCase {
         XCTAssertEqual(git["command"] as? String, "clone")
         XCTAssertEqual(git["status"] as? Int, 128)
 
+        let download = CodeFetchError(
+            name: n("Zip"), url: "https://example.com/Zip.zip", kind: .unreachable,
+            cause: .httpFailed(HTTPError(url: "https://example.com/Zip.zip", cause: .timedOut, attempts: 3)))
+        let downloaded = try XCTUnwrap(
+            (try error(SandboxInstallError(failures: [download]), message: "", status: 74)["fetchFailures"] as? [[String: Any]])?.first)
+        XCTAssertEqual(downloaded["cause"] as? String, "timed out after 3 attempts")
+        XCTAssertEqual((downloaded["http"] as? [String: Any])?["cause"] as? String, "timedOut")
+        XCTAssertNil(downloaded["git"])
+
         let deadline = UnavailableError(
             location: "https://example.com/Specs.git",
             reason: .gitFailed(.deadline(GitDeadlineExceeded(url: "https://example.com/Specs.git", seconds: 30, setting: nil))))

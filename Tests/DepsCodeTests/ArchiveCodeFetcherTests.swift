@@ -6,6 +6,7 @@ import DepsGit
 import DriverFakes
 import InMemoryFileSystem
 @testable import DepsCode
+import DepsFailures
 import XCTest
 
 /// `ArchiveCodeFetcher` over a fake server and a cache in memory: an archive is proven by its
@@ -98,7 +99,7 @@ final class ArchiveCodeFetcherTests: XCTestCase {
 
         http.fail(url, with: .connectionFailed(.refused))
         let down = await failure { try await self.fetcher().archiveFile(self.request(), url: self.url, declaredDigest: self.digest) }
-        XCTAssertEqual(down?.cause, .described("could not connect (1 attempt)"))
+        XCTAssertEqual(down?.cause, .httpFailed(HTTPError(url: url, cause: .connectionFailed(.refused), attempts: 1)))
     }
 
     /// `deps spec lint` proves the URL: an archive the cache holds by the spec's digest (from

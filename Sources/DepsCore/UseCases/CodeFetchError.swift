@@ -59,6 +59,10 @@ public struct CodeFetchError: ExitStatusError, Sendable, Equatable {
         case unbuildable(SandboxIntegrationError)
         /// git failed on the package's repository.
         case gitFailed(GitFailure)
+        /// The archive's download got no answer.
+        case httpFailed(HTTPError)
+        /// A local archive (a path URL) could not be read.
+        case fileFailed(FileAccessError)
     }
 
     public let name: PackageName
