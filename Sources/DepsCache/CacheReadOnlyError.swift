@@ -8,12 +8,12 @@ public struct CacheReadOnlyError: ExitStatusError, Equatable {
     public var exitStatus: ExitStatus { .inputOutput }
     /// The cache folder as configured.
     public let root: LocalPath
-    /// What is missing, in a few words (`no mirror of this repository`).
-    public let lacking: String
+    /// What is missing.
+    public let lacking: CacheLack
     /// Why the cache cannot be written (`permission denied`, `read-only file system`).
     public let reason: String
 
-    public init(root: LocalPath, lacking: String, reason: String) {
+    public init(root: LocalPath, lacking: CacheLack, reason: String) {
         self.root = root
         self.lacking = lacking
         self.reason = reason

@@ -143,13 +143,13 @@ public struct CodeCache: Sendable {
                 try fileSystem.makeDirectories(entry.parent, shownAs: entry.string)
             } catch {
                 guard let reason = unwritableReason() else { throw error }
-                throw CacheReadOnlyError(root: root, lacking: "no tree of \(name) \(version) at \(pin)", reason: reason)
+                throw CacheReadOnlyError(root: root, lacking: .tree(name: "\(name)", version: "\(version)", pin: "\(pin)"), reason: reason)
             }
         }
         return try await fileSystem.withWritingOrReadingLock(entry.addingSuffix(".lock"), shownAs: entry.string) { access in
             if isWholeTreeEntry(entry) { return tree }
             if case let .readingOnly(reason) = access {
-                throw CacheReadOnlyError(root: root, lacking: "no tree of \(name) \(version) at \(pin)", reason: reason)
+                throw CacheReadOnlyError(root: root, lacking: .tree(name: "\(name)", version: "\(version)", pin: "\(pin)"), reason: reason)
             }
             fileSystem.removeTree(entry)
             let temporary = temporaryPath("tree")

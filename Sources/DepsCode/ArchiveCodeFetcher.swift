@@ -84,10 +84,10 @@ struct ArchiveCodeFetcher: Sendable {
             }
         }
         guard !offline else {
-            throw CodeFetchError(name: request.name, url: url, kind: .notCached, cause: .notCached(lacking: nil), remedy: .fetchOnline)
+            throw CodeFetchError(name: request.name, url: url, kind: .notCached, cause: .notCached(lacking: .archive), remedy: .fetchOnline)
         }
         if case let .readingOnly(reason) = access {
-            throw CacheReadOnlyError(root: cache.root, lacking: "no copy of the archive", reason: reason)
+            throw CacheReadOnlyError(root: cache.root, lacking: .archive, reason: reason)
         }
         let temporary = cache.temporaryPath("archive")
         defer { cache.fileSystem.removeTree(temporary) }

@@ -1,5 +1,6 @@
 import DepsCache
 import DepsCore
+import DepsFailures
 import DepsGit
 import DepsProcess
 import DepsFiles
@@ -181,8 +182,8 @@ public struct GitCodeFetcher: Sendable {
         } catch let error as CodeFetchError {
             guard mirror.isPresent(removingDamaged: access == .writing), try await mirror.isDamaged() else { throw error }
         }
-        guard !offline else { throw notCached(request, url, "the cache's mirror of this repository is damaged") }
-        try writable(access, lacking: "the cache's mirror of this repository is damaged")
+        guard !offline else { throw notCached(request, url, .damagedMirror) }
+        try writable(access, lacking: .damagedMirror)
         // Renamed aside first, so that an interruption leaves no half-removed mirror in its place.
         let aside = cache.temporaryPath("damaged-mirror")
         defer { cache.fileSystem.removeTree(aside) }
@@ -204,14 +205,14 @@ public struct GitCodeFetcher: Sendable {
     ) async throws -> String {
         var refreshed = false
         if !mirror.isPresent(removingDamaged: access == .writing) {
-            guard !offline else { throw notCached(request, url, "no mirror of this repository in the cache") }
-            try writable(access, lacking: "no mirror of this repository")
+            guard !offline else { throw notCached(request, url, .mirror) }
+            try writable(access, lacking: .mirror)
             let temporary = cache.temporaryPath("mirror")
             defer { cache.fileSystem.removeTree(temporary) }
             try await reporting(request, url) { try await mirror.clone(remote, through: temporary, shownAs: mirror.path.string) }
             refreshed = true
         }
-        func refresh(lacking: String) async throws {
+        func refresh(lacking: CacheLack) async throws {
             guard !refreshed, !offline else { return }
             try writable(access, lacking: lacking)
             try await reporting(request, url) { try await mirror.fetch() }
@@ -225,7 +226,7 @@ public struct GitCodeFetcher: Sendable {
             let prefix = abbreviated.lowercased()
             var found = try await mirror.commits(startingWith: prefix)
             if found.isEmpty {
-                try await refresh(lacking: "the cache's mirror has no commit starting \(abbreviated)")
+                try await refresh(lacking: .commitStarting(abbreviated))
                 found = try await mirror.commits(startingWith: prefix)
             }
             if found.count > 1 {
@@ -233,14 +234,14 @@ public struct GitCodeFetcher: Sendable {
                     name: request.name, url: url, kind: .integrity, cause: .ambiguousCommit(abbreviated, commits: found))
             }
             guard let commit = found.first else {
-                if offline { throw notCached(request, url, "the cache's mirror has no commit starting \(abbreviated)") }
+                if offline { throw notCached(request, url, .commitStarting(abbreviated)) }
                 throw CodeFetchError(name: request.name, url: url, kind: .integrity, cause: .missingCommit(abbreviated))
             }
             return commit
         case let (.commit(pinned)?, _), let (nil, .commit(pinned)):
-            if try await !mirror.hasCommit(pinned) { try await refresh(lacking: "the cache's mirror lacks commit \(pinned)") }
+            if try await !mirror.hasCommit(pinned) { try await refresh(lacking: .commit(pinned)) }
             guard try await mirror.hasCommit(pinned) else {
-                if offline { throw notCached(request, url, "the cache's mirror lacks commit \(pinned)") }
+                if offline { throw notCached(request, url, .commit(pinned)) }
                 throw CodeFetchError(name: request.name, url: url, kind: .integrity, cause: .missingCommit(pinned))
             }
             // A tag the lock resolved to one commit must still name it (BEHAVIOUR 8.2).
@@ -252,21 +253,21 @@ public struct GitCodeFetcher: Sendable {
             return pinned
         case let (nil, .tag(tag)):
             if let commit = try await mirror.commit(of: "refs/tags/\(tag)") { return commit }
-            try await refresh(lacking: "the cache's mirror has no tag \(tag)")
-            guard let commit = try await mirror.commit(of: "refs/tags/\(tag)") else { throw missingReference(request, url, "tag \(tag)") }
+            try await refresh(lacking: .reference(GitReference.tag(tag).description))
+            guard let commit = try await mirror.commit(of: "refs/tags/\(tag)") else { throw missingReference(request, url, .tag(tag)) }
             return commit
         case let (nil, .branch(branch)):
-            try await refresh(lacking: "branch \(branch)'s newest commit, which needs a fetch")
+            try await refresh(lacking: .newestCommit(branch: branch))
             guard let commit = try await mirror.commit(of: "refs/heads/\(branch)") else {
-                throw missingReference(request, url, "branch \(branch)")
+                throw missingReference(request, url, .branch(branch))
             }
             return commit
         case (nil, .defaultBranch):
             let cloned = refreshed
-            try await refresh(lacking: "the default branch's newest commit, which needs a fetch")
+            try await refresh(lacking: .newestCommit(branch: nil))
             // A fresh clone's HEAD is the remote's; a fetched mirror's follows the remote's again.
             if !cloned, !offline { try await reporting(request, url) { try await mirror.followRemoteHead() } }
-            guard let commit = try await mirror.commit(of: "HEAD") else { throw missingReference(request, url, "default branch") }
+            guard let commit = try await mirror.commit(of: "HEAD") else { throw missingReference(request, url, .defaultBranch) }
             return commit
         case (.archiveDigest?, _):
             throw CodeFetchError(
@@ -275,19 +276,19 @@ public struct GitCodeFetcher: Sendable {
         }
     }
 
-    private func missingReference(_ request: CodeRequest, _ url: String, _ what: String) -> CodeFetchError {
+    private func missingReference(_ request: CodeRequest, _ url: String, _ reference: GitReference) -> CodeFetchError {
         offline
-            ? notCached(request, url, "the cache's mirror has no \(what)")
-            : CodeFetchError(name: request.name, url: url, kind: .integrity, cause: .missingReference(what))
+            ? notCached(request, url, .reference(reference.description))
+            : CodeFetchError(name: request.name, url: url, kind: .integrity, cause: .missingReference(reference.description))
     }
 
     /// Throws `CacheReadOnlyError` naming what is `lacking` unless the mirror may be written.
-    private func writable(_ access: FileLock.Access, lacking: String) throws {
+    private func writable(_ access: FileLock.Access, lacking: CacheLack) throws {
         if case let .readingOnly(reason) = access { throw CacheReadOnlyError(root: cache.root, lacking: lacking, reason: reason) }
     }
 
-    func notCached(_ request: CodeRequest, _ url: String, _ cause: String) -> CodeFetchError {
-        CodeFetchError(name: request.name, url: url, kind: .notCached, cause: .notCached(lacking: cause), remedy: .fetchOnline)
+    func notCached(_ request: CodeRequest, _ url: String, _ lacking: CacheLack) -> CodeFetchError {
+        CodeFetchError(name: request.name, url: url, kind: .notCached, cause: .notCached(lacking: lacking), remedy: .fetchOnline)
     }
 
     /// Runs git work of the mirror, reporting its failure as this package's: the repository is

@@ -26,8 +26,8 @@ public enum ErrorTextPresenter {
         func e(_ text: String) -> String { MessageText.escaped(text) }
         return switch cause {
         case let .described(text): e(text)
-        case let .notCached(lacking?): "not in the cache (\(e(lacking)))"
-        case .notCached(nil): "the archive is not in the cache"
+        case .notCached(lacking: .archive): "the archive is not in the cache"
+        case let .notCached(lacking): "not in the cache (\(words(for: lacking, offline: true)))"
         case let .declaredDigestDiffers(declared, locked): "the spec's sha256 \(e(declared)) differs from SOURCE CHECKSUMS \(e(locked))"
         case let .digestMismatch(expected, from, got): "SHA-256 mismatch: expected \(e(expected)) (\(e(from))), got \(e(got)); nothing was extracted"
         case .unknownArchiveType: "cannot tell the archive's type; expected a name ending in .zip, .tar.gz, .tgz, .tar.bz2, .tbz2, .tar.xz or .txz"
@@ -217,7 +217,7 @@ extension ErrorTextPresenter {
     static func render(_ reason: UnavailableError.Reason) -> String {
         switch reason {
         case let .notCachedWhileOffline(lacking):
-            "not in the cache\(lacking.map { " (\(MessageText.escaped($0)))" } ?? ""); --offline does not fetch"
+            "not in the cache\(lacking.map { " (\(words(for: $0, offline: true)))" } ?? ""); --offline does not fetch"
         case .neverClonedWhileOffline:
             "this git spec repository is not in the cache yet (never cloned); --offline does not fetch"
         case .refreshWhileOffline:
@@ -258,9 +258,30 @@ extension ErrorTextPresenter {
     }
 
     /// `not in the cache (no mirror of this repository), and deps cannot add it: the cache … is read-only (…)`.
-    static func readOnlyCache(root: String, lacking: String, reason: String) -> String {
-        "not in the cache (\(MessageText.escaped(lacking))), and deps cannot add it: the cache \(MessageText.escaped(root)) "
+    static func readOnlyCache(root: String, lacking: CacheLack, reason: String) -> String {
+        "not in the cache (\(words(for: lacking, offline: false))), and deps cannot add it: the cache \(MessageText.escaped(root)) "
             + "is read-only (\(MessageText.escaped(reason)))"
+    }
+
+    /// What the cache lacks, values escaped; `offline` when nothing is fetched (rather than the
+    /// cache being read-only), where a missing mirror is said to be missing from the cache.
+    static func words(for lack: CacheLack, offline: Bool) -> String {
+        func e(_ text: String) -> String { MessageText.escaped(text) }
+        return switch lack {
+        case .mirror: offline ? "no mirror of this repository in the cache" : "no mirror of this repository"
+        case .damagedMirror: "the cache's mirror of this repository is damaged"
+        case let .commitStarting(digits): "the cache's mirror has no commit starting \(e(digits))"
+        case let .commit(commit): "the cache's mirror lacks commit \(e(commit))"
+        case let .reference(reference): "the cache's mirror has no \(e(reference))"
+        case let .newestCommit(branch?): "branch \(e(branch))'s newest commit, which needs a fetch"
+        case .newestCommit(nil): "the default branch's newest commit, which needs a fetch"
+        case let .tree(name, version, pin): "no tree of \(e(name)) \(e(version)) at \(e(pin))"
+        case .archive: "no copy of the archive"
+        case let .file(path?): e(path)
+        case .file(nil): "this file"
+        case .specRepositoryNewestCommit: "its newest commit, which needs a fetch"
+        case .specRepositoryClone: "this git spec repository was never cloned"
+        }
     }
 }
 

@@ -36,7 +36,7 @@ struct CDNFileLoader: Sendable {
         let cached = cache.fileSystem.kind(of: local) == .file
         if cached && (!refresh || offline) { return try cache.fileSystem.readFile(local, shownAs: local.string) }
         if offline {
-            throw UnavailableError(location: url(of: relative), reason: .notCachedWhileOffline(lacking: local.string))
+            throw UnavailableError(location: url(of: relative), reason: .notCachedWhileOffline(lacking: .file(local.string)))
         }
         return nil
     }
@@ -98,7 +98,7 @@ struct CDNFileLoader: Sendable {
         } catch let error as HTTPError {
             // The download goes into the cache first: one this process cannot write is named.
             if let reason = cache.unwritableReason() {
-                throw UnavailableError(location: fileURL, reason: .cacheReadOnly(root: cache.root.string, lacking: "this file", reason: reason))
+                throw UnavailableError(location: fileURL, reason: .cacheReadOnly(root: cache.root.string, lacking: .file(nil), reason: reason))
             }
             throw UnavailableError(location: fileURL, reason: .unreachable(cause: error.causeDescription, networkDown: Self.isNetworkDown(error.cause)))
         }

@@ -133,7 +133,7 @@ struct GitSpecStore: Sendable {
     /// this process cannot write is only read (under a shared lock): it fails, naming the cache,
     /// when it lacks the clone or a fetch is asked for.
     func update(fetch: Bool) async throws -> GitSpecSource.Refresh {
-        let lacking = fetch ? "its newest commit, which needs a fetch" : "this git spec repository was never cloned"
+        let lacking: CacheLack = fetch ? .specRepositoryNewestCommit : .specRepositoryClone
         try cache.prepareOnce()
         do {
             try cache.fileSystem.makeDirectories(cache.specsGitFolder, shownAs: cache.specsGitFolder.string)
@@ -194,7 +194,7 @@ struct GitSpecStore: Sendable {
     }
 
     /// The cache cannot be written and lacks what this repository needs.
-    private func readOnly(lacking: String, reason: String) -> UnavailableError {
+    private func readOnly(lacking: CacheLack, reason: String) -> UnavailableError {
         UnavailableError(location: url, reason: .cacheReadOnly(root: cache.root.string, lacking: lacking, reason: reason))
     }
 

@@ -47,6 +47,39 @@ final class ProblemWordingTests: XCTestCase {
             "leveldb: https://example.com/leveldb.git: leveldb-library: its module leveldb has the name of leveldb's, and SwiftPM builds one module of a name")
     }
 
+    func testWhatTheCacheLacksIsWordedOfflineAndReadOnly() {
+        let kit = n("Kit")
+        func offline(_ lack: CacheLack) -> String {
+            ErrorTextPresenter.line(for: CodeFetchError(name: kit, url: "u", kind: .notCached, cause: .notCached(lacking: lack)))
+        }
+        func readOnly(_ lack: CacheLack) -> String {
+            ErrorTextPresenter.line(for: CodeFetchError(
+                name: kit, url: "u", kind: .unreachable, cause: .cacheReadOnly(root: "/c", lacking: lack, reason: "read-only file system")))
+        }
+        XCTAssertEqual(offline(.mirror), "Kit: u: not in the cache (no mirror of this repository in the cache)")
+        XCTAssertEqual(readOnly(.mirror), "Kit: u: not in the cache (no mirror of this repository), and deps cannot add it: the cache /c is read-only (read-only file system)")
+        XCTAssertEqual(offline(.archive), "Kit: u: the archive is not in the cache")
+        let lines: [(CacheLack, String)] = [
+            (.damagedMirror, "the cache's mirror of this repository is damaged"),
+            (.commitStarting("a3800e3"), "the cache's mirror has no commit starting a3800e3"),
+            (.commit("abc\u{1B}"), "the cache's mirror lacks commit abc\\u{1B}"),
+            (.reference("tag 1.0"), "the cache's mirror has no tag 1.0"),
+            (.newestCommit(branch: "main"), "branch main's newest commit, which needs a fetch"),
+            (.newestCommit(branch: nil), "the default branch's newest commit, which needs a fetch"),
+            (.tree(name: "Lib", version: "1.1.0", pin: "3f2c"), "no tree of Lib 1.1.0 at 3f2c"),
+            (.archive, "no copy of the archive"),
+            (.file("/cache/x"), "/cache/x"),
+            (.file(nil), "this file"),
+            (.specRepositoryNewestCommit, "its newest commit, which needs a fetch"),
+            (.specRepositoryClone, "this git spec repository was never cloned"),
+        ]
+        for (lack, words) in lines {
+            XCTAssertTrue(readOnly(lack).hasPrefix("Kit: u: not in the cache (\(words)), and deps cannot add it"), readOnly(lack))
+        }
+        let specs = UnavailableError(location: "https://cdn/x", reason: .notCachedWhileOffline(lacking: .file("/cache/x")))
+        XCTAssertEqual(ErrorTextPresenter.message(for: specs), "https://cdn/x: error: not in the cache (/cache/x); --offline does not fetch")
+    }
+
     func testEachSyncProblemIsOneLine() throws {
         let moya = LockedPackage(name: n("Moya"), version: v("14.0.0"), dependencies: [])
         let lines: [(SyncProblem, String)] = [

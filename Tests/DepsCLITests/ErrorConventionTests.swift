@@ -98,7 +98,7 @@ final class ErrorConventionTests: XCTestCase {
     /// What helps is worded where the message is: the adapters gave only the reason.
     func testTheRemedyAnAdapterGaveAsDataIsWordedWithTheFlagOrTheCommand() throws {
         let kit = try PackageName("Kit")
-        let offline = UnavailableError(location: "https://cdn/x", reason: .notCachedWhileOffline(lacking: "/cache/x"))
+        let offline = UnavailableError(location: "https://cdn/x", reason: .notCachedWhileOffline(lacking: .file("/cache/x")))
         XCTAssertEqual(Output.describe(offline).message, "https://cdn/x: error: not in the cache (/cache/x); --offline does not fetch")
         let down = UnavailableError(location: "https://cdn/x", reason: .unreachable(cause: "timed out after 1 attempt", networkDown: true))
         XCTAssertTrue(Output.describe(down).message.contains("point `trunk` at a mirror with DEPS_TRUNK_URL"), Output.describe(down).message)

@@ -172,7 +172,7 @@ final class GitCodeFetcherTests: XCTestCase {
         git.commit(.init(["Kit.swift": "1"]), to: url)
         let error = await failure(of: request("1.0.0", .defaultBranch), offline: true)
         XCTAssertEqual(error?.kind, .notCached)
-        XCTAssertEqual(error?.cause, .notCached(lacking: "no mirror of this repository in the cache"))
+        XCTAssertEqual(error?.cause, .notCached(lacking: .mirror))
         XCTAssertEqual(error?.remedy, .fetchOnline)
         XCTAssertEqual(git.operations, [])
     }

@@ -150,7 +150,7 @@ final class CDNFileLoaderTests: XCTestCase {
     func testOfflineAFileTheCacheLacksIsAnErrorAndNothingIsAsked() async throws {
         http.serve(base + index, "Kit/1.0.0\n")
         let error = await failure { try await self.loader(offline: true).load(self.index) }
-        XCTAssertEqual(error, UnavailableError(location: base + index, reason: .notCachedWhileOffline(lacking: (folder / index).string)))
+        XCTAssertEqual(error, UnavailableError(location: base + index, reason: .notCachedWhileOffline(lacking: .file((folder / index).string))))
         XCTAssertEqual(http.requests, [])
     }
 
@@ -170,6 +170,6 @@ final class CDNFileLoaderTests: XCTestCase {
         let error = await failure { try await self.loader().load(self.index) }
         XCTAssertEqual(
             error,
-            UnavailableError(location: base + index, reason: .cacheReadOnly(root: cache.root.string, lacking: "this file", reason: "read-only file system")))
+            UnavailableError(location: base + index, reason: .cacheReadOnly(root: cache.root.string, lacking: .file(nil), reason: "read-only file system")))
     }
 }

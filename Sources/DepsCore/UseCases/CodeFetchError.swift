@@ -26,7 +26,7 @@ public struct CodeFetchError: ExitStatusError, Sendable, Equatable {
         /// A tool's or a check's own words (git's cause, an archive's problem, a download's failure).
         case described(String)
         /// Offline, and the cache lacks it; what is missing, when known.
-        case notCached(lacking: String?)
+        case notCached(lacking: CacheLack)
         /// The spec declares one archive digest and the lock pins another.
         case declaredDigestDiffers(declared: String, locked: String)
         /// The downloaded archive's SHA-256 is not the one expected (`expectedFrom`: the spec or the lock).
@@ -53,7 +53,7 @@ public struct CodeFetchError: ExitStatusError, Sendable, Equatable {
         case noSuchFolder
         /// The cache lacks it and this process cannot write the cache (`root`; `lacking`: what is
         /// missing; `reason`: why the cache cannot be written).
-        case cacheReadOnly(root: String, lacking: String, reason: String)
+        case cacheReadOnly(root: String, lacking: CacheLack, reason: String)
         /// Fetched, the code cannot be built as its spec describes it (this package's or, named
         /// in the error, another's that it clashes with).
         case unbuildable(SandboxIntegrationError)

@@ -14,7 +14,7 @@ public struct UnavailableError: ExitStatusError, Sendable, Equatable {
 
     public enum Reason: Sendable, Equatable {
         /// Offline, and the cache lacks it (`lacking`: where it would be, or what is missing).
-        case notCachedWhileOffline(lacking: String?)
+        case notCachedWhileOffline(lacking: CacheLack?)
         /// Offline, and the git spec repository was never cloned into the cache.
         case neverClonedWhileOffline
         /// Offline, and the command is to refresh a spec repository.
@@ -42,7 +42,7 @@ public struct UnavailableError: ExitStatusError, Sendable, Equatable {
         /// A spec in deps' YAML, where a mirror serves only CocoaPods' podspec.json.
         case notServableByCDN
         /// The cache lacks it and this process cannot write the cache.
-        case cacheReadOnly(root: String, lacking: String, reason: String)
+        case cacheReadOnly(root: String, lacking: CacheLack, reason: String)
         /// git failed on the repository (it could not start, a command failed, or it ran too long).
         case gitFailed(GitFailure)
         /// The spec repository's server could not be reached (`cause`: why, in a few words);
