@@ -165,11 +165,13 @@ let package = Package(
             name: "DepsCodeTests",
             dependencies: ["DepsCache", "DepsFailures", "DepsCode", "DepsCore", "DepsFiles", "DepsFileSystem", "DepsGit", "DepsHTTP", "DriverFakes", "InMemoryFileSystem"]
         ),
+        // The presenters: every sentence a user reads, from data built by hand.
+        .testTarget(name: "DepsPresentersTests", dependencies: ["DepsPresenters", "DepsCore", "DepsFailures", "ResolutionFixtures"]),
         .testTarget(
             name: "DepsAdaptersTests",
             dependencies: ["DepsFailures",
                 "DepsFiles", "DepsCocoaPods", "DepsCache", "DepsSandboxLayout", "DepsCode", "DepsSpecSources", "DepsSwiftPM", "DepsPresenters", "DepsFileSystem", "DepsGit", "DepsCore",
-                "DepsYAML", "DepsProcess", "DepsHTTP", "SeededRandom", "ResolutionFixtures", "LoopbackHTTPServer",
+                "DepsYAML", "DepsProcess", "DepsHTTP", "SeededRandom", "LoopbackHTTPServer",
                 "InMemoryFileSystem",
             ],
             exclude: ["Fixtures"]
