@@ -25,7 +25,7 @@ struct PodfileEvaluationRun {
         let result: ChildProcessResult
         do {
             result = try await RubyDSLRun(program: RubyPodfileDSL.program, errorMarker: RubyPodfileDSL.errorMarker).run(fileName: path, folder: folder)
-        } catch {
+        } catch let error as RubyDSLRun.Failure {
             switch error {
             // No Ruby: the static reader's refusal stands, every line named.
             case .rubyMissing: throw refusal

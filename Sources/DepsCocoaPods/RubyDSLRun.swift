@@ -26,16 +26,15 @@ struct RubyDSLRun {
     /// The program's standard output for the file `fileName` in `folder`. Ruby runs in that folder,
     /// so the file is named there by its last component (a path relative to deps' own working
     /// directory would not be found from it).
-    func run(fileName: String, folder: String) async throws(Failure) -> ChildProcessResult {
+    /// Throws a `Failure`, or what stopped the run itself (an interruption) as it came.
+    func run(fileName: String, folder: String) async throws -> ChildProcessResult {
         let result: ChildProcessResult
         do {
             let name = fileName.split(separator: "/").last.map(String.init) ?? fileName
             result = try await ChildProcess.run("ruby", ["-e", program, name], workingDirectory: folder)
         } catch let error as ChildProcessError {
-            if case .notFound = error.reason { throw .rubyMissing }
-            throw .notStarted(error)
-        } catch {
-            throw .stopped(line: nil, message: "\(error)", fromDSL: false)
+            if case .notFound = error.reason { throw Failure.rubyMissing }
+            throw Failure.notStarted(error)
         }
         guard result.succeeded else { throw Self.failure(result.standardErrorText, marker: errorMarker) }
         return result

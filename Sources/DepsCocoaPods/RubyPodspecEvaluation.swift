@@ -23,7 +23,7 @@ public struct RubyPodspecEvaluation {
         do {
             result = try await RubyDSLRun(program: RubyPodspecDSL.program, errorMarker: RubyPodspecDSL.errorMarker).run(
                 fileName: path.lastComponent, folder: path.parent.string)
-        } catch {
+        } catch let error as RubyDSLRun.Failure {
             switch error {
             case .rubyMissing:
                 throw MalformedInputError(
