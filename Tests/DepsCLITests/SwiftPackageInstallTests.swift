@@ -463,7 +463,7 @@ final class SwiftPackageInstallTests: XCTestCase {
         return (tagged, head)
     }
 
-    func branchDepsfile(_ reference: String) throws {
+    func branchDepsfile(_ reference: String, extra: String = "") throws {
         try project.write("App/Depsfile", """
             sources:
               - ../Specs
@@ -475,7 +475,7 @@ final class SwiftPackageInstallTests: XCTestCase {
               swift-greeting:
                 package: \(url("swift-greeting"))
                 version: "~> 1.0"
-
+            \(extra)
             """)
     }
 
@@ -574,6 +574,38 @@ final class SwiftPackageInstallTests: XCTestCase {
         XCTAssertEqual(try project.read("App/Deps/swift-foo/Sources/Foo/Foo.swift"), "public let version = \"1.0.0\"\n")
         XCTAssertTrue(try project.read("App/Deps/Package.swift").contains(".package(url: \"\(url("swift-foo"))\", revision: \"\(tagged)\"),"))
         XCTAssertEqual(try project.deps("check").status, 0)
+    }
+
+    /// An Xcode target links a package on a branch through Xcode's remote reference at the
+    /// lock's commit (`kind = revision`), kept in step by check and install like a version.
+    func testAnXcodeTargetLinksAPackageOnABranchAtTheLockedCommit() throws {
+        let (_, head) = try makeBranchPackages()
+        let original = try Data(contentsOf: URL(fileURLWithPath: XcodeJourneyTests.fixtures + "/XcodeProjects/simplenote-ios/project.pbxproj"))
+        let projectFile = project.app + "/Simplenote.xcodeproj/project.pbxproj"
+        try FileManager.default.createDirectory(atPath: project.app + "/Simplenote.xcodeproj", withIntermediateDirectories: true)
+        try original.write(to: URL(fileURLWithPath: projectFile))
+        try branchDepsfile("branch: main", extra: "xcode:\n  project: Simplenote.xcodeproj\n  targets:\n    Simplenote: [Kit, swift-foo/Foo]\n")
+
+        let install = try project.deps("install")
+        XCTAssertEqual(install.status, 0, install.stderr)
+        let reading = try IndependentProjectReader.read(projectFile)
+        XCTAssertEqual(reading.missing, [])
+        let before = try IndependentProjectReader.read(XcodeJourneyTests.fixtures + "/XcodeProjects/simplenote-ios/project.pbxproj")
+        XCTAssertEqual(reading.remote["Simplenote"], ((before.remote["Simplenote"] ?? []) + ["Foo from \(url("swift-foo")) revision \(head)"]).sorted())
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: projectFile)), as: UTF8.self)
+        XCTAssertTrue(text.contains("\t\t\t\tkind = revision;\n\t\t\t\trevision = \(head);\n"), text)
+        XCTAssertEqual(try project.deps("check").status, 0)
+
+        try Data(text.replacingOccurrences(of: "revision = \(head);", with: "revision = \(String(repeating: "0", count: 40));").utf8)
+            .write(to: URL(fileURLWithPath: projectFile))
+        let drifted = try project.deps("check")
+        XCTAssertEqual(drifted.status, 1)
+        XCTAssertTrue(drifted.stdout.contains(
+            "A Simplenote.xcodeproj: no remote package reference to \(url("swift-foo")) at exactly branch main (revision \(head))\n"), drifted.stdout)
+        XCTAssertEqual(try project.deps("install").status, 0)
+        XCTAssertEqual(String(decoding: try Data(contentsOf: URL(fileURLWithPath: projectFile)), as: UTF8.self), text)
+        XCTAssertEqual(try project.deps("deintegrate").status, 0)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: projectFile)), original)
     }
 
     func testABranchTheRepositoryLacksIsNamedWithThePackageAndURL() throws {
