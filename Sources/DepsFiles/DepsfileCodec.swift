@@ -13,7 +13,7 @@ public struct DepsfileCodec {
     }
 
     static let topLevelKeys = ["sources", "dependencies", "platform", "xcode"]
-    static let externalSourceKeys = ["path", "podspec", "version", "git", "tag", "commit", "branch", "submodules", "source", "package", "swiftpm", "registry", "exact"]
+    static let externalSourceKeys = ["path", "podspec", "version", "git", "tag", "commit", "branch", "submodules", "source", "package", "swiftpm", "registry", "exact", "revision"]
 
     /// A starter Depsfile: the sources, commented, and an empty `dependencies:`.
     public func encodeStarter(_ starter: StarterManifest) -> String {
@@ -102,7 +102,7 @@ public struct DepsfileCodec {
         guard let pairs = value.mappingPairs else { return nil }
         let fields = try document.fields(pairs, known: Self.externalSourceKeys, in: "the source of \(name)")
         guard let sourceNode = fields["source"] else { return nil }
-        for key in ["path", "podspec", "git", "package", "swiftpm", "registry", "exact"] + GitReference.keys + ["submodules"] where fields[key] != nil {
+        for key in ["path", "podspec", "git", "package", "swiftpm", "registry", "exact", "revision"] + GitReference.keys + ["submodules"] where fields[key] != nil {
             throw document.error(fields[key]!, "\(name) has both `source:` and `\(key):`; a spec source goes with `version:` alone")
         }
         let label = try document.location(try document.scalar(sourceNode, "the spec source of \(name)"), at: sourceNode, "the spec source of \(name)")
@@ -123,11 +123,18 @@ public struct DepsfileCodec {
             try document.mapping(value, "\(name)"), known: Self.externalSourceKeys, in: "the source of \(name)")
         let packageKeys = ["package", "swiftpm", "registry"].filter { fields[$0] != nil }
         if let packageKey = packageKeys.first, let packageNode = fields[packageKey] {
-            for key in ["path", "podspec", "git", "tag", "commit", "branch", "submodules"] + packageKeys.dropFirst() where fields[key] != nil {
-                throw document.error(fields[key]!, "`\(key):` does not go with `\(packageKey):` in the source of \(name); a package takes `version:` or `exact:`")
+            // A package by URL may also be taken on a branch or a revision (BEHAVIOUR 16).
+            let references = packageKey == "package" ? SwiftPackageReference.keys : []
+            for key in ["path", "podspec", "git", "tag", "commit", "branch", "revision", "submodules"] + packageKeys.dropFirst()
+            where fields[key] != nil && !references.contains(key) {
+                let takes = packageKey == "package" ? "`version:`, `exact:`, `branch:` or `revision:`" : "`version:` or `exact:`"
+                throw document.error(fields[key]!, "`\(key):` does not go with `\(packageKey):` in the source of \(name); a package takes \(takes)")
             }
             if packageKey == "registry" { return try document.swiftRegistryDependency(name, at: packageNode, fields) }
             return try document.swiftPackageDependency(name, at: packageNode, fields, replacingPod: packageKey == "swiftpm")
+        }
+        if let revisionNode = fields["revision"] {
+            throw document.error(revisionNode, "`revision:` goes with `package:` in the source of \(name); a git pod's commit is `commit:`")
         }
         if let exactNode = fields["exact"] {
             throw document.error(exactNode, "`exact:` goes with `package:` or `registry:` in the source of \(name); a pod's exact version is `version: 1.2.3`")

@@ -34,9 +34,12 @@ package struct LockEntryText {
 
     // MARK: Writing
 
-    /// `Alamofire (5.9.1)`.
-    static func package(_ package: LockedPackage) -> String {
-        "\(package.name) (\(package.version))"
+    /// `Alamofire (5.9.1)`; a Swift package on a branch or a revision, which has no version,
+    /// `swift-foo (branch `main`)` or `swift-foo (revision `0123…`)` (BEHAVIOUR 16), which an older
+    /// deps refuses as a version it cannot read rather than taking it for one.
+    static func package(_ package: LockedPackage, reference: SwiftPackageReference? = nil) -> String {
+        guard let reference else { return "\(package.name) (\(package.version))" }
+        return "\(package.name) (\(reference.field.key) \(quoted(reference.field.value)))"
     }
 
     /// `Moya (~> 15.0)`, `SnapKit`, `LocalKit (from `../LocalKit`, ~> 1.0)`.
@@ -45,6 +48,9 @@ package struct LockEntryText {
         switch dependency.externalSource {
         case let .path(path)?, let .podspec(path)?, let .package(path)?, let .registry(path)?:
             details.append("from \(quoted(path))")
+        case let .unversionedPackage(url, reference)?:
+            details.append("from \(quoted(url))")
+            details.append("\(reference.field.key) \(quoted(reference.field.value))")
         case let .git(url, reference, submodules)?:
             details.append("from \(quoted(url))")
             details.append(reference.field.map { "\($0.key) \(quoted($0.value))" } ?? defaultBranchWord)

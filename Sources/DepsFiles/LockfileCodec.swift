@@ -34,7 +34,7 @@ public struct LockfileCodec {
     public func encode(_ lockfile: Lockfile) -> String {
         var sections: [(String, YAMLNode)] = []
         sections.append((Section.packages, .sequence(lockfile.packages.map { package in
-            let entry = LockEntryText.package(package)
+            let entry = LockEntryText.package(package, reference: lockfile.externalSources[package.name]?.swiftPackageReference)
             guard !package.dependencies.isEmpty else { return .scalar(entry) }
             return .mapping([(entry, .sequence(package.dependencies.map { .scalar(LockEntryText.dependency($0)) }))])
         })))
@@ -93,8 +93,12 @@ public struct LockfileCodec {
         // A package and its subspecs share one version: `Kit/Core (1.0.0)` beside `Kit/Extra (2.0.0)`
         // pins two versions of Kit at once, and which one counted would depend on the order.
         var versionsOfRoots: [PackageName: (name: PackageName, version: Version, line: Int)] = [:]
+        var packageEntryNodes: [YAMLNode] = []
+        var unversionedEntries: Set<PackageName> = []
         for item in try document.sequence(fields[Section.packages]!, Section.packages) {
-            let (package, entryNode) = try lockedPackage(item, document)
+            let (package, entryNode, unversioned) = try lockedPackage(item, document)
+            packageEntryNodes.append(entryNode)
+            if unversioned { unversionedEntries.insert(package.name) }
             try listedPackages.add(package.name, at: entryNode, document)
             if let first = versionsOfRoots[package.name.root], first.version != package.version {
                 throw document.error(
@@ -134,13 +138,36 @@ public struct LockfileCodec {
         // `Kit (from `Vendor/Kit.podspec.json`)` reads as a folder; EXTERNAL SOURCES says it is a
         // spec file, or a Swift package.
         func naming(_ dependency: Dependency) -> Dependency {
-            guard case let .path(location)? = dependency.externalSource,
-                  let recorded = externalSources[dependency.name.root],
-                  recorded == .podspec(location) || recorded == .package(url: location) || recorded == .registry(url: location) else { return dependency }
+            guard let written = dependency.externalSource, let recorded = externalSources[dependency.name.root] else { return dependency }
+            switch written {
+            case let .path(location):
+                guard recorded == .podspec(location) || recorded == .package(url: location) || recorded == .registry(url: location) else {
+                    return dependency
+                }
+            case let .git(location, .branch(branch), false):
+                // `from `URL`, branch `main``: a package on a branch, as a git pod's reads.
+                guard recorded == .unversionedPackage(url: location, .branch(branch)) else { return dependency }
+            default:
+                return dependency
+            }
             return Dependency(dependency.name, dependency.requirement, externalSource: recorded)
         }
         dependencies = dependencies.map(naming)
         packages = packages.map { LockedPackage(name: $0.name, version: $0.version, dependencies: $0.dependencies.map(naming)) }
+        // A package on a branch or a revision is listed as such in PACKAGES and EXTERNAL SOURCES
+        // alike; a version in one and a reference in the other could not both be kept.
+        for (package, entryNode) in zip(packages, packageEntryNodes) {
+            let reference = externalSources[package.name.root]?.swiftPackageReference
+            let listedUnversioned = unversionedEntries.contains(package.name)
+            if let reference, !(listedUnversioned && package.version.description == reference.description) {
+                throw document.error(
+                    entryNode, "\(package.name) is locked at \(package.version) but EXTERNAL SOURCES takes it on \(reference)")
+            }
+            if reference == nil, listedUnversioned {
+                throw document.error(
+                    entryNode, "\(package.name) is locked on \(package.version) but EXTERNAL SOURCES takes it on no branch or revision")
+            }
+        }
         var checksums: [PackageName: String] = [:]
         for pair in try document.mapping(fields[Section.specChecksums]!, Section.specChecksums) {
             let name = try document.packageName(try document.key(pair), at: pair.key)
@@ -202,7 +229,7 @@ public struct LockfileCodec {
     /// `commit:` and `branch:` (none: the default branch) and maybe `submodules:`.
     private func externalSource(_ node: YAMLNode, of name: PackageName, _ document: YAMLDocument) throws(MalformedInputError) -> ExternalSource {
         let source = try document.fields(
-            try document.mapping(node, "the source of \(name)"), known: ["path", "podspec", "git", "package", "swiftpm", "registry"] + GitReference.keys + ["submodules"],
+            try document.mapping(node, "the source of \(name)"), known: ["path", "podspec", "git", "package", "swiftpm", "registry", "revision"] + GitReference.keys + ["submodules"],
             in: "the source of \(name)")
         if let registry = source["registry"] {
             let url = try document.location(try document.scalar(registry, "the registry URL of \(name)"), at: registry, "the registry URL of \(name)")
@@ -214,9 +241,19 @@ public struct LockfileCodec {
             let url = try document.location(try document.scalar(package, "the package URL of \(name)"), at: package, "the package URL of \(name)")
             guard !url.isEmpty else { throw document.error(package, "the package URL of \(name) cannot be empty") }
             // `package:` under the package's identity, `swiftpm:` under a pod's name.
-            let key = ExternalSource.package(url: url).fields(of: name)[0].key
-            guard source.count == 1, source[key] != nil else {
-                throw document.error(node, "expected `\(key):` alone for the Swift package \(name)")
+            // A package taken on a branch or a revision (BEHAVIOUR 16) keeps it beside `package:`.
+            let references = source["package"] != nil ? SwiftPackageReference.keys.filter { source[$0] != nil } : []
+            let key = references.isEmpty ? ExternalSource.package(url: url).fields(of: name)[0].key : "package"
+            guard source.count == 1 + min(references.count, 1), source[key] != nil else {
+                throw document.error(
+                    node, "expected `\(key):` alone\(key == "package" ? ", or with `branch:` or `revision:`," : "") for the Swift package \(name)")
+            }
+            if let referenceKey = references.first, let referenceNode = source[referenceKey] {
+                let value = try document.scalar(referenceNode, "the \(referenceKey) of \(name)")
+                guard let reference = try? SwiftPackageReference(key: referenceKey, value: value) else {
+                    throw document.error(referenceNode, "invalid `\(referenceKey):` for \(name)")
+                }
+                return .unversionedPackage(url: url, reference)
             }
             return .package(url: url)
         }
@@ -228,6 +265,9 @@ public struct LockfileCodec {
                 throw document.error(node, "expected one of `path:`, `podspec:` or `git:` for \(name)")
             }
             return .path(try document.location(try document.scalar(path, "the path of \(name)"), at: path, "the path of \(name)"))
+        }
+        if let revision = source["revision"] {
+            throw document.error(revision, "`revision:` goes with `package:` in the source of \(name)")
         }
         let url = try document.location(try document.scalar(git, "the git URL of \(name)"), at: git, "the git URL of \(name)")
         let submodules = try source["submodules"].map { node throws(MalformedInputError) in
@@ -259,7 +299,9 @@ public struct LockfileCodec {
 
     /// `Alamofire (5.9.1)`, or a one-pair mapping `Moya (15.0.0): [Alamofire (~> 5.0)]`; with the
     /// node of its `Name (version)` text.
-    private func lockedPackage(_ item: YAMLNode, _ document: YAMLDocument) throws(MalformedInputError) -> (LockedPackage, YAMLNode) {
+    /// A package on a branch or a revision reads `swift-foo (branch `main`)`, `swift-foo (revision
+    /// `0123…`)`: the third value says so.
+    private func lockedPackage(_ item: YAMLNode, _ document: YAMLDocument) throws(MalformedInputError) -> (LockedPackage, YAMLNode, Bool) {
         var entryNode = item
         var dependencyItems: [YAMLNode] = []
         if let pairs = item.mappingPairs {
@@ -275,7 +317,18 @@ public struct LockfileCodec {
             throw document.error(entryNode, "expected `Name (version)`, found '\(text)'")
         }
         let name = try document.packageName(entry.name, at: entryNode)
-        let version = try document.version(String(details), at: entryNode, for: entry.name)
+        let version: Version
+        var unversioned = false
+        if let key = SwiftPackageReference.keys.first(where: { details.starts(with: "\($0) `".unicodeScalars) }) {
+            guard let (value, rest) = LockEntryText.unquoted(details.dropFirst(key.count + 1)), rest.isEmpty,
+                  let reference = try? SwiftPackageReference(key: key, value: value) else {
+                throw document.error(entryNode, "expected `\(key) `value`` in '\(text)'")
+            }
+            version = .unversioned(reference)
+            unversioned = true
+        } else {
+            version = try document.version(String(details), at: entryNode, for: entry.name)
+        }
         var dependencies: [Dependency] = []
         var listed = PackageListing("the dependencies of \(name)")
         for dependencyItem in dependencyItems {
@@ -283,7 +336,7 @@ public struct LockfileCodec {
             try listed.add(dependency.name, at: dependencyItem, document)
             dependencies.append(dependency)
         }
-        return (LockedPackage(name: name, version: version, dependencies: dependencies), entryNode)
+        return (LockedPackage(name: name, version: version, dependencies: dependencies), entryNode, unversioned)
     }
 
     /// `Moya (~> 15.0)`, `SnapKit`, `LocalKit (from `../LocalKit`)`, `LocalKit (from `../LocalKit`, ~> 1.0)`,
@@ -303,7 +356,15 @@ public struct LockfileCodec {
             // `from `URL`, tag `2.1.0`` or `from `URL`, default branch`: a git external source,
             // maybe followed by `submodules`.
             var reference: GitReference?
-            if let key = GitReference.keys.first(where: { details.starts(with: "\($0) `".unicodeScalars) }) {
+            if details.starts(with: "revision `".unicodeScalars) {
+                // `from `URL`, revision `0123…``: a Swift package at a revision (BEHAVIOUR 16).
+                guard let (value, rest) = LockEntryText.unquoted(details.dropFirst("revision ".count)),
+                      let revision = try? SwiftPackageReference(key: "revision", value: value) else {
+                    throw document.error(node, "expected `revision `value`` in '\(text)'")
+                }
+                externalSource = .unversionedPackage(url: location, revision)
+                details = Self.afterComma(rest)
+            } else if let key = GitReference.keys.first(where: { details.starts(with: "\($0) `".unicodeScalars) }) {
                 guard let (value, rest) = LockEntryText.unquoted(details.dropFirst(key.count + 1)),
                       let named = try? GitReference.reading(key: key, value: value) else {
                     throw document.error(node, "expected `\(key) `value`` in '\(text)'")

@@ -19,7 +19,31 @@ extension YAMLDocument {
         } else if identity.description != name.description {
             throw error(urlNode, "the package at '\(url)' is `\(identity)` (SwiftPM's identity: the URL's last part, lower-cased); name it `\(identity):`")
         }
+        if let reference = try swiftPackageReference(of: name, fields) {
+            return Dependency(name, .any, externalSource: .unversionedPackage(url: url, reference))
+        }
         return Dependency(name, try swiftPackageRequirement(of: name, fields), externalSource: .package(url: url))
+    }
+
+    /// `branch:` or `revision:` (BEHAVIOUR 16): a package taken unversioned, alone of the keys
+    /// that say which code (no `version:` or `exact:` beside it); nil when neither is written.
+    private func swiftPackageReference(of name: PackageName, _ fields: [String: YAMLNode]) throws(MalformedInputError) -> SwiftPackageReference? {
+        let written = SwiftPackageReference.keys.filter { fields[$0] != nil }
+        guard let key = written.first, let node = fields[key] else { return nil }
+        if written.count > 1, let second = fields[written[1]] {
+            throw error(second, "\(name) has both `\(key):` and `\(written[1]):`; keep one")
+        }
+        for other in ["version", "exact"] {
+            if let otherNode = fields[other] {
+                throw error(otherNode, "\(name) has both `\(key):` and `\(other):`; a package on a branch or a revision has no version requirement")
+            }
+        }
+        let value = try scalar(node, "the \(key) of \(name)")
+        do {
+            return try SwiftPackageReference(key: key, value: value)
+        } catch {
+            throw self.error(node, "\(error) for \(name)")
+        }
     }
 
     /// A package of a Swift package registry (SE-0292, BEHAVIOUR 16): `registry: URL` with

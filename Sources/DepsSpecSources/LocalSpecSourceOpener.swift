@@ -40,7 +40,7 @@ public final class LocalSpecSourceOpener: SpecSourceOpener {
                 shownAs: LocalPath(path).appending(file.fileName(of: name)).string, fileSystem: fileSystem)
         case let .podspec(file):
             return try await specification(of: name, inFile: file)
-        case let .git(url, _, _), let .package(url), let .registry(url):
+        case let .git(url, _, _), let .package(url), let .unversionedPackage(url, _), let .registry(url):
             throw UnavailableError(location: url, reason: .needsCache)
         }
     }

@@ -50,25 +50,28 @@ public enum PackageManifestReader {
 
     /// The product whose expression starts at `start` (nil for a kind deps does not export, such
     /// as an app), and the index after it.
-    /// The exact versions of the packages `Deps/Package.swift` depends on, by identity, as deps
-    /// writes them: `.package(url: "…", exact: "1.2.3")`, and a registry package's
-    /// `.package(id: "scope.name", exact: "1.2.3")` (BEHAVIOUR 16).
-    public static func exactPackageVersions(_ text: String) -> [String: String] {
+    /// What `Deps/Package.swift` pins each package it depends on to, by identity, as deps writes
+    /// them: `.package(url: "…", exact: "1.2.3")`, a registry package's `.package(id: "scope.name",
+    /// exact: "1.2.3")`, and a package on a branch or a revision `.package(url: "…", revision:
+    /// "<commit>")` (BEHAVIOUR 16).
+    public static func packagePins(_ text: String) -> [String: RecordedSwiftPackagePin] {
         let tokens = SwiftTokenizer.tokens(of: text)
-        var versions: [String: String] = [:]
+        var versions: [String: RecordedSwiftPackagePin] = [:]
         var index = 0
         while index + 10 <= tokens.count {
             defer { index += 1 }
             guard tokens[index].kind == .word("package"), tokens[index + 1].kind == .punctuation("("),
                   case let .word(label) = tokens[index + 2].kind, label == "url" || label == "id" else { continue }
+            guard case let .word(pinKind) = tokens[index + 6].kind, pinKind == "exact" || (pinKind == "revision" && label == "url") else { continue }
             let shape: [SwiftToken.Kind?] = [
-                .word("package"), .punctuation("("), .word(label), .punctuation(":"), nil, .punctuation(","), .word("exact"),
+                .word("package"), .punctuation("("), .word(label), .punctuation(":"), nil, .punctuation(","), .word(pinKind),
                 .punctuation(":"), nil, .punctuation(")"),
             ]
             guard zip(shape, tokens[index...]).allSatisfy({ $0.0 == nil || $0.0 == $0.1.kind }),
-                  case let .string(location?) = tokens[index + 4].kind, case let .string(version?) = tokens[index + 8].kind else { continue }
+                  case let .string(location?) = tokens[index + 4].kind, case let .string(value?) = tokens[index + 8].kind else { continue }
             let identity = label == "id" ? SwiftPackageIdentity(location) : SwiftPackageIdentity(location: location)
-            versions[identity.description] = version
+            versions[identity.description] = pinKind == "exact"
+                ? RecordedSwiftPackagePin(version: value, revision: nil) : RecordedSwiftPackagePin(version: nil, revision: value)
         }
         return versions
     }

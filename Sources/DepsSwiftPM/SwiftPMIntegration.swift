@@ -26,10 +26,10 @@ public struct SwiftPMIntegration: ProjectIntegration {
 
     public func isWritten(for lock: Lockfile) -> Bool {
         guard fileSystem.kind(of: manifestPath) == .file else { return false }
-        let locked = Dictionary(lock.swiftPackagePins().map { ($0.packageIdentity, $0.version.description) }, uniquingKeysWith: { first, _ in first })
+        let locked = Dictionary(lock.swiftPackagePins().map { ($0.packageIdentity, $0.recorded) }, uniquingKeysWith: { first, _ in first })
         guard !locked.isEmpty else { return true }
         guard let bytes = try? fileSystem.readFile(manifestPath, shownAs: manifestPath.string) else { return false }
-        return PackageManifestReader.exactPackageVersions(String(decoding: bytes, as: UTF8.self)) == locked
+        return PackageManifestReader.packagePins(String(decoding: bytes, as: UTF8.self)) == locked
     }
 
     public func files(in folder: SandboxFolder) throws -> [String] {

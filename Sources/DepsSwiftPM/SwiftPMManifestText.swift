@@ -36,6 +36,10 @@ struct SwiftPMManifestText {
         if !manifest.swiftPackages.isEmpty {
             text += "    dependencies: [\n"
             for package in manifest.swiftPackages {
+                if let revision = package.revision {
+                    text += "        .package(url: \(literal(package.url)), revision: \(literal(revision))),\n"
+                    continue
+                }
                 text += package.isFromRegistry
                     ? "        .package(id: \(literal(package.packageIdentity)), exact: \(literal(package.version.description))),\n"
                     : "        .package(url: \(literal(package.url)), exact: \(literal(package.version.description))),\n"

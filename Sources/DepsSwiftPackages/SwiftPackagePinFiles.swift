@@ -21,8 +21,7 @@ public struct SwiftPackagePinFiles: SwiftPackagePinRecords {
         var records: [SwiftPackagePinRecord] = []
         let manifest = "Deps/Package.swift"
         if let bytes = try read(manifest) {
-            let pins = PackageManifestReader.exactPackageVersions(String(decoding: bytes, as: UTF8.self))
-            records.append(SwiftPackagePinRecord(file: manifest, pins: pins.mapValues { RecordedSwiftPackagePin(version: $0, revision: nil) }))
+            records.append(SwiftPackagePinRecord(file: manifest, pins: PackageManifestReader.packagePins(String(decoding: bytes, as: UTF8.self))))
         }
         for file in resolvedFiles() {
             guard let bytes = try read(file) else { continue }

@@ -32,6 +32,8 @@ public final class SwiftPackageSpecSource: SwiftPackageSource {
     private var podsOfPackages: [SwiftPackageIdentity: PackageName] = [:]
     private var releases: [SwiftPackageIdentity: [SwiftPackageRelease]] = [:]
     private var manifests: [SwiftPackageIdentity: [Version: SwiftPackageManifest]] = [:]
+    /// The packages the Depsfile takes on a branch or a revision: their tags are never read ahead.
+    private var unversioned: Set<SwiftPackageIdentity> = []
 
     /// - Parameter locations: the URLs of the packages known from the start (the Depsfile's).
     public init(
@@ -134,11 +136,58 @@ public final class SwiftPackageSpecSource: SwiftPackageSource {
                 manifests[identity, default: [:]][release.version] = manifest
                 learnLocations(from: manifest)
                 for (dependency, _) in manifest.requiredDependencies(enabledTraits: manifest.enabledTraits())
-                where crawled.insert(dependency.identity).inserted {
+                where !unversioned.contains(dependency.identity) && crawled.insert(dependency.identity).inserted {
                     level.append(dependency.identity)
                 }
             }
         }
+    }
+
+    public func unversionedSpecification(
+        of name: PackageName, url: String, reference: SwiftPackageReference, pinnedTo pinned: String?
+    ) async throws -> Specification {
+        let identity = SwiftPackageIdentity(location: url)
+        learn(location: url, as: name)
+        unversioned.insert(identity)
+        // A branch is looked up anew unless the lock pins it; a pinned or named commit only when
+        // the mirror lacks it.
+        var refreshing = pinned == nil
+        if case .revision = reference { refreshing = false }
+        var mirror = try await Self.mirror(of: url, refreshing: refreshing, cache: cache, mirrors: mirrors, network: network, offline: offline)
+        func missing(_ what: String) -> CodeFetchError {
+            offline
+                ? CodeFetchError(name: name, url: url, kind: .notCached, cause: .notCached(lacking: "the cache's mirror has no \(what)"), remedy: .fetchOnline)
+                : CodeFetchError(name: name, url: url, kind: .integrity, cause: .missingReference(what))
+        }
+        func commitNamed() async throws -> String? {
+            if let pinned { return try await mirror.hasCommit(pinned) ? pinned : nil }
+            switch reference {
+            case let .branch(branch):
+                return try await mirror.commit(of: "refs/heads/\(branch)")
+            case let .revision(revision):
+                let found = try await mirror.commits(startingWith: revision.lowercased())
+                if found.count > 1 {
+                    throw CodeFetchError(name: name, url: url, kind: .integrity, cause: .ambiguousCommit(revision, commits: found))
+                }
+                return found.first
+            }
+        }
+        var commit = try await commitNamed()
+        if commit == nil, !refreshing, !offline {
+            mirror = try await Self.mirror(of: url, refreshing: true, cache: cache, mirrors: mirrors, network: network, offline: offline)
+            commit = try await commitNamed()
+        }
+        guard let commit else {
+            if let pinned { throw CodeFetchError(name: name, url: url, kind: .integrity, cause: .missingCommit(pinned)) }
+            throw missing(reference.description)
+        }
+        let version = Version.unversioned(reference)
+        let release = SwiftPackageRelease(version: version, tag: reference.description, commit: commit)
+        let manifest = try await loader.manifest(of: identity, at: release, in: mirror)
+        learnLocations(from: manifest)
+        return try manifest.specification(
+            name: name, version: version, package: identity, tag: reference.description, codeSource: .git(url: url, .commit(commit)),
+            checksum: SHA256Digest.hex(of: Array(commit.utf8)), resolverName: resolverName(of:))
     }
 
     /// The most packages one run fetches ahead for.

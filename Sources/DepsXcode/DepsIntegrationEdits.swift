@@ -102,8 +102,8 @@ enum DepsIntegrationEdits {
                 \t\t\tisa = XCRemoteSwiftPackageReference;
                 \t\t\trepositoryURL = \(PropertyListText.string(package.url));
                 \t\t\trequirement = {
-                \t\t\t\tkind = exactVersion;
-                \t\t\t\tversion = \(PropertyListText.string(package.version.description));
+                \t\t\t\tkind = \(package.requirement.kind);
+                \t\t\t\t\(package.revision == nil ? "version" : "revision") = \(PropertyListText.string(package.requirement.value));
                 \t\t\t};
                 \t\t};
 

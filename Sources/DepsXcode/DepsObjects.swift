@@ -57,6 +57,8 @@ enum DepsObjects {
 struct DepsFootprint {
     var referenceIDs: [String] = []
     /// deps' remote references to Swift packages: id to (URL, exact version).
+    /// Each remote package reference deps added, with its requirement as `kind value`
+    /// (`exactVersion 1.2.0`, `revision <commit>`) when it is one deps writes.
     var remoteReferences: [String: (url: String, version: String?)] = [:]
     /// Product dependency id to (target id, product).
     var productDependencies: [String: String] = [:]
@@ -78,7 +80,10 @@ struct DepsFootprint {
             guard let url = entry.value["repositoryURL"]?.string,
                   DepsObjects.possibleIDs(DepsObjects.remoteReferenceSeed(url), target: nil).contains(id) else { continue }
             let requirement = entry.value["requirement"]
-            let exact = requirement?["kind"]?.string == "exactVersion" ? requirement?["version"]?.string : nil
+            // `exactVersion` with its `version`, or `revision` with its commit, as `kind value`.
+            let kind = requirement?["kind"]?.string
+            let value = kind == "exactVersion" ? requirement?["version"]?.string : kind == "revision" ? requirement?["revision"]?.string : nil
+            let exact = value.map { "\(kind!) \($0)" }
             self.referenceIDs.append(id)
             remoteReferences[id] = (url, exact)
         }

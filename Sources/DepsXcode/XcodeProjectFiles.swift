@@ -104,7 +104,7 @@ public final class XcodeProjectFiles: XcodeProjects {
             if references.isEmpty { drift.append(XcodeDrift(project: project.path, target: nil, kind: .missingPackageReference)) }
             let listed = Set(document.items(document.project, "packageReferences").compactMap(\.string))
             for package in project.remotePackages where !footprint.remoteReferences.contains(where: { id, reference in
-                listed.contains(id) && reference.url == package.url && reference.version == package.version.description
+                listed.contains(id) && reference.url == package.url && reference.version == "\(package.requirement.kind) \(package.requirement.value)"
             }) {
                 drift.append(XcodeDrift(project: project.path, target: nil, kind: .packageVersion(url: package.url, locked: package.version)))
             }

@@ -56,6 +56,17 @@ final class CodecRoundTripTests: XCTestCase {
                 try assertRoundTrip(lock, "hard value \(index) \(value.debugDescription)")
                 try assertDepsfileReadsBack(lock.dependencies, sources: [value], "hard value \(index)")
             }
+            // A Swift package on a branch: its PACKAGES entry is its reference, not a version.
+            let branch = SwiftPackageReference.branch("b`" + value.filter { !$0.unicodeScalars.contains { $0.value <= 0x20 || $0.value == 0x7F } } + "`")
+            for source in [ExternalSource.unversionedPackage(url: value, branch), .unversionedPackage(url: value, .revision("0aF1"))] {
+                let dependency = Dependency(name, externalSource: source)
+                let lock = Lockfile(
+                    packages: [LockedPackage(name: name, version: .unversioned(source.swiftPackageReference!), dependencies: [dependency])],
+                    dependencies: [dependency], specRepos: [], externalSources: [name: source],
+                    specChecksums: [name: String(repeating: "a", count: 64)], depsfileChecksum: String(repeating: "b", count: 64),
+                    depsVersion: "0.1.0", checkoutOptions: [name: CheckoutOption(git: value, commit: String(repeating: "c", count: 40))])
+                try assertRoundTrip(lock, "hard value \(index) \(value.debugDescription) on \(source)")
+            }
             // A spec file: the lock's dependency entries say `from` as for a folder, and EXTERNAL
             // SOURCES tells them apart.
             let plain = try PackageName("Plain")
@@ -172,6 +183,9 @@ final class CodecRoundTripTests: XCTestCase {
             case let .podspec(file)?: fields.append(("podspec", .scalar(file)))
             case let .package(url)?: fields.append(("package", .scalar(url)))
             case let .registry(url)?: fields.append(("registry", .scalar(url)))
+            case let .unversionedPackage(url, reference)?:
+                fields.append(("package", .scalar(url)))
+                fields.append((reference.field.key, .scalar(reference.field.value)))
             case let .git(url, reference, submodules)?:
                 fields.append(("git", .scalar(url)))
                 if let field = reference.field { fields.append((field.key, .scalar(field.value))) }

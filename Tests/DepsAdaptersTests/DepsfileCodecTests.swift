@@ -118,11 +118,61 @@ final class DepsfileCodecTests: XCTestCase {
         assertError(package + "    version: ~> 1.5\n    exact: 1.6.2\n", "Depsfile:5: error: swift-log has both `version:` and `exact:`; keep one")
         assertError(package + "    exact: latest\n", "Depsfile:4: error: invalid version 'latest' for swift-log")
         assertError(package + "    tag: 1.6.2\n",
-                    "Depsfile:4: error: `tag:` does not go with `package:` in the source of swift-log; a package takes `version:` or `exact:`")
+                    "Depsfile:4: error: `tag:` does not go with `package:` in the source of swift-log; a package takes `version:`, `exact:`, `branch:` or `revision:`")
         assertError(package + "    source: trunk\n", "Depsfile:3: error: swift-log has both `source:` and `package:`; a spec source goes with `version:` alone")
         assertError("dependencies:\n  Kit:\n    git: https://example.com/Kit.git\n    exact: 1.0.0\n",
                     "Depsfile:4: error: `exact:` goes with `package:` or `registry:` in the source of Kit; a pod's exact version is `version: 1.2.3`")
         assertError("dependencies:\n  swift-log:\n    package: \"\"\n", "Depsfile:3: error: the package URL of swift-log cannot be empty")
+    }
+
+    func testASwiftPackageMayBeTakenOnABranchOrARevision() throws {
+        let url = "https://example.com/swift-foo.git"
+        let revision = "0123456789abcdef0123456789abcdef01234567"
+        let manifest = try decode("""
+            dependencies:
+              swift-foo:
+                package: \(url)
+                branch: release/2.x
+              swift-bar:
+                package: https://example.com/swift-bar.git
+                revision: \(revision)
+              swift-baz:
+                package: https://example.com/swift-baz.git
+                revision: 0a1B2c3
+
+            """)
+        XCTAssertEqual(manifest.dependencies, [
+            Dependency(try PackageName("swift-foo"), externalSource: .unversionedPackage(url: url, .branch("release/2.x"))),
+            Dependency(try PackageName("swift-bar"), externalSource: .unversionedPackage(url: "https://example.com/swift-bar.git", .revision(revision))),
+            Dependency(try PackageName("swift-baz"), externalSource: .unversionedPackage(url: "https://example.com/swift-baz.git", .revision("0a1B2c3"))),
+        ])
+        XCTAssertEqual(manifest.dependencies.map { $0.externalSource?.swiftPackageURL }, [url, "https://example.com/swift-bar.git", "https://example.com/swift-baz.git"])
+        XCTAssertEqual(manifest.dependencies[0].description, "swift-foo (from `\(url)`, branch `release/2.x`)")
+
+        // Each refusal is at the line of the value that cannot stay.
+        let package = "dependencies:\n  swift-foo:\n    package: \(url)\n"
+        assertError(package + "    branch: main\n    version: ~> 1.5\n",
+                    "Depsfile:5: error: swift-foo has both `branch:` and `version:`; a package on a branch or a revision has no version requirement")
+        assertError(package + "    exact: 1.0.0\n    branch: main\n",
+                    "Depsfile:4: error: swift-foo has both `branch:` and `exact:`; a package on a branch or a revision has no version requirement")
+        assertError(package + "    branch: main\n    revision: \(revision)\n", "Depsfile:5: error: swift-foo has both `branch:` and `revision:`; keep one")
+        assertError(package + "    revision: \(revision)\n    version: 1.0.0\n",
+                    "Depsfile:5: error: swift-foo has both `revision:` and `version:`; a package on a branch or a revision has no version requirement")
+        assertError(package + "    branch: \"\"\n", "Depsfile:4: error: invalid `branch:` '' for swift-foo")
+        assertError(package + "    branch: -main\n", "Depsfile:4: error: invalid `branch:` '-main' for swift-foo")
+        assertError(package + "    revision: main\n",
+                    "Depsfile:4: error: invalid `revision:` 'main'; expected a commit id: 4 to 40 hexadecimal digits for swift-foo")
+        assertError(package + "    revision: \(revision)0\n",
+                    "Depsfile:4: error: invalid `revision:` '\(revision)0'; expected a commit id: 4 to 40 hexadecimal digits for swift-foo")
+        assertError(package + "    branch: [main]\n", "Depsfile:4: error: expected a single value for the branch of swift-foo, found a sequence")
+        // `branch:` and `revision:` go with `package:` alone: not with a pod's `swiftpm:`, a
+        // registry, or a pod.
+        assertError("dependencies:\n  Kit:\n    swiftpm: https://example.com/Kit.git\n    branch: main\n",
+                    "Depsfile:4: error: `branch:` does not go with `swiftpm:` in the source of Kit; a package takes `version:` or `exact:`")
+        assertError("dependencies:\n  mona.linkedlist:\n    registry: https://registry.example.com\n    revision: \(revision)\n",
+                    "Depsfile:4: error: `revision:` does not go with `registry:` in the source of mona.linkedlist; a package takes `version:` or `exact:`")
+        assertError("dependencies:\n  Kit:\n    git: https://example.com/Kit.git\n    revision: \(revision)\n",
+                    "Depsfile:4: error: `revision:` goes with `package:` in the source of Kit; a git pod's commit is `commit:`")
     }
 
     func testARegistryPackageIsNamedByItsIdentityLowerCased() throws {
@@ -155,7 +205,7 @@ final class DepsfileCodecTests: XCTestCase {
         let package = "dependencies:\n  mona.linkedlist:\n    registry: \(registry)\n"
         assertError(package + "    version: ~> 1.1\n    exact: 1.1.1\n", "Depsfile:5: error: mona.linkedlist has both `version:` and `exact:`; keep one")
         assertError(package + "    package: https://example.com/LinkedList.git\n",
-                    "Depsfile:3: error: `registry:` does not go with `package:` in the source of mona.linkedlist; a package takes `version:` or `exact:`")
+                    "Depsfile:3: error: `registry:` does not go with `package:` in the source of mona.linkedlist; a package takes `version:`, `exact:`, `branch:` or `revision:`")
         assertError(package + "    git: https://example.com/LinkedList.git\n",
                     "Depsfile:4: error: `git:` does not go with `registry:` in the source of mona.linkedlist; a package takes `version:` or `exact:`")
     }
@@ -169,7 +219,7 @@ final class DepsfileCodecTests: XCTestCase {
         assertError("dependencies:\n  GoogleUtilities/Logger:\n    swiftpm: \(url)\n",
                     "Depsfile:3: error: `swiftpm:` goes under a pod's name, not a subspec's: GoogleUtilities, not GoogleUtilities/Logger")
         assertError("dependencies:\n  googleutilities:\n    package: \(url)\n    swiftpm: \(url)\n",
-                    "Depsfile:4: error: `swiftpm:` does not go with `package:` in the source of googleutilities; a package takes `version:` or `exact:`")
+                    "Depsfile:4: error: `swiftpm:` does not go with `package:` in the source of googleutilities; a package takes `version:`, `exact:`, `branch:` or `revision:`")
     }
 
     func testAPodspecSourceNamesASpecFileDepsReads() throws {

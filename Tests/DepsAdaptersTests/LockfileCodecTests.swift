@@ -171,7 +171,83 @@ final class LockfileCodecTests: XCTestCase {
             ("    commit: \(commit)\n    package: \(url)\n", "    commit: \(commit)\n    git: \(url)\n",
              "Depsfile.lock:18: error: expected `commit:` and `package:` for swift-log"),
             ("    package: \(url)\n\nSPEC", "    package: \(url)\n    tag: 1.6.2\n\nSPEC",
-             "Depsfile.lock:11: error: expected `package:` alone for the Swift package swift-log"),
+             "Depsfile.lock:11: error: expected `package:` alone, or with `branch:` or `revision:`, for the Swift package swift-log"),
+        ] {
+            XCTAssertThrowsError(try codec.decode(Array(text.replacingOccurrences(of: from, with: to).utf8)), to) { error in
+                XCTAssertEqual("\(error)", message, text)
+            }
+        }
+    }
+
+    func testASwiftPackageOnABranchOrARevisionIsLockedWithoutAVersion() throws {
+        let url = "https://example.com/swift-foo.git"
+        let revisionURL = "https://example.com/swift-bar.git"
+        let commit = String(repeating: "e", count: 40)
+        let revision = "0123abcd"
+        let onBranch = ExternalSource.unversionedPackage(url: url, .branch("main"))
+        let atRevision = ExternalSource.unversionedPackage(url: revisionURL, .revision(revision))
+        let lock = Lockfile(
+            packages: [
+                LockedPackage(name: name("swift-bar"), version: .unversioned(.revision(revision)), dependencies: []),
+                LockedPackage(name: name("swift-foo"), version: .unversioned(.branch("main")), dependencies: [
+                    Dependency(name("swift-bar")),
+                ]),
+            ],
+            dependencies: [Dependency(name("swift-bar"), externalSource: atRevision), Dependency(name("swift-foo"), externalSource: onBranch)],
+            specRepos: [],
+            externalSources: [name("swift-foo"): onBranch, name("swift-bar"): atRevision],
+            specChecksums: [name("swift-foo"): String(repeating: "a", count: 64), name("swift-bar"): String(repeating: "b", count: 64)],
+            depsfileChecksum: String(repeating: "c", count: 64), depsVersion: "0.1.0",
+            checkoutOptions: [
+                name("swift-foo"): CheckoutOption(git: url, commit: commit),
+                name("swift-bar"): CheckoutOption(git: revisionURL, commit: "0123abcd" + String(repeating: "f", count: 32)),
+            ])
+        let text = codec.encode(lock)
+        XCTAssertTrue(text.hasPrefix("""
+            PACKAGES:
+              - swift-bar (revision `0123abcd`)
+              - swift-foo (branch `main`):
+                - swift-bar
+
+            DEPENDENCIES:
+              - swift-bar (from `\(revisionURL)`, revision `0123abcd`)
+              - swift-foo (from `\(url)`, branch `main`)
+
+            """), text)
+        XCTAssertTrue(text.contains("EXTERNAL SOURCES:\n  swift-bar:\n    package: \(revisionURL)\n    revision: 0123abcd\n  swift-foo:\n    package: \(url)\n    branch: main\n"), text)
+        XCTAssertTrue(text.contains("CHECKOUT OPTIONS:\n  swift-bar:\n    commit: 0123abcd\(String(repeating: "f", count: 32))\n    package: \(revisionURL)\n  swift-foo:\n    commit: \(commit)\n    package: \(url)\n"), text)
+        let decoded = try codec.decode(Array(text.utf8))
+        XCTAssertEqual(decoded, lock)
+        XCTAssertEqual(decoded.dependencies.map(\.externalSource), [atRevision, onBranch])
+        XCTAssertEqual(decoded.packages.map(\.version.description), ["revision 0123abcd", "branch main"])
+        XCTAssertEqual(codec.encode(decoded), text)
+
+        // A branch name that holds a backtick or a parenthesis reads back as written.
+        let odd = ExternalSource.unversionedPackage(url: url, .branch("fix`(x)"))
+        let oddLock = Lockfile(
+            packages: [LockedPackage(name: name("swift-foo"), version: .unversioned(.branch("fix`(x)")), dependencies: [])],
+            dependencies: [Dependency(name("swift-foo"), externalSource: odd)], specRepos: [], externalSources: [name("swift-foo"): odd],
+            specChecksums: [name("swift-foo"): String(repeating: "a", count: 64)], depsfileChecksum: String(repeating: "c", count: 64),
+            depsVersion: "0.1.0")
+        let oddText = codec.encode(oddLock)
+        XCTAssertEqual(try codec.decode(Array(oddText.utf8)), oddLock, oddText)
+
+        // PACKAGES and EXTERNAL SOURCES must say the same; a reference is never read as a version.
+        for (from, to, message) in [
+            ("  - swift-foo (branch `main`):", "  - swift-foo (1.0.0):",
+             "Depsfile.lock:3: error: swift-foo is locked at 1.0.0 but EXTERNAL SOURCES takes it on branch main"),
+            ("  - swift-foo (branch `main`):", "  - swift-foo (branch `develop`):",
+             "Depsfile.lock:3: error: swift-foo is locked at branch develop but EXTERNAL SOURCES takes it on branch main"),
+            ("  - swift-foo (branch `main`):", "  - swift-foo (branch main):",
+             "Depsfile.lock:3: error: invalid version 'branch main' for swift-foo"),
+            ("  - swift-bar (revision `0123abcd`)", "  - swift-bar (revision `main`)",
+             "Depsfile.lock:2: error: expected `revision `value`` in 'swift-bar (revision `main`)'"),
+            ("    package: \(url)\n    branch: main\n", "    package: \(url)\n",
+             "Depsfile.lock:3: error: swift-foo is locked on branch main but EXTERNAL SOURCES takes it on no branch or revision"),
+            ("    package: \(url)\n    branch: main\n", "    package: \(url)\n    branch: main\n    revision: \(revision)\n",
+             "Depsfile.lock:17: error: expected `package:` alone, or with `branch:` or `revision:`, for the Swift package swift-foo"),
+            ("    package: \(revisionURL)\n    revision: 0123abcd\n", "    package: \(revisionURL)\n    revision: zz\n",
+             "Depsfile.lock:15: error: invalid `revision:` for swift-bar"),
         ] {
             XCTAssertThrowsError(try codec.decode(Array(text.replacingOccurrences(of: from, with: to).utf8)), to) { error in
                 XCTAssertEqual("\(error)", message, text)

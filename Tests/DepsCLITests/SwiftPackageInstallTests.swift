@@ -436,4 +436,202 @@ final class SwiftPackageInstallTests: XCTestCase {
             install.stderr)
         XCTAssertNil(project.lockfile)
     }
+
+    // MARK: A package on a branch or a revision
+
+    /// Resolves `Deps/Package.swift` with the `swift` on PATH (its own scratch path) and returns
+    /// each pin's state as `version revision` (`-` for no version).
+    func swiftPMPins() throws -> [String: String] {
+        try tool(["swift", "package", "--scratch-path", project.root + "/scratch", "resolve"], in: project.app + "/Deps")
+        let resolved = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: project.app + "/Deps/Package.resolved"))) as? [String: Any]
+        var pins: [String: String] = [:]
+        for pin in resolved?["pins"] as? [[String: Any]] ?? [] {
+            let state = pin["state"] as? [String: Any]
+            pins[pin["identity"] as? String ?? "?"] = "\(state?["version"] as? String ?? "-") \(state?["revision"] as? String ?? "?")"
+        }
+        return pins
+    }
+
+    /// swift-foo: 1.0.0, then a commit on main that no version tag names; swift-greeting 1.0.0
+    /// needs swift-foo from 2.0.0, which no tag of swift-foo satisfies.
+    func makeBranchPackages() throws -> (tagged: String, head: String) {
+        let tagged = try release("swift-foo", module: "Foo", "1.0.0")
+        let head = try release("swift-foo", module: "Foo", "snapshot-1")
+        try release("swift-greeting", module: "Greeting", "1.0.0",
+                    dependencies: #".package(url: "\#(url("swift-foo"))", from: "2.0.0")"#, uses: #".product(name: "Foo", package: "swift-foo")"#)
+        return (tagged, head)
+    }
+
+    func branchDepsfile(_ reference: String, extra: String = "") throws {
+        try project.write("App/Depsfile", """
+            sources:
+              - ../Specs
+            dependencies:
+              Kit: "1.0.0"
+              swift-foo:
+                package: \(url("swift-foo"))
+                \(reference)
+              swift-greeting:
+                package: \(url("swift-greeting"))
+                version: "~> 1.0"
+            \(extra)
+            """)
+    }
+
+    /// SwiftPM takes a root package's dependency on a branch as unversioned: the branch's head,
+    /// whatever other packages require of it (swift-greeting's `from: "2.0.0"` is overridden).
+    /// deps locks the same, keeps the commit until `deps update swift-foo`, and names the commit
+    /// in Deps/Package.swift so that SwiftPM lands on it.
+    func testAPackageOnABranchIsLockedAtItsHeadOverridingOtherRequirementsAsSwiftPMDoes() throws {
+        let (_, head) = try makeBranchPackages()
+        try branchDepsfile("branch: main")
+
+        let install = try project.deps("install")
+        XCTAssertEqual(install.status, 0, install.stderr)
+        let lock = try XCTUnwrap(project.lockfile)
+        XCTAssertTrue(lock.contains("""
+            PACKAGES:
+              - Kit (1.0.0)
+              - swift-foo (branch `main`)
+              - swift-greeting (1.0.0):
+                - swift-foo
+
+            DEPENDENCIES:
+              - Kit (= 1.0.0)
+              - swift-foo (from `\(url("swift-foo"))`, branch `main`)
+              - swift-greeting (from `\(url("swift-greeting"))`, ~> 1.0)
+
+            """), lock)
+        XCTAssertTrue(lock.contains("""
+            EXTERNAL SOURCES:
+              swift-foo:
+                package: \(url("swift-foo"))
+                branch: main
+              swift-greeting:
+                package: \(url("swift-greeting"))
+
+            """), lock)
+        XCTAssertTrue(lock.contains("""
+            CHECKOUT OPTIONS:
+              swift-foo:
+                commit: \(head)
+                package: \(url("swift-foo"))
+
+            """), lock)
+        XCTAssertEqual(try project.read("App/Deps/swift-foo/Sources/Foo/Foo.swift"), "public let version = \"snapshot-1\"\n")
+        let manifest = try project.read("App/Deps/Package.swift")
+        XCTAssertTrue(manifest.contains("""
+                    .package(url: "\(url("swift-foo"))", revision: "\(head)"),
+                    .package(url: "\(url("swift-greeting"))", exact: "1.0.0"),
+
+            """), manifest)
+        XCTAssertEqual(try project.deps("check").status, 0)
+        let deployment = try project.deps("install", "--deployment")
+        XCTAssertEqual(deployment.status, 0, deployment.stderr)
+
+        // SwiftPM resolves Deps/Package.swift to the lock's commit, and check reads its pins.
+        let greeting = try tool(["git", "rev-parse", "1.0.0"], in: packages + "/swift-greeting")
+        XCTAssertEqual(try swiftPMPins(), ["swift-foo": "- \(head)", "swift-greeting": "1.0.0 \(greeting)"])
+        XCTAssertEqual(try project.deps("check").status, 0, "SwiftPM's own Deps/Package.resolved agrees")
+
+        // A new commit on the branch: install keeps the locked one, outdated says nothing of a
+        // package without versions, and update moves it to the branch's new head.
+        let next = try release("swift-foo", module: "Foo", "snapshot-2")
+        let again = try project.deps("install")
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(project.lockfile, lock)
+        let outdated = try project.deps("outdated")
+        XCTAssertEqual(outdated.status, 0, outdated.stderr)
+        XCTAssertFalse(outdated.stdout.contains("swift-foo"), outdated.stdout)
+        let update = try project.deps("update", "swift-foo")
+        XCTAssertEqual(update.status, 0, update.stderr)
+        let updated = try XCTUnwrap(project.lockfile)
+        XCTAssertTrue(updated.contains("  swift-foo:\n    commit: \(next)\n"), updated)
+        XCTAssertTrue(updated.contains("  - swift-foo (branch `main`)\n"), updated)
+        XCTAssertEqual(try project.read("App/Deps/swift-foo/Sources/Foo/Foo.swift"), "public let version = \"snapshot-2\"\n")
+        XCTAssertTrue(try project.read("App/Deps/Package.swift").contains("revision: \"\(next)\""))
+
+        // A Package.resolved still at the old commit is reported until SwiftPM resolves again.
+        let stale = try project.deps("check")
+        XCTAssertEqual(stale.status, 1, stale.stdout)
+        XCTAssertTrue(stale.stdout.contains(
+            "Deps/Package.resolved records swift-foo at no version (revision \(head)), Depsfile.lock at branch main (revision \(next)); run deps install\n"),
+            stale.stdout)
+        XCTAssertEqual(try swiftPMPins()["swift-foo"], "- \(next)")
+        XCTAssertEqual(try project.deps("check").status, 0)
+    }
+
+    /// A revision (abbreviated as git takes it) is locked as written, its commit in full.
+    func testAPackageAtARevisionIsLockedAtThatCommit() throws {
+        let (tagged, _) = try makeBranchPackages()
+        try branchDepsfile("revision: \(tagged.prefix(10))")
+        let install = try project.deps("install")
+        XCTAssertEqual(install.status, 0, install.stderr)
+        let lock = try XCTUnwrap(project.lockfile)
+        XCTAssertTrue(lock.contains("  - swift-foo (revision `\(tagged.prefix(10))`)\n"), lock)
+        XCTAssertTrue(lock.contains("  swift-foo:\n    commit: \(tagged)\n    package: \(url("swift-foo"))\n"), lock)
+        XCTAssertEqual(try project.read("App/Deps/swift-foo/Sources/Foo/Foo.swift"), "public let version = \"1.0.0\"\n")
+        XCTAssertTrue(try project.read("App/Deps/Package.swift").contains(".package(url: \"\(url("swift-foo"))\", revision: \"\(tagged)\"),"))
+        XCTAssertEqual(try project.deps("check").status, 0)
+    }
+
+    /// An Xcode target links a package on a branch through Xcode's remote reference at the
+    /// lock's commit (`kind = revision`), kept in step by check and install like a version.
+    func testAnXcodeTargetLinksAPackageOnABranchAtTheLockedCommit() throws {
+        let (_, head) = try makeBranchPackages()
+        let original = try Data(contentsOf: URL(fileURLWithPath: XcodeJourneyTests.fixtures + "/XcodeProjects/simplenote-ios/project.pbxproj"))
+        let projectFile = project.app + "/Simplenote.xcodeproj/project.pbxproj"
+        try FileManager.default.createDirectory(atPath: project.app + "/Simplenote.xcodeproj", withIntermediateDirectories: true)
+        try original.write(to: URL(fileURLWithPath: projectFile))
+        try branchDepsfile("branch: main", extra: "xcode:\n  project: Simplenote.xcodeproj\n  targets:\n    Simplenote: [Kit, swift-foo/Foo]\n")
+
+        let install = try project.deps("install")
+        XCTAssertEqual(install.status, 0, install.stderr)
+        let reading = try IndependentProjectReader.read(projectFile)
+        XCTAssertEqual(reading.missing, [])
+        let before = try IndependentProjectReader.read(XcodeJourneyTests.fixtures + "/XcodeProjects/simplenote-ios/project.pbxproj")
+        XCTAssertEqual(reading.remote["Simplenote"], ((before.remote["Simplenote"] ?? []) + ["Foo from \(url("swift-foo")) revision \(head)"]).sorted())
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: projectFile)), as: UTF8.self)
+        XCTAssertTrue(text.contains("\t\t\t\tkind = revision;\n\t\t\t\trevision = \(head);\n"), text)
+        XCTAssertEqual(try project.deps("check").status, 0)
+
+        try Data(text.replacingOccurrences(of: "revision = \(head);", with: "revision = \(String(repeating: "0", count: 40));").utf8)
+            .write(to: URL(fileURLWithPath: projectFile))
+        let drifted = try project.deps("check")
+        XCTAssertEqual(drifted.status, 1)
+        XCTAssertTrue(drifted.stdout.contains(
+            "A Simplenote.xcodeproj: no remote package reference to \(url("swift-foo")) at exactly branch main (revision \(head))\n"), drifted.stdout)
+        XCTAssertEqual(try project.deps("install").status, 0)
+        XCTAssertEqual(String(decoding: try Data(contentsOf: URL(fileURLWithPath: projectFile)), as: UTF8.self), text)
+        XCTAssertEqual(try project.deps("deintegrate").status, 0)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: projectFile)), original)
+    }
+
+    func testABranchTheRepositoryLacksIsNamedWithThePackageAndURL() throws {
+        _ = try makeBranchPackages()
+        try branchDepsfile("branch: nope")
+        let install = try project.deps("install")
+        XCTAssertEqual(install.status, 65, install.stderr)
+        XCTAssertEqual(install.stderr, "error: swift-foo: \(url("swift-foo")): the repository has no branch nope\n")
+        XCTAssertNil(project.lockfile)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project.app + "/Deps"))
+    }
+
+    func testABadBranchOrRevisionIsRefusedAtItsLineAndNothingIsWritten() throws {
+        _ = try makeBranchPackages()
+        for (fields, message) in [
+            ("branch: main\n    version: \"~> 1.0\"", "Depsfile:8: error: swift-foo has both `branch:` and `version:`"),
+            ("branch: \"\"", "Depsfile:7: error: invalid `branch:` '' for swift-foo"),
+            ("revision: tip", "Depsfile:7: error: invalid `revision:` 'tip'"),
+            ("branch: main\n    revision: 0123abc", "Depsfile:8: error: swift-foo has both `branch:` and `revision:`"),
+        ] {
+            try branchDepsfile(fields)
+            let install = try project.deps("install")
+            XCTAssertEqual(install.status, 65, install.stderr)
+            XCTAssertTrue(install.stderr.hasPrefix(message), install.stderr)
+            XCTAssertNil(project.lockfile)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: project.app + "/Deps"))
+        }
+    }
 }

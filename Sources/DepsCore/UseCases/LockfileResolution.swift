@@ -44,7 +44,7 @@ struct LockfileResolution {
         let choice = SourceChoice(manifest: manifest, lockfile: lockfile, pins: pins)
         var session = LockfileResolution(
             manifest: manifest, lockfile: lockfile, pins: pins,
-            catalog: try await SpecCatalog.open(manifest: manifest, lockfile: lockfile, choice: choice, opener: opener))
+            catalog: try await SpecCatalog.open(manifest: manifest, lockfile: lockfile, choice: choice, opener: opener, releasing: releasing))
         session.unreadableLockfile = unreadable
         return session
     }

@@ -38,8 +38,10 @@ public final class SpecCatalog: PackageCatalog {
     /// - Parameters:
     ///   - lockfile: the lock, whose commits pin the git external sources' specs.
     ///   - choice: which source each package comes from.
+    ///   - releasing: the packages on a branch whose locked commit is let go, so that their
+    ///     manifest is read at the branch's head (`deps update NAME`); nil lets every one go.
     public static func open(
-        manifest: Manifest, lockfile: Lockfile?, choice: SourceChoice, opener: SpecSourceOpener
+        manifest: Manifest, lockfile: Lockfile?, choice: SourceChoice, opener: SpecSourceOpener, releasing: Set<PackageName>? = []
     ) async throws -> SpecCatalog {
         var opened: [String: SpecSource] = [:]
         for label in manifest.searchedSources { opened[label] = try await opener.openSource(label) }
@@ -74,6 +76,22 @@ public final class SpecCatalog: PackageCatalog {
             let pinned = lockfile?.lockedCommit(of: root, from: source)
             do {
                 external[root] = (source, try await opener.externalSpecification(of: root, from: source, pinnedTo: pinned))
+            } catch let failure as CodeFetchError {
+                failures.append(failure)
+            }
+        }
+        // A Swift package on a branch or a revision is one spec, its manifest at the lock's commit
+        // (at the branch's head when none is locked or the package is updated), as SwiftPM reads a
+        // root package's unversioned dependency.
+        for dependency in manifest.dependencies {
+            guard case let .unversionedPackage(url, reference)? = dependency.externalSource, let swiftPackages else { continue }
+            let root = dependency.name.root
+            let released = releasing.map { $0.contains(root) } ?? true
+            let pinned = released ? nil : lockfile?.lockedCommit(of: root, from: dependency.externalSource!)
+            do {
+                external[root] = (
+                    dependency.externalSource!,
+                    try await swiftPackages.unversionedSpecification(of: root, url: url, reference: reference, pinnedTo: pinned))
             } catch let failure as CodeFetchError {
                 failures.append(failure)
             }
@@ -165,7 +183,15 @@ public final class SpecCatalog: PackageCatalog {
     /// A version that does not support the Depsfile's platform, or lacks the subspec, depends on
     /// a package that does not exist, named for the reason.
     public func dependencies(of name: PackageName, at version: Version) throws -> [Dependency] {
-        let dependencies = try resolverDependencies(of: name, at: version)
+        var dependencies = try resolverDependencies(of: name, at: version)
+        // A package the Depsfile takes on a branch or a revision overrides what any package
+        // requires of it, as SwiftPM overrides a root package's unversioned dependency.
+        dependencies = dependencies.map { dependency in
+            guard !dependency.requirement.isAny, externalSpecifications[dependency.name.root]?.source.swiftPackageReference != nil else {
+                return dependency
+            }
+            return Dependency(dependency.name, .any, externalSource: dependency.externalSource)
+        }
         // A spec may name a Swift package by URL: the package is read from there.
         if let swiftPackages {
             for dependency in dependencies {

@@ -34,7 +34,7 @@ public enum IndependentProjectReader {
                     if package.get("isa") == "XCRemoteSwiftPackageReference":
                         requirement = package.get("requirement", {})
                         linked.append("%s from %s %s %s" % (objects[d]["productName"], package.get("repositoryURL"),
-                                                            requirement.get("kind"), requirement.get("version")))
+                                                            requirement.get("kind"), requirement.get("version", requirement.get("revision"))))
                 remote[obj["name"]] = sorted(linked)
         print(json.dumps({"missing": missing, "targets": targets, "remote": remote, "objectVersion": data.get("objectVersion")}))
         """#

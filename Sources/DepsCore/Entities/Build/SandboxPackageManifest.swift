@@ -73,25 +73,43 @@ public struct SwiftPackagePin: Sendable, Hashable {
     /// Whether it comes from a Swift package registry (`registry:`): SwiftPM then names it by its
     /// registry identity, `.package(id:, exact:)`.
     public let isFromRegistry: Bool
+    /// The commit of a package taken on a branch or a revision, which has no version: SwiftPM is
+    /// given it as `.package(url:, revision:)`, so that it checks out the lock's commit rather
+    /// than wherever the branch has moved to.
+    public let revision: String?
 
     public init(
-        identity: PackageName, url: String, version: Version, products: [SwiftPackageManifest.Product] = [], isFromRegistry: Bool = false
+        identity: PackageName, url: String, version: Version, products: [SwiftPackageManifest.Product] = [], isFromRegistry: Bool = false,
+        revision: String? = nil
     ) {
         self.identity = identity
         self.url = url
         self.version = version
         self.products = products
         self.isFromRegistry = isFromRegistry
+        self.revision = revision
     }
 
     /// The pin of a locked Swift package from its external source (`package:` or `registry:`);
-    /// nil for any other source.
-    public init?(identity: PackageName, source: ExternalSource?, version: Version, products: [SwiftPackageManifest.Product] = []) {
+    /// nil for any other source. A package on a branch or a revision is pinned to `commit`, and
+    /// without one (a lock written with `--lock-only` before any was known) it has no pin.
+    public init?(
+        identity: PackageName, source: ExternalSource?, version: Version, commit: String? = nil, products: [SwiftPackageManifest.Product] = []
+    ) {
         switch source {
         case let .package(url)?: self.init(identity: identity, url: url, version: version, products: products)
+        case let .unversionedPackage(url, _)?:
+            guard let commit else { return nil }
+            self.init(identity: identity, url: url, version: version, products: products, revision: commit)
         case let .registry(url)?: self.init(identity: identity, url: url, version: version, products: products, isFromRegistry: true)
         default: return nil
         }
+    }
+
+    /// What `Deps/Package.swift` and a `Package.resolved` record of it: its exact version, or
+    /// the commit of a package on a branch or a revision.
+    public var recorded: RecordedSwiftPackagePin {
+        revision.map { RecordedSwiftPackagePin(version: nil, revision: $0) } ?? RecordedSwiftPackagePin(version: version.description, revision: nil)
     }
 
     /// SwiftPM's identity of the package (the URL's, or the registry identity lower-cased), which

@@ -172,8 +172,12 @@ extension Lockfile {
     /// The commit a `git:` external source is pinned to: what CHECKOUT OPTIONS records for the
     /// package, while the lock records that same source and URL.
     public func lockedCommit(of name: PackageName, from source: ExternalSource) -> String? {
-        guard case let .git(url, _, _) = source, externalSources[name] == source,
-              let option = checkoutOptions[name], option.git == url else { return nil }
+        let url: String
+        switch source {
+        case let .git(gitURL, _, _), let .unversionedPackage(gitURL, _): url = gitURL
+        default: return nil
+        }
+        guard externalSources[name] == source, let option = checkoutOptions[name], option.git == url else { return nil }
         return option.commit
     }
 

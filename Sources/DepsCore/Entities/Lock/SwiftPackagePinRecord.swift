@@ -27,7 +27,9 @@ extension Lockfile {
     /// `products` gives it (none when not asked).
     public func swiftPackagePins(products: (PackageName) -> [SwiftPackageManifest.Product] = { _ in [] }) -> [SwiftPackagePin] {
         rootPackages.compactMap { package in
-            SwiftPackagePin(identity: package.name, source: externalSources[package.name], version: package.version, products: products(package.name))
+            SwiftPackagePin(
+                identity: package.name, source: externalSources[package.name], version: package.version,
+                commit: checkoutOptions[package.name]?.commit, products: products(package.name))
         }
     }
 
@@ -37,17 +39,23 @@ extension Lockfile {
         var problems: [SyncProblem] = []
         for locked in swiftPackagePins() {
             let commit = checkoutOptions[locked.identity]?.commit
+            // A package without a version is named by its reference and the commit it is pinned to.
+            let lockedAs = locked.revision.map { Version(standingFor: "\(locked.version) (revision \($0))") } ?? locked.version
             for record in records {
                 guard let recorded = record.pins[locked.packageIdentity] else {
                     if record.file.hasSuffix("Package.swift") {
-                        problems.append(.swiftPackagePinDisagrees(file: record.file, locked.identity, locked: locked.version, recorded: nil))
+                        problems.append(.swiftPackagePinDisagrees(file: record.file, locked.identity, locked: lockedAs, recorded: nil))
                     }
                     continue
                 }
-                let versionDiffers = recorded.version != locked.version.description
-                let revisionDiffers = recorded.revision != nil && commit != nil && recorded.revision != commit
+                // A package on a branch or a revision is recorded by its commit alone (SwiftPM's
+                // pin has the branch beside it, or nothing but the revision), never a version.
+                let versionDiffers = locked.revision == nil ? recorded.version != locked.version.description : recorded.version != nil
+                let revisionDiffers = locked.revision != nil
+                    ? recorded.revision != locked.revision
+                    : recorded.revision != nil && commit != nil && recorded.revision != commit
                 if versionDiffers || revisionDiffers {
-                    problems.append(.swiftPackagePinDisagrees(file: record.file, locked.identity, locked: locked.version, recorded: recorded))
+                    problems.append(.swiftPackagePinDisagrees(file: record.file, locked.identity, locked: lockedAs, recorded: recorded))
                 }
             }
         }

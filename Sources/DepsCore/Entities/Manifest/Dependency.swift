@@ -12,6 +12,10 @@ public enum ExternalSource: Sendable, Hashable, CustomStringConvertible {
     /// its dependencies are those SwiftPM resolves from each version's manifest. Under a name that
     /// is not the URL's identity it is a pod taken from that package (`swiftpm:`).
     case package(url: String)
+    /// A Swift package taken on a branch or a revision (BEHAVIOUR 16), unversioned as SwiftPM
+    /// has it: its one spec is its manifest at the branch's head (the lock's commit once locked)
+    /// or at the revision, and other packages' requirements on it are overridden.
+    case unversionedPackage(url: String, SwiftPackageReference)
     /// A package of the Swift package registry at a URL (SE-0292, BEHAVIOUR 16), named by its
     /// registry identity (`mona.linkedlist`): its versions are the registry's releases, its code
     /// the release's source archive, checked against the registry's checksum.
@@ -23,6 +27,7 @@ public enum ExternalSource: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .path(path), let .podspec(path), let .package(path), let .registry(path): "from `\(path)`"
+        case let .unversionedPackage(url, reference): "from `\(url)`, \(reference.field.key) `\(reference.field.value)`"
         case let .git(url, reference, submodules):
             "from `\(url)`, " + (reference.field.map { "\($0.key) `\($0.value)`" } ?? "default branch")
                 + (submodules ? ", submodules" : "")
@@ -37,6 +42,7 @@ public enum ExternalSource: Sendable, Hashable, CustomStringConvertible {
         case let .podspec(path): [("podspec", path)]
         case let .package(url): [("package", url)]
         case let .registry(url): [("registry", url)]
+        case let .unversionedPackage(url, reference): [("package", url), reference.field]
         case let .git(url, reference, submodules):
             [("git", url)] + (reference.field.map { [$0] } ?? []) + (submodules ? [("submodules", "true")] : [])
         }
@@ -60,7 +66,7 @@ public enum ExternalSource: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case let .path(path): .path(path)
         case let .git(url, reference, submodules): .git(url: url, reference, submodules: submodules)
-        case .podspec, .package, .registry: nil
+        case .podspec, .package, .unversionedPackage, .registry: nil
         }
     }
 
@@ -68,9 +74,23 @@ public enum ExternalSource: Sendable, Hashable, CustomStringConvertible {
     /// spec: from its git repository or from a registry.
     public var isSwiftPackage: Bool {
         switch self {
-        case .package, .registry: true
+        case .package, .unversionedPackage, .registry: true
         case .path, .git, .podspec: false
         }
+    }
+
+    /// The URL of a Swift package read from git (`package:`), versioned or not.
+    public var swiftPackageURL: String? {
+        switch self {
+        case let .package(url), let .unversionedPackage(url, _): url
+        case .path, .git, .podspec, .registry: nil
+        }
+    }
+
+    /// What a package taken on a branch or a revision follows; nil for any other source.
+    public var swiftPackageReference: SwiftPackageReference? {
+        if case let .unversionedPackage(_, reference) = self { return reference }
+        return nil
     }
 }
 

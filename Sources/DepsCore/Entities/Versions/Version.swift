@@ -71,6 +71,12 @@ public struct Version: Sendable {
         self.init(description: segments.map(String.init).joined(separator: "."), releaseSegments: segments, prerelease: [])
     }
 
+    /// A stand-in version with no release of its own (`0`), described as `text`: what a package
+    /// without versions is chosen at (`Version.unversioned`).
+    init(standingFor text: String) {
+        self.init(description: text, releaseSegments: [0], prerelease: [])
+    }
+
     private init(description: String, releaseSegments: [UInt64], prerelease: [PrereleaseIdentifier]) {
         self.description = description
         if prerelease.isEmpty, let packed = Version.pack(releaseSegments) {

@@ -21,10 +21,9 @@ public struct XcodeProjectIntegration: Sendable, Hashable {
 
     /// The Swift packages the targets link products of, each once, by URL: each is a remote
     /// package reference at its locked version (BEHAVIOUR 16).
-    public var remotePackages: [(url: String, version: Version)] {
+    public var remotePackages: [XcodePackageProduct] {
         var seen: Set<String> = []
-        return targets.flatMap(\.packageProducts).filter { seen.insert($0.url).inserted }.map { ($0.url, $0.version) }
-            .sorted { $0.url < $1.url }
+        return targets.flatMap(\.packageProducts).filter { seen.insert($0.url).inserted }.sorted { $0.url < $1.url }
     }
 
     public init(path: String, packagePath: String, targets: [XcodeTargetIntegration]) {
@@ -53,15 +52,23 @@ public struct XcodeTargetIntegration: Sendable, Hashable {
 }
 
 /// A library product of a locked Swift package, which a target links through Xcode's own remote
-/// package reference at the package's locked version.
+/// package reference at the package's locked version, or at the locked commit of a package on a
+/// branch or a revision (`revision`), which has no version.
 public struct XcodePackageProduct: Sendable, Hashable {
     public let url: String
     public let version: Version
     public let product: String
+    public let revision: String?
 
-    public init(url: String, version: Version, product: String) {
+    public init(url: String, version: Version, product: String, revision: String? = nil) {
         self.url = url
         self.version = version
         self.product = product
+        self.revision = revision
+    }
+
+    /// What its remote reference's requirement says: `exactVersion 1.2.0`, `revision <commit>`.
+    public var requirement: (kind: String, value: String) {
+        revision.map { ("revision", $0) } ?? ("exactVersion", version.description)
     }
 }

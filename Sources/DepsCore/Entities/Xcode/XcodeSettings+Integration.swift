@@ -46,12 +46,16 @@ extension XcodeSettings {
                     for package in target.packages {
                         // A registry's package has no remote reference Xcode reads yet: it is linked by neither.
                         if lockfile?.externalSources[package.root]?.isSwiftPackage == true { swiftPackages.insert(package.root.description) }
-                        guard case let .package(url)? = lockfile?.externalSources[package.root],
-                              let version = lockfile?.version(ofRoot: package.root) else { continue }
+                        guard let source = lockfile?.externalSources[package.root], let url = source.swiftPackageURL,
+                              let locked = lockfile?.version(ofRoot: package.root) else { continue }
+                        // A package on a branch or a revision is referenced at its locked commit.
+                        let revision = source.swiftPackageReference == nil ? nil : lockfile?.checkoutOptions[package.root]?.commit
+                        if source.swiftPackageReference != nil, revision == nil { continue }
+                        let version = revision.map { Version(standingFor: "\(locked) (revision \($0))") } ?? locked
                         swiftPackages.insert(package.root.description)
                         for product in package.subspec.map({ [$0] }) ?? swiftPackageProducts[package.root] ?? []
                         where !packageProducts.contains(where: { $0.url == url && $0.product == product }) {
-                            packageProducts.append(XcodePackageProduct(url: url, version: version, product: product))
+                            packageProducts.append(XcodePackageProduct(url: url, version: version, product: product, revision: revision))
                         }
                     }
                     return XcodeTargetIntegration(

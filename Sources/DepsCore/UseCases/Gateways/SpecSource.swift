@@ -58,6 +58,15 @@ public protocol SwiftPackageSource: SpecSource {
     /// is its identity, or a pod's name (`swiftpm:`) under which the package is read, and which
     /// then stands for the package wherever a manifest names it too.
     func learn(location: String, as name: PackageName)
+
+    /// The spec of the package the Depsfile takes at `url` on a branch or a revision (BEHAVIOUR
+    /// 16): its manifest at `pinned` (the lock's commit) when given, else at the branch's head or
+    /// the commit the revision names, as version `Version.unversioned(reference)` with its code at
+    /// that commit. A branch or revision the repository lacks is a `CodeFetchError` naming the
+    /// package, the URL and the reference.
+    func unversionedSpecification(
+        of name: PackageName, url: String, reference: SwiftPackageReference, pinnedTo pinned: String?
+    ) async throws -> Specification
 }
 
 /// What a spec source has to fetch before it can answer a read.
