@@ -49,7 +49,7 @@ extension CodeSourceError {
         case .noGitReference: "`git:` needs one of `tag:`, `commit:` or `branch:`"
         case .severalGitReferences: "`git:` takes only one of `tag:`, `commit:` or `branch:`"
         case .invalidReference(let key, let value): "invalid `\(key):` '\(value)'"
-        case .invalidCommit(let value): "invalid `commit:` '\(value)'; expected a commit id: 4 to 40 hexadecimal digits"
+        case .invalidCommit(let key, let value): "invalid `\(key):` '\(value)'; expected a commit id: 4 to 40 hexadecimal digits"
         case .invalidDigest(let digest): "invalid `sha256:` '\(digest)'; expected 64 lower-case hexadecimal digits"
         case .referenceWithoutGit(let key): "`\(key):` goes with `git:`, not `http:`"
         }

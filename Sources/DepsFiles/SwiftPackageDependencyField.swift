@@ -42,7 +42,7 @@ extension YAMLDocument {
         do {
             return try SwiftPackageReference(key: key, value: value)
         } catch {
-            throw self.error(node, "\(error) for \(name)")
+            throw self.error(node, "\(message: error.message) for \(name)")
         }
     }
 

@@ -156,7 +156,7 @@ public final class SwiftPackageSpecSource: SwiftPackageSource {
         var mirror = try await Self.mirror(of: url, refreshing: refreshing, cache: cache, mirrors: mirrors, network: network, offline: offline)
         func missing(_ what: String) -> CodeFetchError {
             offline
-                ? CodeFetchError(name: name, url: url, kind: .notCached, cause: .notCached(lacking: "the cache's mirror has no \(what)"), remedy: .fetchOnline)
+                ? CodeFetchError(name: name, url: url, kind: .notCached, cause: .notCached(lacking: .reference(what)), remedy: .fetchOnline)
                 : CodeFetchError(name: name, url: url, kind: .integrity, cause: .missingReference(what))
         }
         func commitNamed() async throws -> String? {

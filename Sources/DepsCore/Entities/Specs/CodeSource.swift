@@ -85,7 +85,7 @@ public enum GitReference: Sendable, Hashable, CustomStringConvertible {
             // Any unambiguous abbreviation, as git and CocoaPods take it; the lock records the
             // full commit it names (BEHAVIOUR 1.3).
             guard GitCommit.isAbbreviation(value) else {
-                throw .invalidCommit(value)
+                throw .invalidCommit(key: key, value: value)
             }
             self = .commit(value)
         }
@@ -117,8 +117,8 @@ public enum CodeSourceError: ExitStatusError, Sendable, Equatable {
     case severalGitReferences
     /// A `tag:`, `branch:` or `commit:` value git cannot take (empty, a leading `-`, a space).
     case invalidReference(key: String, value: String)
-    /// A `commit:` that is not 4 to 40 hexadecimal digits.
-    case invalidCommit(String)
+    /// A `commit:` (or a package's `revision:`) that is not 4 to 40 hexadecimal digits.
+    case invalidCommit(key: String, value: String)
     /// A `sha256:` that is not 64 lower-case hexadecimal digits.
     case invalidDigest(String)
     /// `tag:`, `commit:` or `branch:` beside `http:`.

@@ -16,14 +16,14 @@ public enum SwiftPackageReference: Sendable, Hashable, CustomStringConvertible {
     public init(key: String, value: String) throws(CodeSourceError) {
         guard !value.isEmpty, !value.hasPrefix("-"),
               !value.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
-            throw CodeSourceError("invalid `\(key):` '\(value)'")
+            throw .invalidReference(key: key, value: value)
         }
         switch key {
         case "branch":
             self = .branch(value)
         default:
             guard GitCommit.isAbbreviation(value) else {
-                throw CodeSourceError("invalid `revision:` '\(value)'; expected a commit id: 4 to 40 hexadecimal digits")
+                throw .invalidCommit(key: key, value: value)
             }
             self = .revision(value)
         }
