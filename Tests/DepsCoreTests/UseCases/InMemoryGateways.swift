@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import DepsCore
 
@@ -131,20 +130,6 @@ final class InMemoryProjectStore: ProjectStore {
     var lockedVersions: [String: String] {
         Dictionary(uniqueKeysWithValues: (lockfile?.packages ?? []).map { ($0.name.description, $0.version.description) })
     }
-}
-
-/// Waits for async work from a synchronous test. The interactors under test do their work on the
-/// cooperative pool and never hop to the main thread, so blocking it here cannot deadlock.
-func waitFor<T: Sendable>(_ body: @escaping () async throws -> T) throws -> T {
-    nonisolated(unsafe) let work = body
-    nonisolated(unsafe) var outcome: Result<T, Error>?
-    let done = DispatchSemaphore(value: 0)
-    Task.detached {
-        do { outcome = .success(try await work()) } catch { outcome = .failure(error) }
-        done.signal()
-    }
-    done.wait()
-    return try outcome!.get()
 }
 
 /// A sandbox in memory: the folders it holds (by package, the tree placed there) and its manifest.
