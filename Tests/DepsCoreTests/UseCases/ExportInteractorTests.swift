@@ -133,6 +133,7 @@ final class ExportInteractorTests: XCTestCase {
         let store = store()
         let interactor = InstallInteractor(store: store, opener: InMemorySpecSourceOpener([specs]), installation: nil)
         _ = try await interactor.install(lockOnly: true)
+        fetcher.startTogether = 2
         let manifests = InMemoryPackageManifests(readings, fetcher: fetcher)
         let exporter = ExportInteractor(
             store: store, opener: InMemorySpecSourceOpener([specs]), sandbox: sandbox, manifests: manifests, jobs: 2)

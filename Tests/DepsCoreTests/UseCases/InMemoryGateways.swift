@@ -190,6 +190,14 @@ final class InMemorySandbox: Sandbox, @unchecked Sendable {
 final class InMemoryCodeFetcher: CodeFetcher, @unchecked Sendable {
     private let lock = NSLock()
     private var running = 0
+    /// Fetches wait until this many run at once (once that happens none waits again), so that a
+    /// test sees fetches overlap whatever the scheduling; `nil` lets every fetch finish at once.
+    var startTogether: Int? {
+        get { lock.withLock { _startTogether } }
+        set { lock.withLock { _startTogether = newValue } }
+    }
+    private var _startTogether: Int?
+    private var waitingToStart: [CheckedContinuation<Void, Never>] = []
     private(set) var mostAtOnce = 0
     private(set) var fetched: [String] = []
     /// The requests made, in the order they came.
@@ -203,13 +211,21 @@ final class InMemoryCodeFetcher: CodeFetcher, @unchecked Sendable {
     }
 
     func fetch(_ request: CodeRequest) async throws -> FetchedCode {
-        lock.withLock {
-            running += 1
-            mostAtOnce = max(mostAtOnce, running)
-            fetched.append("\(request.name) \(request.version)")
-            requests.append(request)
+        await withCheckedContinuation { (arrived: CheckedContinuation<Void, Never>) in
+            let started: [CheckedContinuation<Void, Never>] = lock.withLock {
+                running += 1
+                mostAtOnce = max(mostAtOnce, running)
+                fetched.append("\(request.name) \(request.version)")
+                requests.append(request)
+                guard let together = _startTogether else { return [arrived] }
+                waitingToStart.append(arrived)
+                guard running >= together else { return [] }
+                _startTogether = nil
+                defer { waitingToStart = [] }
+                return waitingToStart
+            }
+            for fetch in started { fetch.resume() }
         }
-        try await Task.sleep(nanoseconds: 2_000_000)
         lock.withLock { running -= 1 }
         if failing.contains(request.name.description) {
             throw CodeFetchError(name: request.name, url: request.source.location, kind: .unreachable, cause: "connection refused")

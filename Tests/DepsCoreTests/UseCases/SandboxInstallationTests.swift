@@ -205,6 +205,7 @@ final class SandboxInstallationTests: XCTestCase {
     func testFetchesRunAtMostJobsAtOnce() async throws {
         specs.add(Dictionary(uniqueKeysWithValues: (0..<12).map { ("P\($0)", ["1.0": [String: String]()]) }))
         let store = InMemoryProjectStore(Dictionary(uniqueKeysWithValues: (0..<12).map { ("P\($0)", "") }))
+        fetcher.startTogether = 3
         _ = try await install(store, jobs: 3)
         XCTAssertEqual(fetcher.fetched.count, 12)
         XCTAssertLessThanOrEqual(fetcher.mostAtOnce, 3)
