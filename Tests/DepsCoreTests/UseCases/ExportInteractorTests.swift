@@ -140,6 +140,7 @@ final class ExportInteractorTests: XCTestCase {
         let export = try await exporter.export()
         XCTAssertEqual(fetcher.fetched.sorted(), ["Alamofire 5.9.1", "Kit 1.0.0", "Moya 15.0.0", "Pinned 0.1.0", "Short 1.1", "Tagged 2.0.0"])
         XCTAssertLessThanOrEqual(fetcher.mostAtOnce, 2)
+        XCTAssertGreaterThan(fetcher.mostAtOnce, 1)
         XCTAssertEqual(export.exported.map(\.name.description), ["Kit", "Short", "Tagged"])
         XCTAssertNil(try sandbox.state(expecting: nil), "export places nothing in the sandbox")
     }

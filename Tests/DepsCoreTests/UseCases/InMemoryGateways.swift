@@ -192,6 +192,7 @@ final class InMemoryCodeFetcher: CodeFetcher, @unchecked Sendable {
     private var running = 0
     /// Fetches wait until this many run at once (once that happens none waits again), so that a
     /// test sees fetches overlap whatever the scheduling; `nil` lets every fetch finish at once.
+    /// Should that never happen, they go on after 10 seconds, and the test fails rather than hangs.
     var startTogether: Int? {
         get { lock.withLock { _startTogether } }
         set { lock.withLock { _startTogether = newValue } }
@@ -219,10 +220,9 @@ final class InMemoryCodeFetcher: CodeFetcher, @unchecked Sendable {
                 requests.append(request)
                 guard let together = _startTogether else { return [arrived] }
                 waitingToStart.append(arrived)
-                guard running >= together else { return [] }
-                _startTogether = nil
-                defer { waitingToStart = [] }
-                return waitingToStart
+                if running >= together { return openStart() }
+                if waitingToStart.count == 1 { giveUpWaiting() }
+                return []
             }
             for fetch in started { fetch.resume() }
         }
@@ -233,5 +233,19 @@ final class InMemoryCodeFetcher: CodeFetcher, @unchecked Sendable {
         let commit: String
         if case let .commit(locked)? = request.pin { commit = locked } else { commit = Self.commit(request.name, request.version) }
         return FetchedCode(tree: "cache/\(request.name)/\(request.version)/\(commit)", pin: .commit(commit))
+    }
+
+    /// Lets the waiting fetches go, and any later one pass; called under the lock.
+    private func openStart() -> [CheckedContinuation<Void, Never>] {
+        _startTogether = nil
+        defer { waitingToStart = [] }
+        return waitingToStart
+    }
+
+    private func giveUpWaiting() {
+        Task {
+            try? await Task.sleep(for: .seconds(10))
+            for fetch in lock.withLock({ openStart() }) { fetch.resume() }
+        }
     }
 }
