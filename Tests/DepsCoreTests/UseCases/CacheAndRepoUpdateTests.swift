@@ -3,46 +3,47 @@ import XCTest
 
 /// `deps repo update` and `deps cache` (BEHAVIOUR 4.5, 9), run against in-memory gateways.
 final class CacheAndRepoUpdateTests: XCTestCase {
-    func testRepoUpdateWithoutSourcesRefreshesTheDepsfilesSourcesOnceEachInOrder() throws {
+    func testRepoUpdateWithoutSourcesRefreshesTheDepsfilesSourcesOnceEachInOrder() async throws {
         let store = InMemoryProjectStore(sources: ["trunk", "../Specs", "git@example.com:specs.git", "trunk"], [:])
         let refresher = InMemorySpecRepositoryRefresher()
         let interactor = RepoUpdateInteractor(store: store, refresher: refresher)
 
-        let reports = try waitFor { try await interactor.update([]) }
+        let reports = try await interactor.update([])
 
         XCTAssertEqual(refresher.refreshed, ["trunk", "../Specs", "git@example.com:specs.git"])
         XCTAssertEqual(reports.map(\.source), ["trunk", "../Specs", "git@example.com:specs.git"])
     }
 
-    func testRepoUpdateRefreshesTheGivenSourcesOnlyWithoutReadingTheDepsfile() throws {
+    func testRepoUpdateRefreshesTheGivenSourcesOnlyWithoutReadingTheDepsfile() async throws {
         let store = InMemoryProjectStore(sources: ["trunk"], [:])
         let refresher = InMemorySpecRepositoryRefresher()
         let interactor = RepoUpdateInteractor(store: store, refresher: refresher)
 
-        let reports = try waitFor { try await interactor.update(["https://cdn.example.com", "../Specs", "https://cdn.example.com"]) }
+        let reports = try await interactor.update(["https://cdn.example.com", "../Specs", "https://cdn.example.com"])
 
         XCTAssertEqual(refresher.refreshed, ["https://cdn.example.com", "../Specs"])
         XCTAssertEqual(reports.map(\.source), ["https://cdn.example.com", "../Specs"])
         XCTAssertEqual(store.manifestReads, 0)
     }
 
-    func testRepoUpdateStopsAtTheFirstSourceThatCannotBeRefreshed() throws {
+    func testRepoUpdateStopsAtTheFirstSourceThatCannotBeRefreshed() async throws {
         let store = InMemoryProjectStore(sources: ["a.git", "b.git", "c.git"], [:])
         let refresher = InMemorySpecRepositoryRefresher()
         refresher.failing = ["b.git"]
         let interactor = RepoUpdateInteractor(store: store, refresher: refresher)
 
-        XCTAssertThrowsError(try waitFor { try await interactor.update([]) }) { error in
+        await assertThrowsAsync({ try await interactor.update([]) }) { error in
             XCTAssertEqual(error as? InMemorySpecRepositoryRefresher.Unreachable, .init(source: "b.git"))
         }
         XCTAssertEqual(refresher.refreshed, ["a.git", "b.git"])
     }
 
-    func testRepoUpdateOfAProjectWithoutSourcesRefreshesNothing() throws {
+    func testRepoUpdateOfAProjectWithoutSourcesRefreshesNothing() async throws {
         let refresher = InMemorySpecRepositoryRefresher()
         let interactor = RepoUpdateInteractor(store: InMemoryProjectStore(sources: [], [:]), refresher: refresher)
 
-        XCTAssertEqual(try waitFor { try await interactor.update([]) }, [])
+        let reports = try await interactor.update([])
+        XCTAssertEqual(reports, [])
         XCTAssertEqual(refresher.refreshed, [])
     }
 
@@ -56,21 +57,21 @@ final class CacheAndRepoUpdateTests: XCTestCase {
         XCTAssertEqual(listing.totalBytes, 1200)
     }
 
-    func testCacheCleanRemovesOnlyTheNamedPackages() throws {
+    func testCacheCleanRemovesOnlyTheNamedPackages() async throws {
         let inventory = InMemoryCodeCacheInventory(["Alamofire 5.6.4", "Alamofire 5.9.1", "Moya 15.0.0"])
         let interactor = CacheInteractor(inventory: inventory)
 
-        let removed = try waitFor { try await interactor.clean([try PackageName("Alamofire")]) }
+        let removed = try await interactor.clean([try PackageName("Alamofire")])
 
         XCTAssertEqual(removed.entries.map { "\($0.name) \($0.version)" }, ["Alamofire 5.6.4", "Alamofire 5.9.1"])
         XCTAssertEqual(removed.totalBytes, 1100)
         XCTAssertEqual(try interactor.list().entries.map(\.name), ["Moya"])
     }
 
-    func testCacheCleanAllLeavesNothing() throws {
+    func testCacheCleanAllLeavesNothing() async throws {
         let interactor = CacheInteractor(inventory: InMemoryCodeCacheInventory(["Alamofire 5.9.1", "Moya 15.0.0"]))
 
-        let removed = try waitFor { try await interactor.cleanAll() }
+        let removed = try await interactor.cleanAll()
 
         XCTAssertEqual(removed.entries.map(\.name), ["Alamofire", "Moya"])
         XCTAssertEqual(removed.totalBytes, 0)

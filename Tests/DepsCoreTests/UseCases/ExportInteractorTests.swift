@@ -73,22 +73,22 @@ final class ExportInteractorTests: XCTestCase {
         ])
     }
 
-    func install(_ store: InMemoryProjectStore) throws {
+    func install(_ store: InMemoryProjectStore) async throws {
         let interactor = InstallInteractor(
             store: store, opener: InMemorySpecSourceOpener([specs]), installation: SandboxInstallation(sandbox: sandbox, fetcher: fetcher))
-        _ = try waitFor { try await interactor.install() }
+        _ = try await interactor.install()
     }
 
-    func export(_ store: InMemoryProjectStore, manifests: InMemoryPackageManifests) throws -> SwiftPMExport {
+    func export(_ store: InMemoryProjectStore, manifests: InMemoryPackageManifests) async throws -> SwiftPMExport {
         let interactor = ExportInteractor(store: store, opener: InMemorySpecSourceOpener([specs]), sandbox: sandbox, manifests: manifests)
-        return try waitFor { try await interactor.export() }
+        return try await interactor.export()
     }
 
-    func testEachPackageIsExportedAtItsVersionOrCommitOrStaysWithItsReason() throws {
+    func testEachPackageIsExportedAtItsVersionOrCommitOrStaysWithItsReason() async throws {
         let store = store()
-        try install(store)
+        try await install(store)
         let manifests = InMemoryPackageManifests(readings, fetcher: fetcher)
-        let export = try export(store, manifests: manifests)
+        let export = try await export(store, manifests: manifests)
         let lock = try XCTUnwrap(store.lockfile)
         func commit(_ text: String) -> String { lock.checkoutOptions[name(text)]!.commit }
 
@@ -113,14 +113,14 @@ final class ExportInteractorTests: XCTestCase {
         ])
     }
 
-    func testWithoutTheSandboxTheCodeComesThroughTheFetcherAndItsPinIsTheRevision() throws {
+    func testWithoutTheSandboxTheCodeComesThroughTheFetcherAndItsPinIsTheRevision() async throws {
         let store = store()
-        try install(store)
+        try await install(store)
         sandbox.deleteFolder("Tagged")
         // A lock without code pins (as --lock-only writes): the commit the fetch found pins it.
         store.lockfile = store.lockfile!.replacingContentPins(checkoutOptions: [:], sourceChecksums: [:])
         let manifests = InMemoryPackageManifests(readings, fetcher: fetcher)
-        let export = try export(store, manifests: manifests)
+        let export = try await export(store, manifests: manifests)
         XCTAssertTrue(manifests.reads.contains("Tagged cache"), "\(manifests.reads)")
         XCTAssertTrue(manifests.reads.contains("Short sandbox"), "\(manifests.reads)")
         let tagged = try XCTUnwrap(export.exported.first { $0.name == name("Tagged") })
@@ -129,33 +129,35 @@ final class ExportInteractorTests: XCTestCase {
         XCTAssertEqual(short.requirement, .revision(InMemoryCodeFetcher.commit(name("Short"), version("1.1"))), "the sandbox's Manifest.lock pins it")
     }
 
-    func testWithoutASandboxEveryGitPackageIsFetchedAtMostJobsAtOnce() throws {
+    func testWithoutASandboxEveryGitPackageIsFetchedAtMostJobsAtOnce() async throws {
         let store = store()
         let interactor = InstallInteractor(store: store, opener: InMemorySpecSourceOpener([specs]), installation: nil)
-        _ = try waitFor { try await interactor.install(lockOnly: true) }
+        _ = try await interactor.install(lockOnly: true)
+        fetcher.startTogether = 2
         let manifests = InMemoryPackageManifests(readings, fetcher: fetcher)
         let exporter = ExportInteractor(
             store: store, opener: InMemorySpecSourceOpener([specs]), sandbox: sandbox, manifests: manifests, jobs: 2)
-        let export = try waitFor { try await exporter.export() }
+        let export = try await exporter.export()
         XCTAssertEqual(fetcher.fetched.sorted(), ["Alamofire 5.9.1", "Kit 1.0.0", "Moya 15.0.0", "Pinned 0.1.0", "Short 1.1", "Tagged 2.0.0"])
         XCTAssertLessThanOrEqual(fetcher.mostAtOnce, 2)
+        XCTAssertGreaterThan(fetcher.mostAtOnce, 1)
         XCTAssertEqual(export.exported.map(\.name.description), ["Kit", "Short", "Tagged"])
         XCTAssertNil(try sandbox.state(expecting: nil), "export places nothing in the sandbox")
     }
 
-    func testCodeThatCannotBeHadIsNamedForEveryPackageAtOnce() throws {
+    func testCodeThatCannotBeHadIsNamedForEveryPackageAtOnce() async throws {
         let store = store()
-        try install(store)
+        try await install(store)
         sandbox.deleteFolder("Moya")
         sandbox.deleteFolder("Short")
         fetcher.failing = ["Moya", "Short"]
-        XCTAssertThrowsError(try export(store, manifests: InMemoryPackageManifests(readings, fetcher: fetcher))) { error in
+        await assertThrowsAsync({ try await export(store, manifests: InMemoryPackageManifests(readings, fetcher: fetcher)) }) { error in
             XCTAssertEqual((error as? ExportFetchError)?.failures.map(\.name), [name("Moya"), name("Short")])
         }
     }
 
-    func testNoLockfileIsAnError() throws {
-        XCTAssertThrowsError(try export(store(), manifests: InMemoryPackageManifests(readings, fetcher: fetcher))) { error in
+    func testNoLockfileIsAnError() async throws {
+        await assertThrowsAsync({ try await export(store(), manifests: InMemoryPackageManifests(readings, fetcher: fetcher)) }) { error in
             XCTAssertTrue(error is MissingLockfileError, "\(error)")
         }
     }

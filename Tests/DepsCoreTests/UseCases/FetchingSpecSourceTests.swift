@@ -53,7 +53,7 @@ final class FetchingSpecSourceTests: XCTestCase {
         func packageNames() throws -> [PackageName] { [] }
     }
 
-    func testResolutionReadsAgainAfterEachFetchAndAsksAheadForTheDepsfilesPackagesFirst() throws {
+    func testResolutionReadsAgainAfterEachFetchAndAsksAheadForTheDepsfilesPackagesFirst() async throws {
         let source = RemoteSpecSource(InMemorySpecSource([
             "Moya": ["14.0.0": ["Alamofire": "~> 4.9"], "15.0.0": ["Alamofire": "~> 5.0"]],
             "Alamofire": ["4.9.1": [:], "5.9.1": [:]],
@@ -61,7 +61,7 @@ final class FetchingSpecSourceTests: XCTestCase {
         ]))
         let store = InMemoryProjectStore(["Moya": "~> 15.0", "SnapKit": ""])
         let interactor = InstallInteractor(store: store, opener: SingleSourceOpener(source))
-        _ = try waitFor { try await interactor.install() }
+        _ = try await interactor.install()
 
         XCTAssertEqual(store.lockedVersions, ["Moya": "15.0.0", "Alamofire": "5.9.1", "SnapKit": "5.7.1"])
         // The first fetch carries what the resolver missed and the Depsfile's packages.
@@ -75,10 +75,10 @@ final class FetchingSpecSourceTests: XCTestCase {
         XCTAssertLessThanOrEqual(source.fetches.count, 6, "\(source.fetches)")
     }
 
-    func testASourceThatFetchesNothingIsAnErrorRatherThanALoop() throws {
+    func testASourceThatFetchesNothingIsAnErrorRatherThanALoop() async throws {
         let store = InMemoryProjectStore(["Lib": ""])
         let interactor = InstallInteractor(store: store, opener: SingleSourceOpener(ForgetfulSpecSource()))
-        XCTAssertThrowsError(try waitFor { try await interactor.install() }) { error in
+        await assertThrowsAsync({ try await interactor.install() }) { error in
             XCTAssertEqual(error as? SpecCatalogError, .notFetched("Specs"))
         }
         XCTAssertNil(store.lockfile)

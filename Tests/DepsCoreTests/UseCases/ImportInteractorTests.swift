@@ -84,11 +84,11 @@ final class ImportInteractorTests: XCTestCase {
             checkoutOptions: ["Kit": PodCheckout(git: "https://example.com/Kit.git", pin: .commit(String(repeating: "b", count: 40)), submodules: true)])
     }
 
-    func testImportWritesTheDepsfileAndTheLockThatRecordsItsChecksum() throws {
+    func testImportWritesTheDepsfileAndTheLockThatRecordsItsChecksum() async throws {
         let destination = InMemoryImportDestination()
-        let result = try waitFor { try await ImportInteractor(
+        let result = try await ImportInteractor(
             cocoaPods: InMemoryCocoaPodsProject(podfile: self.podfile, podfileLock: self.podfileLock), destination: destination
-        ).importProject(dryRun: false) }
+        ).importProject(dryRun: false)
         XCTAssertTrue(result.written)
         XCTAssertEqual(result.manifest.sources, ["trunk"])
         XCTAssertEqual(result.manifest.platform?.description, "ios 15.0")
@@ -109,13 +109,13 @@ final class ImportInteractorTests: XCTestCase {
     }
 
     /// A Podfile edited since its lock: the import goes on, and says what install resolves again.
-    func testAPodfileLockOlderThanThePodfileIsImportedAsAStaleLock() throws {
+    func testAPodfileLockOlderThanThePodfileIsImportedAsAStaleLock() async throws {
         var read = podfile
         read.podfile.root.children[0].pods[0] = declaration("Alamofire", ["~> 5.9"], line: 4)
         read.podfile.root.children[0].pods.append(declaration("Quick", line: 8))
-        let result = try waitFor { try await ImportInteractor(
+        let result = try await ImportInteractor(
             cocoaPods: InMemoryCocoaPodsProject(podfile: read, podfileLock: self.podfileLock), destination: InMemoryImportDestination()
-        ).importProject(dryRun: true) }
+        ).importProject(dryRun: true)
         XCTAssertEqual(result.staleLock?.added, [name("Quick")])
         XCTAssertEqual(result.staleLock?.modified, [name("Alamofire")])
         XCTAssertEqual(result.staleLock?.removed, [])
@@ -125,7 +125,7 @@ final class ImportInteractorTests: XCTestCase {
     /// `pod 'Local', :path => 'Local', :testspecs => ['Tests']`: CocoaPods locks the test spec
     /// (`Local/Tests`) in PODS and DEPENDENCIES, with what only it needs (`Quick`). deps drops the
     /// test spec with a warning, and the lock drops it too: no drift, no package nothing requires.
-    func testATestspecIsDroppedFromTheLockAsFromTheDepsfile() throws {
+    func testATestspecIsDroppedFromTheLockAsFromTheDepsfile() async throws {
         var read = podfile
         var local = declaration("Local", line: 8, source: .path("Local"))
         local.droppedOptions = [.testspecs(["Tests"])]
@@ -146,9 +146,9 @@ final class ImportInteractorTests: XCTestCase {
             specRepos: [PodfileLock.SpecRepo(source: "trunk", pods: ["Alamofire", "Quick"])],
             externalSources: lock.externalSources.merging(["Local": .path("Local")]) { first, _ in first },
             checkoutOptions: lock.checkoutOptions)
-        let result = try waitFor { try await ImportInteractor(
+        let result = try await ImportInteractor(
             cocoaPods: InMemoryCocoaPodsProject(podfile: read, podfileLock: podfileLock), destination: InMemoryImportDestination()
-        ).importProject(dryRun: true) }
+        ).importProject(dryRun: true)
         XCTAssertNil(result.staleLock)
         XCTAssertEqual(result.manifest.dependencies.map(\.name), [name("Alamofire"), name("Kit"), name("Local")])
         let lockfile = try XCTUnwrap(result.lockfile)
@@ -159,30 +159,30 @@ final class ImportInteractorTests: XCTestCase {
         XCTAssertEqual(result.warnings.first, PodfileWarning(line: 8, .podOption(pod: name("Local"), .testspecs(["Tests"]))))
     }
 
-    func testWithoutAPodfileLockOnlyTheDepsfileIsWritten() throws {
+    func testWithoutAPodfileLockOnlyTheDepsfileIsWritten() async throws {
         let destination = InMemoryImportDestination()
-        let result = try waitFor { try await ImportInteractor(cocoaPods: InMemoryCocoaPodsProject(podfile: self.podfile), destination: destination)
-            .importProject(dryRun: false) }
+        let result = try await ImportInteractor(cocoaPods: InMemoryCocoaPodsProject(podfile: self.podfile), destination: destination)
+            .importProject(dryRun: false)
         XCTAssertNil(result.lockfile)
         XCTAssertEqual(destination.existingFiles(), ["Depsfile"])
     }
 
-    func testDryRunWritesNothingAndSaysWhatItWouldWrite() throws {
+    func testDryRunWritesNothingAndSaysWhatItWouldWrite() async throws {
         let destination = InMemoryImportDestination()
-        let result = try waitFor { try await ImportInteractor(
+        let result = try await ImportInteractor(
             cocoaPods: InMemoryCocoaPodsProject(podfile: self.podfile, podfileLock: self.podfileLock), destination: destination
-        ).importProject(dryRun: true) }
+        ).importProject(dryRun: true)
         XCTAssertFalse(result.written)
         XCTAssertTrue(destination.files.isEmpty)
         XCTAssertNotNil(result.lockfileText)
         XCTAssertFalse(result.manifestText.isEmpty)
     }
 
-    func testNeverOverwritesADepsfileOrItsLock() {
+    func testNeverOverwritesADepsfileOrItsLock() async {
         for existing in [["Depsfile"], ["Depsfile.lock"], ["Depsfile", "Depsfile.lock"]] {
             let destination = InMemoryImportDestination()
             for file in existing { destination.files[file] = "mine" }
-            XCTAssertThrowsError(try waitFor { try await ImportInteractor(
+            await assertThrowsAsync({ try await ImportInteractor(
                 cocoaPods: InMemoryCocoaPodsProject(podfile: self.podfile, podfileLock: self.podfileLock), destination: destination
             ).importProject(dryRun: false) }) { error in
                 XCTAssertEqual(error as? ImportWouldOverwriteError, ImportWouldOverwriteError(files: existing))
@@ -191,26 +191,26 @@ final class ImportInteractorTests: XCTestCase {
         }
     }
 
-    func testNoPodfileIsRefused() {
-        XCTAssertThrowsError(try waitFor { try await ImportInteractor(
+    func testNoPodfileIsRefused() async {
+        await assertThrowsAsync({ try await ImportInteractor(
             cocoaPods: InMemoryCocoaPodsProject(podfile: nil), destination: InMemoryImportDestination()
         ).importProject(dryRun: false) }) { error in
             XCTAssertTrue(error is PodfileMissingError)
         }
     }
 
-    func testAPodfileThatCannotBeReadWritesNothing() {
+    func testAPodfileThatCannotBeReadWritesNothing() async {
         struct Refusal: Error {}
         let project = InMemoryCocoaPodsProject(podfile: podfile)
         project.podfileFailure = Refusal()
         let destination = InMemoryImportDestination()
-        XCTAssertThrowsError(try waitFor { try await ImportInteractor(cocoaPods: project, destination: destination).importProject(dryRun: false) }) {
+        await assertThrowsAsync({ try await ImportInteractor(cocoaPods: project, destination: destination).importProject(dryRun: false) }) {
             XCTAssertTrue($0 is Refusal)
         }
         XCTAssertTrue(destination.files.isEmpty)
     }
 
-    func testEveryGapOfThePodfileAndItsLockIsNamedAndNothingIsWritten() {
+    func testEveryGapOfThePodfileAndItsLockIsNamedAndNothingIsWritten() async {
         var read = podfile
         read.podfile.root.children[0].pods.append(declaration("Spec", line: 8, source: .podspec("Spec.plist")))
         var lock = podfileLock
@@ -218,7 +218,7 @@ final class ImportInteractorTests: XCTestCase {
             pods: lock.pods + [PodfileLock.Pod(name: "Deep/A B", version: try! Version("1.0"))], dependencies: lock.dependencies,
             specRepos: lock.specRepos, externalSources: lock.externalSources, checkoutOptions: lock.checkoutOptions)
         let destination = InMemoryImportDestination()
-        XCTAssertThrowsError(try waitFor { try await ImportInteractor(
+        await assertThrowsAsync({ try await ImportInteractor(
             cocoaPods: InMemoryCocoaPodsProject(podfile: read, podfileLock: lock), destination: destination
         ).importProject(dryRun: false) }) { error in
             XCTAssertEqual(error as? PodfileImportError, PodfileImportError(
@@ -228,10 +228,10 @@ final class ImportInteractorTests: XCTestCase {
         XCTAssertTrue(destination.files.isEmpty)
     }
 
-    func testALockThatCannotBeWrittenTakesTheDepsfileWithIt() {
+    func testALockThatCannotBeWrittenTakesTheDepsfileWithIt() async {
         let destination = InMemoryImportDestination()
         destination.lockfileWriteFailure = WriteFailure()
-        XCTAssertThrowsError(try waitFor { try await ImportInteractor(
+        await assertThrowsAsync({ try await ImportInteractor(
             cocoaPods: InMemoryCocoaPodsProject(podfile: self.podfile, podfileLock: self.podfileLock), destination: destination
         ).importProject(dryRun: false) })
         XCTAssertTrue(destination.files.isEmpty)

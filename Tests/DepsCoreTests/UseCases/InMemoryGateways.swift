@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import DepsCore
 
@@ -133,20 +132,6 @@ final class InMemoryProjectStore: ProjectStore {
     }
 }
 
-/// Waits for async work from a synchronous test. The interactors under test do their work on the
-/// cooperative pool and never hop to the main thread, so blocking it here cannot deadlock.
-func waitFor<T: Sendable>(_ body: @escaping () async throws -> T) throws -> T {
-    nonisolated(unsafe) let work = body
-    nonisolated(unsafe) var outcome: Result<T, Error>?
-    let done = DispatchSemaphore(value: 0)
-    Task.detached {
-        do { outcome = .success(try await work()) } catch { outcome = .failure(error) }
-        done.signal()
-    }
-    done.wait()
-    return try outcome!.get()
-}
-
 /// A sandbox in memory: the folders it holds (by package, the tree placed there) and its manifest.
 final class InMemorySandbox: Sandbox, @unchecked Sendable {
     private let lock = NSLock()
@@ -205,6 +190,15 @@ final class InMemorySandbox: Sandbox, @unchecked Sendable {
 final class InMemoryCodeFetcher: CodeFetcher, @unchecked Sendable {
     private let lock = NSLock()
     private var running = 0
+    /// Fetches wait until this many run at once (once that happens none waits again), so that a
+    /// test sees fetches overlap whatever the scheduling; `nil` lets every fetch finish at once.
+    /// Should that never happen, they go on after 10 seconds, and the test fails rather than hangs.
+    var startTogether: Int? {
+        get { lock.withLock { _startTogether } }
+        set { lock.withLock { _startTogether = newValue } }
+    }
+    private var _startTogether: Int?
+    private var waitingToStart: [CheckedContinuation<Void, Never>] = []
     private(set) var mostAtOnce = 0
     private(set) var fetched: [String] = []
     /// The requests made, in the order they came.
@@ -218,13 +212,20 @@ final class InMemoryCodeFetcher: CodeFetcher, @unchecked Sendable {
     }
 
     func fetch(_ request: CodeRequest) async throws -> FetchedCode {
-        lock.withLock {
-            running += 1
-            mostAtOnce = max(mostAtOnce, running)
-            fetched.append("\(request.name) \(request.version)")
-            requests.append(request)
+        await withCheckedContinuation { (arrived: CheckedContinuation<Void, Never>) in
+            let started: [CheckedContinuation<Void, Never>] = lock.withLock {
+                running += 1
+                mostAtOnce = max(mostAtOnce, running)
+                fetched.append("\(request.name) \(request.version)")
+                requests.append(request)
+                guard let together = _startTogether else { return [arrived] }
+                waitingToStart.append(arrived)
+                if running >= together { return openStart() }
+                if waitingToStart.count == 1 { giveUpWaiting() }
+                return []
+            }
+            for fetch in started { fetch.resume() }
         }
-        try await Task.sleep(nanoseconds: 2_000_000)
         lock.withLock { running -= 1 }
         if failing.contains(request.name.description) {
             throw CodeFetchError(name: request.name, url: request.source.location, kind: .unreachable, cause: "connection refused")
@@ -232,5 +233,19 @@ final class InMemoryCodeFetcher: CodeFetcher, @unchecked Sendable {
         let commit: String
         if case let .commit(locked)? = request.pin { commit = locked } else { commit = Self.commit(request.name, request.version) }
         return FetchedCode(tree: "cache/\(request.name)/\(request.version)/\(commit)", pin: .commit(commit))
+    }
+
+    /// Lets the waiting fetches go, and any later one pass; called under the lock.
+    private func openStart() -> [CheckedContinuation<Void, Never>] {
+        _startTogether = nil
+        defer { waitingToStart = [] }
+        return waitingToStart
+    }
+
+    private func giveUpWaiting() {
+        Task {
+            try? await Task.sleep(for: .seconds(10))
+            for fetch in lock.withLock({ openStart() }) { fetch.resume() }
+        }
     }
 }

@@ -21,20 +21,20 @@ final class InstallUpdateOutdatedTests: XCTestCase {
     }
 
     /// Install and update without a sandbox: resolution and the lock only.
-    func install(_ store: InMemoryProjectStore, dryRun: Bool = false) throws -> LockfileUpdate {
+    func install(_ store: InMemoryProjectStore, dryRun: Bool = false) async throws -> LockfileUpdate {
         let interactor = InstallInteractor(store: store, opener: opener)
-        return try waitFor { try await interactor.install(dryRun: dryRun) }
+        return try await interactor.install(dryRun: dryRun)
     }
 
-    func update(_ store: InMemoryProjectStore, _ names: [String] = [], dryRun: Bool = false) throws -> LockfileUpdate {
+    func update(_ store: InMemoryProjectStore, _ names: [String] = [], dryRun: Bool = false) async throws -> LockfileUpdate {
         let interactor = UpdateInteractor(store: store, opener: opener)
         let packages = try names.map { try PackageName($0) }
-        return try waitFor { try await interactor.update(packages, dryRun: dryRun) }
+        return try await interactor.update(packages, dryRun: dryRun)
     }
 
-    func outdated(_ store: InMemoryProjectStore, includePrerelease: Bool = false) throws -> OutdatedReport {
+    func outdated(_ store: InMemoryProjectStore, includePrerelease: Bool = false) async throws -> OutdatedReport {
         let interactor = OutdatedInteractor(store: store, opener: opener)
-        return try waitFor { try await interactor.outdated(includePrerelease: includePrerelease) }
+        return try await interactor.outdated(includePrerelease: includePrerelease)
     }
 
     func changes(_ update: LockfileUpdate) -> [String] {
@@ -49,18 +49,18 @@ final class InstallUpdateOutdatedTests: XCTestCase {
     }
 
     /// A project locked at Moya 14.0.0 / Alamofire 4.9.1 and SnapKit 5.0.0.
-    func lockedProject() throws -> InMemoryProjectStore {
+    func lockedProject() async throws -> InMemoryProjectStore {
         let store = InMemoryProjectStore(["Moya": "~> 14.0", "SnapKit": "5.0.0"])
-        _ = try install(store)
+        _ = try await install(store)
         store.edit(["SnapKit": ""])
-        _ = try install(store)
+        _ = try await install(store)
         XCTAssertEqual(store.lockedVersions, ["Moya": "14.0.0", "Alamofire": "4.9.1", "SnapKit": "5.0.0"])
         return store
     }
 
-    func testFirstInstallResolvesEverythingToTheNewestVersions() throws {
+    func testFirstInstallResolvesEverythingToTheNewestVersions() async throws {
         let store = InMemoryProjectStore(["Moya": "~> 15.0", "SnapKit": ""])
-        let result = try install(store)
+        let result = try await install(store)
         XCTAssertEqual(changes(result), ["+Alamofire 5.9.1", "+Moya 15.0.0", "+SnapKit 5.7.1"])
         XCTAssertEqual(result.directDependencyCount, 2)
         XCTAssertEqual(result.lockedPackageCount, 3)
@@ -70,66 +70,69 @@ final class InstallUpdateOutdatedTests: XCTestCase {
         XCTAssertEqual(store.lockfile?.dependencies.map(\.description), ["Moya (~> 15.0)", "SnapKit"])
     }
 
-    func testNewVersionsInTheRepositoryMoveNothingAndTheLockIsNotRewritten() throws {
-        let store = try lockedProject()
+    func testNewVersionsInTheRepositoryMoveNothingAndTheLockIsNotRewritten() async throws {
+        let store = try await lockedProject()
         let writes = store.writes
         specs.add(["Alamofire": ["4.9.2": [:]], "Moya": ["14.0.1": ["Alamofire": "~> 4.9"]], "SnapKit": ["5.8.0": [:]]])
-        let result = try install(store)
+        let result = try await install(store)
         XCTAssertEqual(changes(result), [])
         XCTAssertFalse(result.lockfileChanged)
         XCTAssertEqual(store.writes, writes)
     }
 
-    func testANewDependencyResolvesAloneAndASharedPinHolds() throws {
+    func testANewDependencyResolvesAloneAndASharedPinHolds() async throws {
         let store = InMemoryProjectStore(["AlamofireImage": "4.2.0"])
-        _ = try install(store)
+        _ = try await install(store)
         XCTAssertEqual(store.lockedVersions["Alamofire"], "5.9.1")
         specs.add(["Alamofire": ["5.10.0": [:]]])
         store.edit(["Moya": "~> 15.0"])
-        let result = try install(store)
+        let result = try await install(store)
         XCTAssertEqual(changes(result), ["+Moya 15.0.0"])
         XCTAssertEqual(store.lockedVersions["Alamofire"], "5.9.1")
     }
 
-    func testARequirementEditedSoItStillAdmitsThePinMovesNothing() throws {
-        let store = try lockedProject()
+    func testARequirementEditedSoItStillAdmitsThePinMovesNothing() async throws {
+        let store = try await lockedProject()
         store.edit(["Moya": ">= 14.0, < 16"])
-        let result = try install(store)
+        let result = try await install(store)
         XCTAssertEqual(changes(result), [])
         XCTAssertTrue(result.lockfileChanged, "DEPENDENCIES records the new requirement")
         XCTAssertEqual(store.lockfile?.dependencies.first?.description, "Moya (>= 14.0, < 16)")
     }
 
-    func testARequirementEditedSoItNoLongerAdmitsThePinMovesItAndItsOrphans() throws {
-        let store = try lockedProject()
+    func testARequirementEditedSoItNoLongerAdmitsThePinMovesItAndItsOrphans() async throws {
+        let store = try await lockedProject()
         store.edit(["Moya": "~> 15.0"])
-        let result = try install(store)
+        let result = try await install(store)
         XCTAssertEqual(changes(result), ["Alamofire 4.9.1->5.9.1", "Moya 14.0.0->15.0.0"])
     }
 
-    func testARemovedDependencyLeavesWithItsOrphansAndSharedPackagesStay() throws {
+    func testARemovedDependencyLeavesWithItsOrphansAndSharedPackagesStay() async throws {
         let store = InMemoryProjectStore(["Moya": "~> 15.0", "AlamofireImage": "~> 4.2"])
-        _ = try install(store)
+        _ = try await install(store)
         store.edit(["Moya": nil])
-        XCTAssertEqual(changes(try install(store)), ["-Moya"])
+        let withoutMoya = try await install(store)
+        XCTAssertEqual(changes(withoutMoya), ["-Moya"])
         store.edit(["AlamofireImage": nil, "SnapKit": ""])
-        XCTAssertEqual(changes(try install(store)), ["-Alamofire", "-AlamofireImage", "+SnapKit 5.7.1"])
+        let withoutAlamofireImage = try await install(store)
+        XCTAssertEqual(changes(withoutAlamofireImage), ["-Alamofire", "-AlamofireImage", "+SnapKit 5.7.1"])
     }
 
-    func testANewlyDirectDependencyKeepsTheVersionItWasLockedAtTransitively() throws {
-        let store = try lockedProject()
+    func testANewlyDirectDependencyKeepsTheVersionItWasLockedAtTransitively() async throws {
+        let store = try await lockedProject()
         store.edit(["Alamofire": ""])
-        XCTAssertEqual(changes(try install(store)), [])
+        let result = try await install(store)
+        XCTAssertEqual(changes(result), [])
         XCTAssertEqual(store.lockedVersions["Alamofire"], "4.9.1")
     }
 
-    func testAPinThatBlocksANewDependencyFailsWithTheUpdateThatLiftsItAndWritesNothing() throws {
-        let store = try lockedProject()
+    func testAPinThatBlocksANewDependencyFailsWithTheUpdateThatLiftsItAndWritesNothing() async throws {
+        let store = try await lockedProject()
         let before = store.lockfile
         let writes = store.writes
         // Moya may be any version, but the lock pins 14.0.0, which needs Alamofire ~> 4.9.
         store.edit(["AlamofireImage": "~> 4.2", "Moya": ""])
-        XCTAssertThrowsError(try install(store)) { error in
+        await assertThrowsAsync({ try await install(store) }) { error in
             guard let failure = error as? ResolutionFailure else { return XCTFail("\(error)") }
             XCTAssertEqual(failure.kind, .noSolution)
             XCTAssertEqual(failure.suggestedUpdate.map(\.description), ["Alamofire", "Moya"])
@@ -139,34 +142,36 @@ final class InstallUpdateOutdatedTests: XCTestCase {
         XCTAssertEqual(store.writes, writes)
     }
 
-    func testUpdateWithoutNamesIgnoresTheLock() throws {
-        let store = try lockedProject()
+    func testUpdateWithoutNamesIgnoresTheLock() async throws {
+        let store = try await lockedProject()
         store.edit(["Moya": ""])
-        _ = try install(store)
-        XCTAssertEqual(changes(try update(store)), ["Alamofire 4.9.1->5.9.1", "Moya 14.0.0->15.0.0", "SnapKit 5.0.0->5.7.1"])
+        _ = try await install(store)
+        let result = try await update(store)
+        XCTAssertEqual(changes(result), ["Alamofire 4.9.1->5.9.1", "Moya 14.0.0->15.0.0", "SnapKit 5.0.0->5.7.1"])
     }
 
-    func testUpdateNameMovesItAndItsOrphansWhileSharedDependenciesStay() throws {
+    func testUpdateNameMovesItAndItsOrphansWhileSharedDependenciesStay() async throws {
         let store = InMemoryProjectStore(["RxCocoa": "", "RxSwift": "", "SnapKit": ""])
-        _ = try install(store)
+        _ = try await install(store)
         // Pin everything at the older release by resolving against a repository that had only it.
-        store.lockfile = try lockAt(["RxCocoa": "6.5.0", "RxRelay": "6.5.0", "RxSwift": "6.5.0", "SnapKit": "5.0.0"], store)
-        let result = try update(store, ["SnapKit"])
+        store.lockfile = try await lockAt(["RxCocoa": "6.5.0", "RxRelay": "6.5.0", "RxSwift": "6.5.0", "SnapKit": "5.0.0"], store)
+        let result = try await update(store, ["SnapKit"])
         XCTAssertEqual(changes(result), ["SnapKit 5.0.0->5.7.1"])
         XCTAssertEqual(result.heldBack, [])
         // RxRelay is shared with nobody but RxCocoa; naming RxCocoa frees it, but RxSwift is a direct dependency pinned at 6.5.0.
-        let held = try update(store, ["RxCocoa"])
+        let held = try await update(store, ["RxCocoa"])
         XCTAssertEqual(changes(held), [])
         XCTAssertEqual(held.heldBack, [HeldBackPackage(
             name: try PackageName("RxCocoa"),
             reason: .pinnedDependency(try Version("6.6.0"), try PackageName("RxSwift"), try Requirement("= 6.6.0"), try Version("6.5.0")),
             remedy: [try PackageName("RxCocoa"), try PackageName("RxSwift")])])
-        XCTAssertEqual(changes(try update(store, ["RxCocoa", "RxSwift"])), ["RxCocoa 6.5.0->6.6.0", "RxRelay 6.5.0->6.6.0", "RxSwift 6.5.0->6.6.0"])
+        let both = try await update(store, ["RxCocoa", "RxSwift"])
+        XCTAssertEqual(changes(both), ["RxCocoa 6.5.0->6.6.0", "RxRelay 6.5.0->6.6.0", "RxSwift 6.5.0->6.6.0"])
     }
 
-    func testUpdateOfANameAPinnedPackageHoldsBackSaysWhichAndWhatToRun() throws {
-        let store = try lockedProject()
-        let result = try update(store, ["Alamofire"])
+    func testUpdateOfANameAPinnedPackageHoldsBackSaysWhichAndWhatToRun() async throws {
+        let store = try await lockedProject()
+        let result = try await update(store, ["Alamofire"])
         XCTAssertEqual(changes(result), [])
         XCTAssertEqual(result.heldBack.count, 1)
         let held = try XCTUnwrap(result.heldBack.first)
@@ -174,21 +179,22 @@ final class InstallUpdateOutdatedTests: XCTestCase {
         // Moya ~> 14.0 has no version that takes Alamofire 5: updating Moya too would move nothing,
         // so no command is offered.
         XCTAssertEqual(held.remedy.map(\.description), [])
-        XCTAssertEqual(changes(try update(store, ["Alamofire", "Moya"])), [])
+        let both = try await update(store, ["Alamofire", "Moya"])
+        XCTAssertEqual(changes(both), [])
     }
 
-    func testUpdateOfUnknownNamesFailsAndWritesNothing() throws {
-        let store = try lockedProject()
+    func testUpdateOfUnknownNamesFailsAndWritesNothing() async throws {
+        let store = try await lockedProject()
         let writes = store.writes
-        XCTAssertThrowsError(try update(store, ["Moya", "Nope", "Zilch"])) { error in
+        await assertThrowsAsync({ try await update(store, ["Moya", "Nope", "Zilch"]) }) { error in
             XCTAssertEqual(error as? UnknownPackagesError, UnknownPackagesError(names: [try! PackageName("Nope"), try! PackageName("Zilch")]))
         }
         XCTAssertEqual(store.writes, writes)
     }
 
-    func testDryRunReportsTheChangesAndWritesNothing() throws {
+    func testDryRunReportsTheChangesAndWritesNothing() async throws {
         let store = InMemoryProjectStore(["SnapKit": ""])
-        let result = try install(store, dryRun: true)
+        let result = try await install(store, dryRun: true)
         XCTAssertEqual(changes(result), ["+SnapKit 5.7.1"])
         XCTAssertTrue(result.lockfileChanged)
         XCTAssertTrue(result.dryRun)
@@ -196,12 +202,12 @@ final class InstallUpdateOutdatedTests: XCTestCase {
         XCTAssertEqual(store.writes, 0)
     }
 
-    func testOutdatedComparesCurrentUpdateAndLatestWithWhatHoldsBack() throws {
-        let store = try lockedProject()
+    func testOutdatedComparesCurrentUpdateAndLatestWithWhatHoldsBack() async throws {
+        let store = try await lockedProject()
         store.edit(["Moya": "~> 14.0"])
-        _ = try install(store)
+        _ = try await install(store)
         specs.add(["Moya": ["14.0.1": ["Alamofire": "~> 4.9"]], "Alamofire": ["6.0.0-beta.1": [:]]])
-        let report = try outdated(store)
+        let report = try await outdated(store)
         let rows = report.packages.map { "\($0.name) \($0.current) \($0.update?.description ?? "-") \($0.latest?.description ?? "-")" }
         XCTAssertEqual(rows, [
             "Alamofire 4.9.1 4.9.1 5.9.1",
@@ -214,35 +220,36 @@ final class InstallUpdateOutdatedTests: XCTestCase {
             [],
         ])
         XCTAssertTrue(report.hasUpdates)
-        let withPrereleases = try outdated(store, includePrerelease: true)
+        let withPrereleases = try await outdated(store, includePrerelease: true)
         XCTAssertEqual(withPrereleases.packages.first?.latest?.description, "6.0.0-beta.1")
     }
 
-    func testOutdatedWithNothingToUpdateHasNoUpdates() throws {
+    func testOutdatedWithNothingToUpdateHasNoUpdates() async throws {
         let store = InMemoryProjectStore(["Moya": "~> 14.0"])
-        _ = try install(store)
-        let report = try outdated(store)
+        _ = try await install(store)
+        let report = try await outdated(store)
         XCTAssertFalse(report.hasUpdates)
         XCTAssertEqual(report.packages.map(\.name.description), ["Alamofire", "Moya"], "held back rows are listed")
     }
 
-    func testOutdatedNeedsALockfile() {
+    func testOutdatedNeedsALockfile() async {
         let store = InMemoryProjectStore(["Moya": ""])
-        XCTAssertThrowsError(try outdated(store)) { error in
+        await assertThrowsAsync({ try await outdated(store) }) { error in
             XCTAssertEqual(error as? MissingLockfileError, MissingLockfileError())
         }
     }
 
     /// A locked package keeps its source while its pin stands; updated, it is searched in the
     /// sources' order again (BEHAVIOUR 11), unless its dependency names its source.
-    func testAPackageStaysWithTheSourceTheLockRecordedUntilItIsUpdated() throws {
+    func testAPackageStaysWithTheSourceTheLockRecordedUntilItIsUpdated() async throws {
         let other = InMemorySpecSource(label: "Other", ["Internal": ["1.0.0": [:]]])
         opener = InMemorySpecSourceOpener([specs, other])
         let store = InMemoryProjectStore(sources: ["Specs", "Other"], ["Internal": ""])
-        _ = try install(store)
+        _ = try await install(store)
         XCTAssertEqual(store.lockfile?.source(of: try PackageName("Internal")), "Other")
         specs.add(["Internal": ["9.9.9": [:]]])
-        XCTAssertEqual(changes(try install(store)), [])
+        let reinstalled = try await install(store)
+        XCTAssertEqual(changes(reinstalled), [])
         XCTAssertEqual(store.lockfile?.source(of: try PackageName("Internal")), "Other")
 
         let held = InMemoryProjectStore(sources: ["Specs", "Other"], ["Internal": ""])
@@ -250,14 +257,16 @@ final class InstallUpdateOutdatedTests: XCTestCase {
         held.manifest = Manifest(
             sources: ["Specs", "Other"], dependencies: held.manifest.dependencies, checksum: held.manifest.checksum,
             dependencySources: [try PackageName("Internal"): "Other"])
-        XCTAssertEqual(changes(try update(held, ["Internal"])), [])
+        let heldUpdate = try await update(held, ["Internal"])
+        XCTAssertEqual(changes(heldUpdate), [])
         XCTAssertEqual(held.lockfile?.source(of: try PackageName("Internal")), "Other")
 
-        XCTAssertEqual(changes(try update(store, ["Internal"])), ["Internal 1.0.0->9.9.9"])
+        let freedUpdate = try await update(store, ["Internal"])
+        XCTAssertEqual(changes(freedUpdate), ["Internal 1.0.0->9.9.9"])
         XCTAssertEqual(store.lockfile?.source(of: try PackageName("Internal")), "Specs")
     }
 
-    func testAnExternalPathSourceServesItsOneSpec() throws {
+    func testAnExternalPathSourceServesItsOneSpec() async throws {
         let local = try PackageName("LocalKit")
         opener.external[local] = Specification(
             name: local, version: try Version("0.3.0"),
@@ -267,19 +276,20 @@ final class InstallUpdateOutdatedTests: XCTestCase {
             sources: ["Specs"],
             dependencies: store.manifest.dependencies + [Dependency(local, externalSource: .path("../LocalKit"))],
             checksum: "m")
-        XCTAssertEqual(changes(try install(store)), ["+LocalKit 0.3.0", "+SnapKit 5.7.1"])
+        let result = try await install(store)
+        XCTAssertEqual(changes(result), ["+LocalKit 0.3.0", "+SnapKit 5.7.1"])
         XCTAssertEqual(store.lockfile?.externalSources, [local: .path("../LocalKit")])
         XCTAssertEqual(store.lockfile?.specRepos.first?.packages.map(\.description), ["SnapKit"])
     }
 
     /// A lock for the store's manifest with the given versions, built through a resolution pinned to them.
-    private func lockAt(_ versions: [String: String], _ store: InMemoryProjectStore) throws -> Lockfile {
+    private func lockAt(_ versions: [String: String], _ store: InMemoryProjectStore) async throws -> Lockfile {
         let pinned = InMemoryProjectStore(["SnapKit": ""])
         pinned.manifest = Manifest(
             sources: store.manifest.sources,
             dependencies: store.manifest.dependencies.map { Dependency($0.name, try! Requirement("= \(versions[$0.name.description]!)")) },
             checksum: store.manifest.checksum)
-        _ = try install(pinned)
+        _ = try await install(pinned)
         let lock = try XCTUnwrap(pinned.lockfile)
         return Lockfile(
             packages: lock.packages, dependencies: store.manifest.dependencies, specRepos: lock.specRepos,

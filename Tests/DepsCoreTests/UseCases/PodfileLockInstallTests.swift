@@ -18,7 +18,7 @@ final class PodfileLockInstallTests: XCTestCase {
             defaultSubspecs: ["CoreOnly"])
     }
 
-    func testTheNextInstallKeepsEveryPodVersion() throws {
+    func testTheNextInstallKeepsEveryPodVersion() async throws {
         let trunk = InMemorySpecSource(label: "trunk", [
             "FirebaseAuth": ["9.2.0": ["FirebaseCore": "~> 9.0"], "9.6.0": ["FirebaseCore": "~> 9.0"]],
             "FirebaseCore": ["9.2.0": [:], "9.6.0": [:]],
@@ -52,7 +52,7 @@ final class PodfileLockInstallTests: XCTestCase {
         let store = InMemoryProjectStore(sources: ["trunk"], ["Firebase/Auth": "", "SnapKit": "", "WordPressKit": "~> 1.5"])
         store.lockfile = try podfileLock.lockfile(depsfileChecksum: store.manifest.checksum)
         let interactor = InstallInteractor(store: store, opener: InMemorySpecSourceOpener([trunk]))
-        let result = try waitFor { try await interactor.install() }
+        let result = try await interactor.install()
 
         XCTAssertEqual(store.lockedVersions, Dictionary(uniqueKeysWithValues: podfileLock.pods.map { ($0.name, $0.version.description) }))
         XCTAssertEqual(result.changes.filter(\.isChange), [])

@@ -13,10 +13,10 @@ final class PrereleaseResolutionTests: XCTestCase {
         table.map { Dependency(name($0.key), $0.value.isEmpty ? .any : try! Requirement($0.value)) }
     }
 
-    func install(_ dependencies: [String: String], _ source: InMemorySpecSource) throws -> [String] {
+    func install(_ dependencies: [String: String], _ source: InMemorySpecSource) async throws -> [String] {
         let store = InMemoryProjectStore(dependencies)
         let interactor = InstallInteractor(store: store, opener: InMemorySpecSourceOpener([source]))
-        _ = try waitFor { try await interactor.install() }
+        _ = try await interactor.install()
         return try XCTUnwrap(store.lockfile).packages.map { "\($0.name) \($0.version)" }
     }
 
@@ -43,29 +43,29 @@ final class PrereleaseResolutionTests: XCTestCase {
         return source
     }
 
-    func testABareRequirementTakesThePrereleaseThatAChosenSubspecNames() throws {
-        let lock = try install(["Firebase/MLModelDownloader": "", "FirebaseMLModelDownloader": ""], firebase())
+    func testABareRequirementTakesThePrereleaseThatAChosenSubspecNames() async throws {
+        let lock = try await install(["Firebase/MLModelDownloader": "", "FirebaseMLModelDownloader": ""], firebase())
         XCTAssertEqual(lock, [
             "Firebase/CoreOnly 12.19.0", "Firebase/MLModelDownloader 12.19.0", "FirebaseCore 12.19.0",
             "FirebaseMLModelDownloader 12.19.0-beta",
         ])
     }
 
-    func testTheRequirementThatNamesThePrereleaseMustBeInTheSelection() throws {
+    func testTheRequirementThatNamesThePrereleaseMustBeInTheSelection() async throws {
         // Nothing chosen names a prerelease of FirebaseMLModelDownloader: its betas are no candidates.
         let source = firebase()
-        XCTAssertThrowsError(try install(["FirebaseMLModelDownloader": ""], source)) { error in
+        await assertThrowsAsync({ try await install(["FirebaseMLModelDownloader": ""], source) }) { error in
             let failure = error as? ResolutionFailure
             XCTAssertEqual(failure?.unnamedPrereleases, [.init(package: name("FirebaseMLModelDownloader"), version: version("12.19.0-beta"))])
         }
         // Firebase alone (its default subspec) names none either, so the bare requirement still fails.
-        XCTAssertThrowsError(try install(["Firebase": "", "FirebaseMLModelDownloader": ""], source))
+        await assertThrowsAsync({ try await install(["Firebase": "", "FirebaseMLModelDownloader": ""], source) })
     }
 
-    func testANamingRequirementAdmitsPrereleasesOnlyWithinEveryRequirementsBounds() throws {
+    func testANamingRequirementAdmitsPrereleasesOnlyWithinEveryRequirementsBounds() async throws {
         // Firebase/MLModelDownloader names the betas, but the Depsfile's `< 12.18.1` holds the pod to
         // 12.18.0-beta, and Firebase with it. (`< 12.19` would admit 12.19.0-beta, as in RubyGems.)
-        let lock = try install(["Firebase/MLModelDownloader": "", "FirebaseMLModelDownloader": "< 12.18.1"], firebase())
+        let lock = try await install(["Firebase/MLModelDownloader": "", "FirebaseMLModelDownloader": "< 12.18.1"], firebase())
         XCTAssertEqual(lock, [
             "Firebase/CoreOnly 12.18.0", "Firebase/MLModelDownloader 12.18.0", "FirebaseCore 12.18.0",
             "FirebaseMLModelDownloader 12.18.0-beta",
@@ -96,27 +96,31 @@ final class PrereleaseResolutionTests: XCTestCase {
         return source
     }
 
-    func testASubspecAtAPrereleaseBringsItsSiblingsAtThatPrerelease() throws {
-        XCTAssertEqual(try install(["Moya/RxSwift": "15.0.0-alpha.1"], moya()), [
+    func testASubspecAtAPrereleaseBringsItsSiblingsAtThatPrerelease() async throws {
+        let rxSwift = try await install(["Moya/RxSwift": "15.0.0-alpha.1"], moya())
+        XCTAssertEqual(rxSwift, [
             "Moya/Core 15.0.0-alpha.1", "Moya/RxSwift 15.0.0-alpha.1", "RxSwift 6.0.0",
         ])
-        XCTAssertEqual(try install(["Moya/ReactiveSwift": "<= 15.0.0-alpha.1"], moya()), [
+        let reactiveSwift = try await install(["Moya/ReactiveSwift": "<= 15.0.0-alpha.1"], moya())
+        XCTAssertEqual(reactiveSwift, [
             "Moya/Core 15.0.0-alpha.1", "Moya/ReactiveSwift 15.0.0-alpha.1", "ReactiveSwift 6.1.0",
         ])
     }
 
-    func testARequirementOnOneSubspecAdmitsThePrereleasesOfTheOthers() throws {
+    func testARequirementOnOneSubspecAdmitsThePrereleasesOfTheOthers() async throws {
         // RxMoyaUser names a prerelease of Moya/RxSwift; the Depsfile's bare Moya/ReactiveSwift follows.
-        XCTAssertEqual(try install(["RxMoyaUser": "", "Moya/ReactiveSwift": ""], moya()), [
+        let locked = try await install(["RxMoyaUser": "", "Moya/ReactiveSwift": ""], moya())
+        XCTAssertEqual(locked, [
             "Moya/Core 15.0.0-alpha.1", "Moya/ReactiveSwift 15.0.0-alpha.1", "Moya/RxSwift 15.0.0-alpha.1",
             "ReactiveSwift 6.1.0", "RxMoyaUser 1.0.0", "RxSwift 6.0.0",
         ])
     }
 
-    func testAPackageDoesNotAdmitItsOwnPrereleases() throws {
+    func testAPackageDoesNotAdmitItsOwnPrereleases() async throws {
         // Each subspec pins its siblings to its own version (`= 15.0.0-alpha.1`): that names no
         // prerelease for the package, so bare requirements stay on the release.
-        XCTAssertEqual(try install(["Moya/RxSwift": "", "Moya/ReactiveSwift": ""], moya()), [
+        let locked = try await install(["Moya/RxSwift": "", "Moya/ReactiveSwift": ""], moya())
+        XCTAssertEqual(locked, [
             "Moya/Core 14.0.0", "Moya/ReactiveSwift 14.0.0", "Moya/RxSwift 14.0.0", "ReactiveSwift 6.1.0", "RxSwift 5.1.1",
         ])
     }

@@ -63,13 +63,13 @@ final class RemoteCodeReachTests: XCTestCase {
         return source
     }
 
-    func install(_ store: InMemoryProjectStore, _ opener: SpecSourceOpener, dryRun: Bool = false) throws -> LockfileUpdate {
+    func install(_ store: InMemoryProjectStore, _ opener: SpecSourceOpener, dryRun: Bool = false) async throws -> LockfileUpdate {
         let interactor = InstallInteractor(
             store: store, opener: opener, installation: SandboxInstallation(sandbox: sandbox, fetcher: fetcher))
-        return try waitFor { try await interactor.install(dryRun: dryRun) }
+        return try await interactor.install(dryRun: dryRun)
     }
 
-    func testASpecFromARemoteRepositoryNamingLocalCodeIsRefusedBeforeAnythingChanges() throws {
+    func testASpecFromARemoteRepositoryNamingLocalCodeIsRefusedBeforeAnythingChanges() async throws {
         for code in [
             CodeSource.path("../secret"), .path("/home/me/secret"), .git(url: "file:///home/me/secret", .tag("1.0.0")),
             .git(url: "../../secret.git", .tag("1.0.0")), .http(url: "file:///home/me/secret.tar.gz", sha256: nil),
@@ -77,7 +77,7 @@ final class RemoteCodeReachTests: XCTestCase {
             let cdn = try source(label: "https://cdn.example.com/", remote: true, kitCode: code)
             let store = InMemoryProjectStore(sources: [cdn.label], ["Kit": "", "Lib": ""])
             for dryRun in [true, false] {
-                XCTAssertThrowsError(try install(store, InMemorySpecSourceOpener([cdn]), dryRun: dryRun), "\(code)") { error in
+                await assertThrowsAsync({ try await install(store, InMemorySpecSourceOpener([cdn]), dryRun: dryRun) }, "\(code)") { error in
                     XCTAssertEqual(
                         error as? RemoteSpecReachError,
                         RemoteSpecReachError(name: name("Kit"), version: try! Version("1.0.0"), source: cdn.label, codeSource: code))
@@ -90,26 +90,26 @@ final class RemoteCodeReachTests: XCTestCase {
         }
     }
 
-    func testASpecFromARemoteRepositoryNamingCodeOnTheNetworkInstalls() throws {
+    func testASpecFromARemoteRepositoryNamingCodeOnTheNetworkInstalls() async throws {
         let code = CodeSource.http(url: "https://cdn.example.com/Kit-1.0.0.tar.gz", sha256: nil)
         let cdn = try source(label: "https://cdn.example.com/", remote: true, kitCode: code)
         let store = InMemoryProjectStore(sources: [cdn.label], ["Kit": "", "Lib": ""])
-        _ = try install(store, InMemorySpecSourceOpener([cdn]))
+        _ = try await install(store, InMemorySpecSourceOpener([cdn]))
         XCTAssertEqual(fetcher.requests.first { $0.name == name("Kit") }?.source, code)
         XCTAssertEqual(store.lockedVersions, ["Kit": "1.0.0", "Lib": "1.0.0"])
     }
 
-    func testTheSameSpecFromALocalRepositoryMayNameALocalFolder() throws {
+    func testTheSameSpecFromALocalRepositoryMayNameALocalFolder() async throws {
         let specs = try source(label: "../Specs", remote: false, kitCode: .path("../Specs/Kit"))
         let store = InMemoryProjectStore(sources: [specs.label], ["Kit": "", "Lib": ""])
-        _ = try install(store, InMemorySpecSourceOpener([specs]))
+        _ = try await install(store, InMemorySpecSourceOpener([specs]))
         XCTAssertEqual(store.lockedVersions, ["Kit": "1.0.0", "Lib": "1.0.0"])
         XCTAssertEqual(fetcher.requests.first { $0.name == name("Kit") }?.source, .path("../Specs/Kit"))
     }
 
     /// Installs `Lib` from a remote repository (whose Kit names a local folder) and `Own`, whose
     /// spec (naming `code`) comes from `external`; returns the source Own's code was asked of.
-    func installBesideARemoteRepository(_ external: ExternalSource, specNaming code: CodeSource) throws -> CodeSource? {
+    func installBesideARemoteRepository(_ external: ExternalSource, specNaming code: CodeSource) async throws -> CodeSource? {
         let cdn = try source(label: "https://cdn.example.com/", remote: true, kitCode: .path("../secret"))
         let own = name("Own")
         let opener = InMemorySpecSourceOpener([cdn], external: [
@@ -118,20 +118,22 @@ final class RemoteCodeReachTests: XCTestCase {
         let store = InMemoryProjectStore(sources: [cdn.label], ["Lib": ""])
         store.manifest = Manifest(
             sources: [cdn.label], dependencies: store.manifest.dependencies + [Dependency(own, externalSource: external)], checksum: "m")
-        _ = try install(store, opener)
+        _ = try await install(store, opener)
         XCTAssertEqual(store.lockedVersions, ["Own": "2.0.0", "Lib": "1.0.0"])
         return fetcher.requests.first { $0.name == own }?.source
     }
 
     /// A `podspec:` file is the project's own: its spec may name a local folder even when every
     /// spec repository the Depsfile lists is remote.
-    func testAPodspecFileOfTheProjectMayNameALocalFolderBesideARemoteRepository() throws {
-        XCTAssertEqual(try installBesideARemoteRepository(.podspec("Vendor/Own.podspec.json"), specNaming: .path("Vendor/Own")), .path("Vendor/Own"))
+    func testAPodspecFileOfTheProjectMayNameALocalFolderBesideARemoteRepository() async throws {
+        let used = try await installBesideARemoteRepository(.podspec("Vendor/Own.podspec.json"), specNaming: .path("Vendor/Own"))
+        XCTAssertEqual(used, .path("Vendor/Own"))
     }
 
     /// The Depsfile's own `path:` dependency (what `deps import` writes for a Podfile's `:path`) is
     /// the project's choice, not a remote spec's: it is used in place beside a remote repository.
-    func testTheDepsfilesOwnPathDependencyIsUsedInPlaceBesideARemoteRepository() throws {
-        XCTAssertEqual(try installBesideARemoteRepository(.path("../Own"), specNaming: .path("/elsewhere")), .path("../Own"))
+    func testTheDepsfilesOwnPathDependencyIsUsedInPlaceBesideARemoteRepository() async throws {
+        let used = try await installBesideARemoteRepository(.path("../Own"), specNaming: .path("/elsewhere"))
+        XCTAssertEqual(used, .path("../Own"))
     }
 }

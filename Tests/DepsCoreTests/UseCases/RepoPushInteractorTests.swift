@@ -31,30 +31,30 @@ final class RepoPushInteractorTests: XCTestCase {
         files.trees[tree] = ["Sources/\(name)/\(name).swift"]
     }
 
-    func push(_ paths: [String]) throws -> RepoPushReport {
+    func push(_ paths: [String]) async throws -> RepoPushReport {
         let fetcher = InMemoryCodeFetcher()
         let lint = SpecLintInteractor(reader: files, opener: InMemorySpecSourceOpener([]), fetcher: fetcher)
         let interactor = RepoPushInteractor(lint: lint, publisher: publisher)
-        return try waitFor { try await interactor.push(paths, to: "file:///specs.git", sources: []) }
+        return try await interactor.push(paths, to: "file:///specs.git", sources: [])
     }
 
-    func testAFailedLintPublishesNothing() throws {
+    func testAFailedLintPublishesNothing() async throws {
         try add("Good")
         try add("Bad", problems: [.missingField("license")])
-        let report = try push(["Good.yaml", "Bad.yaml"])
+        let report = try await push(["Good.yaml", "Bad.yaml"])
         XCTAssertFalse(report.lint.passed)
         XCTAssertEqual(report.published, [])
         XCTAssertEqual(publisher.published, [])
     }
 
-    func testEachSpecIsPublishedInOrderAndARefusalStopsTheRest() throws {
+    func testEachSpecIsPublishedInOrderAndARefusalStopsTheRest() async throws {
         try add("A")
         try add("B")
         try add("C")
-        let report = try push(["B.yaml", "A.yaml"])
+        let report = try await push(["B.yaml", "A.yaml"])
         XCTAssertEqual(report.published.map(\.path), ["B/1.0.0.yaml", "A/1.0.0.yaml"])
         publisher.existing = ["A"]
-        XCTAssertThrowsError(try push(["A.yaml", "C.yaml"])) { error in
+        await assertThrowsAsync({ try await push(["A.yaml", "C.yaml"]) }) { error in
             XCTAssertEqual((error as? VersionAlreadyPublishedError)?.path, "A/1.0.0.yaml")
         }
         XCTAssertEqual(publisher.published.map(\.name.description), ["B", "A"])

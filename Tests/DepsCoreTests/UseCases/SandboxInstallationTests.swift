@@ -20,17 +20,17 @@ final class SandboxInstallationTests: XCTestCase {
         fetcher = InMemoryCodeFetcher()
     }
 
-    func install(_ store: InMemoryProjectStore, jobs: Int = 8, lockOnly: Bool = false) throws -> LockfileUpdate {
+    func install(_ store: InMemoryProjectStore, jobs: Int = 8, lockOnly: Bool = false) async throws -> LockfileUpdate {
         let interactor = InstallInteractor(
             store: store, opener: opener, installation: SandboxInstallation(sandbox: sandbox, fetcher: fetcher, jobs: jobs))
-        return try waitFor { try await interactor.install(lockOnly: lockOnly) }
+        return try await interactor.install(lockOnly: lockOnly)
     }
 
     func name(_ text: String) -> PackageName { try! PackageName(text) }
 
-    func testAFirstInstallFetchesEveryPackageAndLocksEachCommit() throws {
+    func testAFirstInstallFetchesEveryPackageAndLocksEachCommit() async throws {
         let store = InMemoryProjectStore(["Moya": "~> 15.0", "SnapKit": ""])
-        let result = try install(store)
+        let result = try await install(store)
         XCTAssertEqual(fetcher.fetched.sorted(), ["Alamofire 5.9.1", "Moya 15.0.0", "SnapKit 5.7.1"])
         XCTAssertEqual(Set(sandbox.folders.keys), [name("Alamofire"), name("Moya"), name("SnapKit")])
         let lock = try XCTUnwrap(store.lockfile)
@@ -42,7 +42,7 @@ final class SandboxInstallationTests: XCTestCase {
 
     /// A `podspec:` file gives the spec; the code is fetched from the spec's own source, and the
     /// lock records the file under EXTERNAL SOURCES with the spec's checksum.
-    func testAPodspecFileGivesTheSpecAndItsSourceGivesTheCode() throws {
+    func testAPodspecFileGivesTheSpecAndItsSourceGivesTheCode() async throws {
         let kit = name("Kit")
         let file = ExternalSource.podspec("Vendor/Kit.podspec.json")
         let code = CodeSource.git(url: "https://example.com/Kit.git", .tag("1.2.0"))
@@ -52,7 +52,7 @@ final class SandboxInstallationTests: XCTestCase {
         let store = InMemoryProjectStore(["SnapKit": ""])
         store.manifest = Manifest(
             sources: ["Specs"], dependencies: store.manifest.dependencies + [Dependency(kit, externalSource: file)], checksum: "m")
-        _ = try install(store)
+        _ = try await install(store)
 
         XCTAssertEqual(Set(opener.externalReads), [file])
         XCTAssertEqual(fetcher.fetched.sorted(), ["Alamofire 5.9.1", "Kit 1.2.0", "SnapKit 5.7.1"])
@@ -73,36 +73,36 @@ final class SandboxInstallationTests: XCTestCase {
             sources: ["Specs"], dependencies: store.manifest.dependencies.map { $0.name == kit ? Dependency(kit, externalSource: moved) : $0 },
             checksum: "m2")
         XCTAssertEqual(store.manifest.dependenciesReleasingPins(from: lock), [kit])
-        _ = try install(store)
+        _ = try await install(store)
         XCTAssertEqual(store.lockedVersions["Kit"], "2.0.0")
         XCTAssertEqual(fetcher.requests.last { $0.name == kit }?.source, .http(url: "https://example.com/Kit-2.0.0.zip", sha256: nil))
         XCTAssertEqual(store.lockfile?.externalSources, [kit: moved])
     }
 
-    func testASecondInstallFetchesNothingAndARemovedFolderIsFetchedAgain() throws {
+    func testASecondInstallFetchesNothingAndARemovedFolderIsFetchedAgain() async throws {
         let store = InMemoryProjectStore(["Moya": "~> 15.0", "SnapKit": ""])
-        _ = try install(store)
+        _ = try await install(store)
         let lock = store.lockfile
-        let again = try install(store)
+        let again = try await install(store)
         XCTAssertEqual(fetcher.fetched.count, 3)
         XCTAssertFalse(again.lockfileChanged)
         XCTAssertEqual(again.changes.filter(\.isChange), [])
 
         sandbox.deleteFolder("SnapKit")
-        let repaired = try install(store)
+        let repaired = try await install(store)
         XCTAssertEqual(fetcher.fetched.count, 4)
         XCTAssertEqual(fetcher.fetched.last, "SnapKit 5.7.1")
         XCTAssertEqual(repaired.changes.filter(\.isChange), [PackageChange(name: name("SnapKit"), kind: .installed(try Version("5.7.1")))])
         XCTAssertEqual(store.lockfile, lock, "the lock does not change when only the sandbox was repaired")
     }
 
-    func testAFailedFetchWritesNoLockAndManifestLockListsOnlyWhatIsThere() throws {
+    func testAFailedFetchWritesNoLockAndManifestLockListsOnlyWhatIsThere() async throws {
         let store = InMemoryProjectStore(["SnapKit": ""])
-        _ = try install(store)
+        _ = try await install(store)
         let lock = store.lockfile
         store.edit(["Moya": "~> 15.0"])
         fetcher.failing = ["Moya"]
-        XCTAssertThrowsError(try install(store)) { error in
+        await assertThrowsAsync({ try await install(store) }) { error in
             let failure = error as? SandboxInstallError
             XCTAssertEqual(failure?.failures.map(\.name), [name("Moya")])
             XCTAssertEqual(failure?.failures.first, CodeFetchError(name: name("Moya"), url: "mem://Moya", kind: .unreachable, cause: "connection refused"))
@@ -116,16 +116,16 @@ final class SandboxInstallationTests: XCTestCase {
         XCTAssertNil(sandbox.folders[name("Moya")])
         // Once the source answers, the next install finishes the job.
         fetcher.failing = []
-        _ = try install(store)
+        _ = try await install(store)
         XCTAssertEqual(Set(sandbox.folders.keys), [name("Alamofire"), name("Moya"), name("SnapKit")])
         XCTAssertEqual(sandbox.manifest, store.lockfile)
     }
 
     /// BEHAVIOUR 7: a first install that fetches nothing leaves no sandbox and no Manifest.lock.
-    func testAFailedFirstInstallLeavesNoSandbox() throws {
+    func testAFailedFirstInstallLeavesNoSandbox() async throws {
         let store = InMemoryProjectStore(["SnapKit": ""])
         fetcher.failing = ["SnapKit"]
-        XCTAssertThrowsError(try install(store)) { error in
+        await assertThrowsAsync({ try await install(store) }) { error in
             XCTAssertEqual((error as? SandboxInstallError)?.failures.map(\.name), [name("SnapKit")])
         }
         XCTAssertFalse(sandbox.exists)
@@ -134,10 +134,10 @@ final class SandboxInstallationTests: XCTestCase {
     }
 
     /// Code that cannot be placed once fetched (the folder made, the copy failed) leaves no sandbox either.
-    func testAFirstInstallThatCannotPlaceItsCodeLeavesNoSandbox() throws {
+    func testAFirstInstallThatCannotPlaceItsCodeLeavesNoSandbox() async throws {
         let store = InMemoryProjectStore(["SnapKit": ""])
         sandbox.failingPlacement = ["SnapKit"]
-        XCTAssertThrowsError(try install(store)) { error in
+        await assertThrowsAsync({ try await install(store) }) { error in
             XCTAssertTrue(error is InMemorySandbox.PlacementFailure, "\(error)")
         }
         XCTAssertFalse(sandbox.exists)
@@ -146,11 +146,11 @@ final class SandboxInstallationTests: XCTestCase {
     }
 
     /// An empty sandbox that was there before stays, and gets no Manifest.lock listing nothing.
-    func testAFailedInstallKeepsAnEmptySandboxThatWasThere() throws {
+    func testAFailedInstallKeepsAnEmptySandboxThatWasThere() async throws {
         sandbox = InMemorySandbox(exists: true)
         let store = InMemoryProjectStore(["SnapKit": ""])
         fetcher.failing = ["SnapKit"]
-        XCTAssertThrowsError(try install(store))
+        await assertThrowsAsync({ try await install(store) })
         XCTAssertTrue(sandbox.exists)
         XCTAssertNil(sandbox.manifest)
         XCTAssertEqual(sandbox.folders, [:])
@@ -158,24 +158,24 @@ final class SandboxInstallationTests: XCTestCase {
 
     /// A first install that placed some packages before another failed keeps them, listed, for
     /// the next install to finish the job.
-    func testAFirstInstallThatPlacedSomethingBeforeFailingKeepsItListed() throws {
+    func testAFirstInstallThatPlacedSomethingBeforeFailingKeepsItListed() async throws {
         let store = InMemoryProjectStore(["Alamofire": "", "SnapKit": ""])
         fetcher.failing = ["SnapKit"]
-        XCTAssertThrowsError(try install(store, jobs: 1))
+        await assertThrowsAsync({ try await install(store, jobs: 1) })
         XCTAssertTrue(sandbox.exists)
         XCTAssertEqual(Set(sandbox.folders.keys), [name("Alamofire")])
         XCTAssertEqual(sandbox.manifest?.packages.map(\.name), [name("Alamofire")])
         XCTAssertNil(store.lockfile)
     }
 
-    func testAChangedPackageThatFailsToFetchStaysListedAtWhatItsFolderHolds() throws {
+    func testAChangedPackageThatFailsToFetchStaysListedAtWhatItsFolderHolds() async throws {
         let store = InMemoryProjectStore(["Alamofire": "= 5.6.4", "SnapKit": ""])
-        _ = try install(store)
+        _ = try await install(store)
         let before = try XCTUnwrap(sandbox.manifest)
         let folder = sandbox.folders[name("Alamofire")]
         store.edit(["Alamofire": "~> 5.9"])
         fetcher.failing = ["Alamofire"]
-        XCTAssertThrowsError(try install(store)) { error in
+        await assertThrowsAsync({ try await install(store) }) { error in
             XCTAssertEqual((error as? SandboxInstallError)?.failures.map(\.name), [name("Alamofire")])
         }
         XCTAssertEqual(sandbox.folders[name("Alamofire")], folder)
@@ -186,11 +186,11 @@ final class SandboxInstallationTests: XCTestCase {
         XCTAssertEqual(manifest.specRepos, before.specRepos)
     }
 
-    func testARemovedDependencyLeavesTheSandboxAndALockedCommitIsFetchedExactly() throws {
+    func testARemovedDependencyLeavesTheSandboxAndALockedCommitIsFetchedExactly() async throws {
         let store = InMemoryProjectStore(["Moya": "~> 15.0", "SnapKit": ""])
-        _ = try install(store)
+        _ = try await install(store)
         store.edit(["SnapKit": nil])
-        let result = try install(store)
+        let result = try await install(store)
         XCTAssertNil(sandbox.folders[name("SnapKit")])
         XCTAssertTrue(result.changes.contains(PackageChange(name: name("SnapKit"), kind: .removed(try Version("5.7.1")))))
 
@@ -198,22 +198,23 @@ final class SandboxInstallationTests: XCTestCase {
         let pinned = try XCTUnwrap(store.lockfile?.checkoutOptions[name("Moya")])
         sandbox = InMemorySandbox(exists: false)
         fetcher = InMemoryCodeFetcher()
-        _ = try install(store)
+        _ = try await install(store)
         XCTAssertEqual(sandbox.folders[name("Moya")], "cache/Moya/15.0.0/\(pinned.commit)")
     }
 
-    func testFetchesRunAtMostJobsAtOnce() throws {
+    func testFetchesRunAtMostJobsAtOnce() async throws {
         specs.add(Dictionary(uniqueKeysWithValues: (0..<12).map { ("P\($0)", ["1.0": [String: String]()]) }))
         let store = InMemoryProjectStore(Dictionary(uniqueKeysWithValues: (0..<12).map { ("P\($0)", "") }))
-        _ = try install(store, jobs: 3)
+        fetcher.startTogether = 3
+        _ = try await install(store, jobs: 3)
         XCTAssertEqual(fetcher.fetched.count, 12)
         XCTAssertLessThanOrEqual(fetcher.mostAtOnce, 3)
         XCTAssertGreaterThan(fetcher.mostAtOnce, 1)
     }
 
-    func testLockOnlyTouchesNoSandbox() throws {
+    func testLockOnlyTouchesNoSandbox() async throws {
         let store = InMemoryProjectStore(["Moya": "~> 15.0"])
-        _ = try install(store, lockOnly: true)
+        _ = try await install(store, lockOnly: true)
         XCTAssertEqual(fetcher.fetched, [])
         XCTAssertNil(try sandbox.state(expecting: nil))
         XCTAssertEqual(store.lockfile?.checkoutOptions, [:])
@@ -273,17 +274,15 @@ final class InMemoryIntegration: ProjectIntegration, @unchecked Sendable {
 extension SandboxInstallationTests {
     /// Code the integration refuses is never placed: the folder keeps the old code, Manifest.lock
     /// goes on listing it, and the failure names the package and where its code is.
-    func testChangedCodeTheIntegrationRefusesIsNotPlaced() throws {
+    func testChangedCodeTheIntegrationRefusesIsNotPlaced() async throws {
         let integration = InMemoryIntegration(emptyTrees: ["Alamofire/5.9.1"])
         let store = InMemoryProjectStore(["Alamofire": "= 5.6.4", "SnapKit": ""])
         let installation = { SandboxInstallation(sandbox: self.sandbox, fetcher: self.fetcher, integration: integration) }
-        _ = try waitFor { try await InstallInteractor(store: store, opener: self.opener, installation: installation()).install(lockOnly: false) }
+        _ = try await InstallInteractor(store: store, opener: self.opener, installation: installation()).install(lockOnly: false)
         let before = try XCTUnwrap(sandbox.manifest)
         let folder = try XCTUnwrap(sandbox.folders[name("Alamofire")])
         store.edit(["Alamofire": "~> 5.9"])
-        XCTAssertThrowsError(
-            try waitFor { try await InstallInteractor(store: store, opener: self.opener, installation: installation()).install(lockOnly: false) }
-        ) { error in
+        await assertThrowsAsync({ try await InstallInteractor(store: store, opener: self.opener, installation: installation()).install(lockOnly: false) }) { error in
             let failures = (error as? SandboxInstallError)?.failures ?? []
             XCTAssertEqual(failures.map(\.name), [self.name("Alamofire")], "\(error)")
             XCTAssertEqual(failures.first?.kind, .integrity)

@@ -17,20 +17,20 @@ final class SourceOrderTests: XCTestCase {
         opener = InMemorySpecSourceOpener([org, trunk])
     }
 
-    func install(_ store: InMemoryProjectStore) throws {
+    func install(_ store: InMemoryProjectStore) async throws {
         let interactor = InstallInteractor(store: store, opener: opener)
-        _ = try waitFor { try await interactor.install(dryRun: false) }
+        _ = try await interactor.install(dryRun: false)
     }
 
-    func check(_ store: InMemoryProjectStore) throws -> SyncReport {
+    func check(_ store: InMemoryProjectStore) async throws -> SyncReport {
         let interactor = CheckInteractor(store: store, opener: opener)
-        return try waitFor { try await interactor.check() }
+        return try await interactor.check()
     }
 
     /// What check finds beyond the code pins a lock written without fetching lacks (these
     /// installs fetch nothing, so no commit is recorded; BEHAVIOUR 4.4 counts that as drift).
-    func sourceProblems(_ store: InMemoryProjectStore) throws -> [SyncProblem] {
-        try check(store).problems.filter { if case .codeNotPinned = $0 { false } else { true } }
+    func sourceProblems(_ store: InMemoryProjectStore) async throws -> [SyncProblem] {
+        try await check(store).problems.filter { if case .codeNotPinned = $0 { false } else { true } }
     }
 
     /// A project with the given sources and dependencies; `named` gives dependencies their own source.
@@ -46,97 +46,102 @@ final class SourceOrderTests: XCTestCase {
         store.lockfile?.source(of: try! PackageName(name))
     }
 
-    func testTheFirstSourceThatHasAPackageGivesAllItsVersionsThoughALaterOneHasAHigherVersion() throws {
+    func testTheFirstSourceThatHasAPackageGivesAllItsVersionsThoughALaterOneHasAHigherVersion() async throws {
         let store = project(sources: ["org", "trunk"], ["SDWebImage": "", "Alamofire": ""])
-        try install(store)
+        try await install(store)
         XCTAssertEqual(store.lockedVersions, ["SDWebImage": "5.18.0", "Alamofire": "5.9.1"])
         XCTAssertEqual(source("SDWebImage", store), "org")
         XCTAssertEqual(source("Alamofire", store), "trunk")
     }
 
-    func testARequirementOnlyALaterSourceCouldMeetFailsRatherThanCrossingSources() throws {
+    func testARequirementOnlyALaterSourceCouldMeetFailsRatherThanCrossingSources() async throws {
         let store = project(sources: ["org", "trunk"], ["SDWebImage": "~> 5.19"])
-        XCTAssertThrowsError(try install(store))
+        await assertThrowsAsync({ try await install(store) })
         XCTAssertNil(store.lockfile)
     }
 
-    func testTheSameOrderHoldsForATransitivePackage() throws {
+    func testTheSameOrderHoldsForATransitivePackage() async throws {
         let store = project(sources: ["trunk", "org"], ["OrgKit": ""])
-        try install(store)
+        try await install(store)
         XCTAssertEqual(store.lockedVersions, ["OrgKit": "1.0.0", "SDWebImage": "5.20.0"])
         XCTAssertEqual(source("SDWebImage", store), "trunk")
         XCTAssertEqual(source("OrgKit", store), "org")
     }
 
-    func testADependencysOwnSourceHoldsItThereBeforeAnEarlierSource() throws {
+    func testADependencysOwnSourceHoldsItThereBeforeAnEarlierSource() async throws {
         let store = project(sources: ["trunk", "org"], ["SDWebImage": "~> 5.0", "Alamofire": ""], named: ["SDWebImage": "org"])
-        try install(store)
+        try await install(store)
         XCTAssertEqual(store.lockedVersions, ["SDWebImage": "5.18.0", "Alamofire": "5.9.1"])
         XCTAssertEqual(source("SDWebImage", store), "org")
-        XCTAssertEqual(try sourceProblems(store), [])
+        let problems = try await sourceProblems(store)
+        XCTAssertEqual(problems, [])
     }
 
-    func testASourceOnlyADependencyNamesIsSearchedForThatDependencyAlone() throws {
+    func testASourceOnlyADependencyNamesIsSearchedForThatDependencyAlone() async throws {
         let store = project(sources: ["trunk"], ["SDWebImage": "", "OrgKit": ""], named: ["SDWebImage": "org"])
-        XCTAssertThrowsError(try install(store), "OrgKit is only in org, which only SDWebImage names")
+        await assertThrowsAsync({ try await install(store) }, "OrgKit is only in org, which only SDWebImage names")
         store.edit(["OrgKit": nil])
         store.manifest = Manifest(
             sources: ["trunk"], dependencies: store.manifest.dependencies, checksum: "depsfile",
             dependencySources: [try PackageName("SDWebImage"): "org"])
-        try install(store)
+        try await install(store)
         XCTAssertEqual(store.lockedVersions, ["SDWebImage": "5.18.0"])
         XCTAssertEqual(source("SDWebImage", store), "org")
-        XCTAssertEqual(try sourceProblems(store), [], "a source a dependency names is one the Depsfile lists")
+        let problems = try await sourceProblems(store)
+        XCTAssertEqual(problems, [], "a source a dependency names is one the Depsfile lists")
     }
 
-    func testANamedSourceThatLacksThePackageIsAnErrorNotAFallBack() throws {
+    func testANamedSourceThatLacksThePackageIsAnErrorNotAFallBack() async throws {
         let store = project(sources: ["org", "trunk"], ["Alamofire": ""], named: ["Alamofire": "org"])
-        XCTAssertThrowsError(try install(store))
+        await assertThrowsAsync({ try await install(store) })
         XCTAssertNil(store.lockfile)
     }
 
     /// A team lists its own repository first after the package was locked from trunk: install
     /// keeps the locked package where it came from, `deps update NAME` searches the sources in
     /// order again and takes the team's version, and a full update does the same.
-    func testALockedPackageStaysWithItsSourceUntilItIsUpdated() throws {
+    func testALockedPackageStaysWithItsSourceUntilItIsUpdated() async throws {
         let store = project(sources: ["trunk"], ["SDWebImage": "~> 5.18", "Alamofire": ""])
-        try install(store)
+        try await install(store)
         XCTAssertEqual(source("SDWebImage", store), "trunk")
         XCTAssertEqual(store.lockedVersions["SDWebImage"], "5.20.0")
 
         org.add(["SDWebImage": ["5.20.1": [:]]])
         store.manifest = Manifest(sources: ["org", "trunk"], dependencies: store.manifest.dependencies, checksum: "depsfile")
-        try install(store)
+        try await install(store)
         XCTAssertEqual(source("SDWebImage", store), "trunk", "a pin that stands keeps its source")
         XCTAssertEqual(store.lockedVersions["SDWebImage"], "5.20.0")
 
-        _ = try waitFor { try await UpdateInteractor(store: store, opener: self.opener).update([try PackageName("SDWebImage")]) }
+        _ = try await UpdateInteractor(store: store, opener: self.opener).update([try PackageName("SDWebImage")])
         XCTAssertEqual(source("SDWebImage", store), "org")
         XCTAssertEqual(store.lockedVersions["SDWebImage"], "5.20.1")
         XCTAssertEqual(source("Alamofire", store), "trunk")
-        XCTAssertEqual(try sourceProblems(store), [])
+        let problems = try await sourceProblems(store)
+        XCTAssertEqual(problems, [])
 
         let everything = project(sources: ["trunk"], ["SDWebImage": ""])
-        try install(everything)
+        try await install(everything)
         everything.manifest = Manifest(sources: ["org", "trunk"], dependencies: everything.manifest.dependencies, checksum: "depsfile")
-        _ = try waitFor { try await UpdateInteractor(store: everything, opener: self.opener).update([]) }
+        _ = try await UpdateInteractor(store: everything, opener: self.opener).update([])
         XCTAssertEqual(source("SDWebImage", everything), "org")
     }
 
-    func testNamingAnotherSourceForALockedPackageMovesItThere() throws {
+    func testNamingAnotherSourceForALockedPackageMovesItThere() async throws {
         let store = project(sources: ["trunk", "org"], ["SDWebImage": ""])
-        try install(store)
+        try await install(store)
         XCTAssertEqual(store.lockedVersions, ["SDWebImage": "5.20.0"])
         store.manifest = Manifest(
             sources: ["trunk", "org"], dependencies: store.manifest.dependencies, checksum: "depsfile2",
             dependencySources: [try PackageName("SDWebImage"): "org"])
-        XCTAssertEqual(try check(store).problems.filter { $0 == .modified(try PackageName("SDWebImage")) }.count, 1)
-        try install(store)
+        let report = try await check(store)
+        let sdWebImage = try PackageName("SDWebImage")
+        XCTAssertEqual(report.problems.filter { $0 == .modified(sdWebImage) }.count, 1)
+        try await install(store)
         XCTAssertEqual(store.lockedVersions, ["SDWebImage": "5.18.0"])
         XCTAssertEqual(source("SDWebImage", store), "org")
     }
 
-    func testADependencyOnASubspecThatNamesASourceHoldsTheWholePackageThere() throws {
+    func testADependencyOnASubspecThatNamesASourceHoldsTheWholePackageThere() async throws {
         for (source, version) in [(org!, "1.0.0"), (trunk!, "2.0.0")] {
             source.add(specification: Specification(
                 name: try PackageName("Kit"), version: try Version(version), checksum: "\(source.label)",
@@ -144,7 +149,7 @@ final class SourceOrderTests: XCTestCase {
                            Subspec(name: "UI", dependencies: [], sourceFiles: nil, subspecs: [])]))
         }
         let store = project(sources: ["trunk", "org"], ["Kit/Core": "", "Kit/UI": ""], named: ["Kit/Core": "org"])
-        try install(store)
+        try await install(store)
         XCTAssertEqual(store.lockedVersions, ["Kit/Core": "1.0.0", "Kit/UI": "1.0.0"])
         XCTAssertEqual(source("Kit", store), "org")
     }

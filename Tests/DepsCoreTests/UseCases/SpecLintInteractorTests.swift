@@ -24,12 +24,12 @@ final class SpecLintInteractorTests: XCTestCase {
             sourceFiles: try sourceFiles?.map { try SourceFileGlob($0) }, subspecs: subspecs)
     }
 
-    func lint(_ paths: [String], quick: Bool = false) throws -> SpecLintReport {
+    func lint(_ paths: [String], quick: Bool = false) async throws -> SpecLintReport {
         let interactor = SpecLintInteractor(reader: files, opener: opener, fetcher: fetcher)
-        return try waitFor { try await interactor.lint(paths, sources: ["org"], quick: quick) }
+        return try await interactor.lint(paths, sources: ["org"], quick: quick)
     }
 
-    func testProblemsFromReadingAreKeptAndEachUnresolvableDependencyIsNamedWithItsLine() throws {
+    func testProblemsFromReadingAreKeptAndEachUnresolvableDependencyIsNamedWithItsLine() async throws {
         let missing = SpecLintProblem(file: "A.yaml", line: nil, .missingField("license"))
         let alamofire = try PackageName("Alamofire")
         files.readings["A.yaml"] = SpecFileReading(
@@ -41,7 +41,7 @@ final class SpecLintInteractorTests: XCTestCase {
                 LineDependency(Dependency(try PackageName("Nope")), line: 10),
             ],
             sourceLine: nil, sourceFilesLine: nil, problems: [missing])
-        let report = try lint(["A.yaml"])
+        let report = try await lint(["A.yaml"])
         XCTAssertEqual(report.problems, [
             missing,
             SpecLintProblem(file: "A.yaml", line: 8, .unresolvable(Dependency(alamofire, try Requirement("~> 6.0")), sources: ["org"])),
@@ -51,27 +51,29 @@ final class SpecLintInteractorTests: XCTestCase {
         XCTAssertTrue(fetcher.fetched.isEmpty, "a spec that does not read has no code to fetch")
     }
 
-    func testTheCodeIsFetchedAndEveryPatternMustMatchAFileUnlessQuick() throws {
+    func testTheCodeIsFetchedAndEveryPatternMustMatchAFileUnlessQuick() async throws {
         let core = Subspec(name: "Core", dependencies: [], sourceFiles: [try SourceFileGlob("Core/*.swift")], subspecs: [])
         let specification = try spec("Kit", sourceFiles: ["Sources/**/*.swift", "Extra/*.swift"], subspecs: [core])
         files.readings["Kit.yaml"] = SpecFileReading(
             file: "Kit.yaml", specification: specification, dependencies: [], sourceLine: 4, sourceFilesLine: 7, problems: [])
         let tree = "cache/Kit/1.0.0/\(InMemoryCodeFetcher.commit(specification.name, specification.version))"
         files.trees[tree] = ["Sources/Kit/Kit.swift", "README.md"]
-        XCTAssertEqual(try lint(["Kit.yaml"]).problems, [
+        let report = try await lint(["Kit.yaml"])
+        XCTAssertEqual(report.problems, [
             SpecLintProblem(file: "Kit.yaml", line: 7, .noMatchingFiles(pattern: "Extra/*.swift", subspec: nil)),
             SpecLintProblem(file: "Kit.yaml", line: nil, .noMatchingFiles(pattern: "Core/*.swift", subspec: "Core")),
         ])
         XCTAssertEqual(fetcher.fetched, ["Kit 1.0.0"])
-        XCTAssertTrue(try lint(["Kit.yaml"], quick: true).passed)
+        let quick = try await lint(["Kit.yaml"], quick: true)
+        XCTAssertTrue(quick.passed)
         XCTAssertEqual(fetcher.fetched.count, 1, "--quick fetches nothing")
     }
 
-    func testCodeThatCannotBeFetchedIsOneProblemOnTheSourceLine() throws {
+    func testCodeThatCannotBeFetchedIsOneProblemOnTheSourceLine() async throws {
         files.readings["Gone.yaml"] = SpecFileReading(
             file: "Gone.yaml", specification: try spec("Gone"), dependencies: [], sourceLine: 5, sourceFilesLine: nil, problems: [])
         fetcher.failing = ["Gone"]
-        let report = try lint(["Gone.yaml"])
+        let report = try await lint(["Gone.yaml"])
         XCTAssertEqual(report.problems, [SpecLintProblem(
             file: "Gone.yaml", line: 5,
             .sourceUnavailable(CodeFetchError(name: try PackageName("Gone"), url: "mem://Gone", kind: .unreachable, cause: "connection refused")))])

@@ -41,9 +41,9 @@ final class SubspecResolutionTests: XCTestCase {
         return store
     }
 
-    func install(_ store: InMemoryProjectStore, _ source: InMemorySpecSource) throws -> Lockfile {
+    func install(_ store: InMemoryProjectStore, _ source: InMemorySpecSource) async throws -> Lockfile {
         let interactor = InstallInteractor(store: store, opener: InMemorySpecSourceOpener([source]))
-        _ = try waitFor { try await interactor.install() }
+        _ = try await interactor.install()
         return try XCTUnwrap(store.lockfile)
     }
 
@@ -60,8 +60,8 @@ final class SubspecResolutionTests: XCTestCase {
         }
     }
 
-    func testAWholePackageMeansItsDefaultSubspecsAndTheirSiblingsAtOneVersion() throws {
-        let lock = try install(store(["RestKit": ""]), source())
+    func testAWholePackageMeansItsDefaultSubspecsAndTheirSiblingsAtOneVersion() async throws {
+        let lock = try await install(store(["RestKit": ""]), source())
         XCTAssertEqual(entries(lock), [
             "AFNetworking 2.0.0",
             "RestKit 0.27.0 <RestKit/Core (= 0.27.0)>",
@@ -75,32 +75,32 @@ final class SubspecResolutionTests: XCTestCase {
         XCTAssertNil(lock.specChecksums[name("RestKit/Core")])
     }
 
-    func testASubspecAloneDoesNotBringTheDefaultsAndAllSubspecsShareOneVersion() throws {
+    func testASubspecAloneDoesNotBringTheDefaultsAndAllSubspecsShareOneVersion() async throws {
         // AFNetworking held at 1.x: RestKit/Network 0.27 cannot be used, so every RestKit subspec is 0.26.
-        let lock = try install(store(["RestKit/Network": "", "AFNetworking": "~> 1.3"]), source())
+        let lock = try await install(store(["RestKit/Network": "", "AFNetworking": "~> 1.3"]), source())
         XCTAssertEqual(entries(lock), [
             "AFNetworking 1.3.4",
             "RestKit/Network 0.26.0 <AFNetworking (~> 1.3)>",
         ])
     }
 
-    func testASubspecOnlyOneVersionHasNarrowsTheChoice() throws {
-        let lock = try install(store(["RestKit/CoreData": "", "RestKit/Network": ""]), source())
+    func testASubspecOnlyOneVersionHasNarrowsTheChoice() async throws {
+        let lock = try await install(store(["RestKit/CoreData": "", "RestKit/Network": ""]), source())
         XCTAssertEqual(lock.packages.map { "\($0.name) \($0.version)" }, [
             "AFNetworking 2.0.0", "RestKit/CoreData 0.27.0", "RestKit/Network 0.27.0",
         ])
     }
 
-    func testAConflictSpeaksOfTheSubspec() throws {
-        XCTAssertThrowsError(try install(store(["RestKit/CoreData": "", "AFNetworking": "~> 1.3", "RestKit": ""]), source())) { error in
+    func testAConflictSpeaksOfTheSubspec() async throws {
+        await assertThrowsAsync({ try await install(store(["RestKit/CoreData": "", "AFNetworking": "~> 1.3", "RestKit": ""]), source()) }) { error in
             let names = self.subjects(of: error)
             XCTAssertTrue(names.contains("RestKit/CoreData"), "\(names)")
             XCTAssertTrue(names.contains { $0.hasSuffix(", which has no subspec CoreData") } || names.contains("RestKit/Network"), "\(names)")
         }
     }
 
-    func testSubspecsAskedForAtTwoVersionsAreExplainedWithThePackagesVersions() throws {
-        XCTAssertThrowsError(try install(store(["RestKit/Core": "= 0.26.0", "RestKit/Network": "= 0.27.0"]), source())) { error in
+    func testSubspecsAskedForAtTwoVersionsAreExplainedWithThePackagesVersions() async throws {
+        await assertThrowsAsync({ try await install(store(["RestKit/Core": "= 0.26.0", "RestKit/Network": "= 0.27.0"]), source()) }) { error in
             guard let steps = (error as? ResolutionFailure)?.derivation.steps else { return XCTFail("\(error)") }
             // "RestKit/Core 0.26.0 depends on RestKit 0.26.0": the stand-in is the package alone.
             XCTAssertTrue(steps.contains { step in
@@ -111,7 +111,7 @@ final class SubspecResolutionTests: XCTestCase {
         }
     }
 
-    func testThePlatformFiltersVersionsAndAddsItsOwnDependencies() throws {
+    func testThePlatformFiltersVersionsAndAddsItsOwnDependencies() async throws {
         let source = InMemorySpecSource(["Analytics": ["1.0": [:]], "Kit": ["1.0": [:]]])
         source.add(specification: Specification(
             name: name("Firebase"), version: version("10.0"),
@@ -120,15 +120,15 @@ final class SubspecResolutionTests: XCTestCase {
         source.add(specification: Specification(
             name: name("Firebase"), version: version("11.0"), checksum: "f11",
             platforms: ["ios": version("13.0")]))
-        let ios12 = try install(store(["Firebase": ""], platform: Platform(name: "ios", deploymentTarget: version("12.0"))), source)
+        let ios12 = try await install(store(["Firebase": ""], platform: Platform(name: "ios", deploymentTarget: version("12.0"))), source)
         XCTAssertEqual(ios12.packages.map { "\($0.name) \($0.version)" }, ["Analytics 1.0", "Firebase 10.0", "Kit 1.0"])
-        let macOS = try install(store(["Firebase": ""], platform: Platform(name: "macos", deploymentTarget: version("12.0"))), source)
+        let macOS = try await install(store(["Firebase": ""], platform: Platform(name: "macos", deploymentTarget: version("12.0"))), source)
         XCTAssertEqual(macOS.packages.map { "\($0.name) \($0.version)" }, ["Firebase 10.0", "Kit 1.0"])
         // Without a platform nothing is filtered and no platform-specific dependency applies.
-        let any = try install(store(["Firebase": ""]), source)
+        let any = try await install(store(["Firebase": ""]), source)
         XCTAssertEqual(any.packages.map { "\($0.name) \($0.version)" }, ["Firebase 11.0"])
         // A platform no version supports: the explanation names the platform.
-        XCTAssertThrowsError(try install(store(["Firebase": ""], platform: Platform(name: "tvos", deploymentTarget: version("15.0"))), source)) { error in
+        await assertThrowsAsync({ try await install(store(["Firebase": ""], platform: Platform(name: "tvos", deploymentTarget: version("15.0"))), source) }) { error in
             let names = self.subjects(of: error)
             XCTAssertTrue(names.contains("Firebase 11.0, which does not support tvos 15.0"), "\(names)")
         }
@@ -137,7 +137,7 @@ final class SubspecResolutionTests: XCTestCase {
     /// Xcode targets on platforms of their own (BEHAVIOUR 15): a package must support the platform of
     /// every target that links it, directly or through another package, and each platform's own
     /// dependencies apply; a package only an iOS target links is free of the watch's limits.
-    func testEachPackageSupportsThePlatformOfEveryTargetThatLinksIt() throws {
+    func testEachPackageSupportsThePlatformOfEveryTargetThatLinksIt() async throws {
         let source = InMemorySpecSource(["Tools": ["1.0": [:]], "Charts": ["3.0": [:]]])
         for (text, platforms) in [("1.0", ["ios": version("12.0"), "watchos": version("6.0")]), ("2.0", ["ios": version("15.0")])] {
             source.add(specification: Specification(
@@ -147,7 +147,7 @@ final class SubspecResolutionTests: XCTestCase {
         source.add(specification: Specification(name: name("Sync"), version: version("1.0"), dependencies: dependencies(["Kit": ""]), checksum: "sync"))
         let ios = Platform(name: "ios", deploymentTarget: version("15.0"))
         let watch = Platform(name: "watchos", deploymentTarget: version("8.0"))
-        func install(app: [String], watchTarget: [String]) throws -> [String] {
+        func install(app: [String], watchTarget: [String]) async throws -> [String] {
             let store = store(["Sync": "", "Charts": ""], platform: ios)
             store.manifest = Manifest(
                 sources: store.manifest.sources, dependencies: store.manifest.dependencies, checksum: "x", platform: ios,
@@ -155,26 +155,28 @@ final class SubspecResolutionTests: XCTestCase {
                     XcodeTargetRequest(name: "App", packages: app.map(name)),
                     XcodeTargetRequest(name: "Watch", platform: watch, packages: watchTarget.map(name)),
                 ]))
-            return try self.install(store, source).packages.map { "\($0.name) \($0.version)" }
+            return try await self.install(store, source).packages.map { "\($0.name) \($0.version)" }
         }
         // The watch links Sync, which needs Kit: Kit 2.0 is iOS-only, so 1.0, with its watchOS dependency.
-        XCTAssertEqual(try install(app: ["Sync"], watchTarget: ["Sync"]), ["Charts 3.0", "Kit 1.0", "Sync 1.0", "Tools 1.0"])
+        let linkingSync = try await install(app: ["Sync"], watchTarget: ["Sync"])
+        XCTAssertEqual(linkingSync, ["Charts 3.0", "Kit 1.0", "Sync 1.0", "Tools 1.0"])
         // The watch links only Charts: Kit is built for iOS alone and takes its newest.
-        XCTAssertEqual(try install(app: ["Sync"], watchTarget: ["Charts"]), ["Charts 3.0", "Kit 2.0", "Sync 1.0"])
+        let linkingCharts = try await install(app: ["Sync"], watchTarget: ["Charts"])
+        XCTAssertEqual(linkingCharts, ["Charts 3.0", "Kit 2.0", "Sync 1.0"])
     }
 
     /// A pin in the way that is a package's subspecs: the remedy names the package, once, as
     /// `deps update` takes it (it named every locked subspec: `RestKit/Core RestKit/Network ...`).
-    func testTheSuggestedUpdateNamesPackagesNotTheirSubspecs() throws {
+    func testTheSuggestedUpdateNamesPackagesNotTheirSubspecs() async throws {
         let source = InMemorySpecSource(["AFNetworking": ["1.3.4": [:], "2.0.0": [:]]])
         source.add(specification: restKit("0.26.0"))
         let store = store(["RestKit": ""])
-        let locked = try install(store, source)
+        let locked = try await install(store, source)
         XCTAssertTrue(locked.packages.contains { $0.name.description == "RestKit/Network" })
         source.add(specification: restKit("0.27.0", afNetworking: "~> 2.0"))
         store.edit(["AFNetworking": "~> 2.0"])
         store.lockfile = locked
-        XCTAssertThrowsError(try install(store, source)) { error in
+        await assertThrowsAsync({ try await install(store, source) }) { error in
             let suggested = (error as? ResolutionFailure)?.suggestedUpdate.map(\.description) ?? []
             XCTAssertTrue(suggested.contains("RestKit"), "\(suggested)")
             XCTAssertFalse(suggested.contains { $0.contains("/") }, "\(suggested)")
@@ -183,10 +185,10 @@ final class SubspecResolutionTests: XCTestCase {
 
     /// Right after `deps repo push` a git spec repository's cached copy lacks the version pushed:
     /// the failure says so, and names `deps repo update`, where it said only that no version matched.
-    func testAVersionNotInACachedCopyNamesTheRefresh() throws {
+    func testAVersionNotInACachedCopyNamesTheRefresh() async throws {
         let source = InMemorySpecSource(["JsonKit": ["1.0.0": [:]]])
         source.notesOnMissingPackages = [.cachedCopy(source: "https://git.example/specs.git")]
-        XCTAssertThrowsError(try install(store(["JsonKit": "2.0.0"]), source)) { error in
+        await assertThrowsAsync({ try await install(store(["JsonKit": "2.0.0"]), source) }) { error in
             let failure = error as? ResolutionFailure
             XCTAssertEqual(failure?.missingVersionNotes, [
                 ResolutionFailure.MissingVersionNote(package: self.name("JsonKit"), note: .cachedCopy(source: "https://git.example/specs.git")),
@@ -195,23 +197,23 @@ final class SubspecResolutionTests: XCTestCase {
     }
 
     /// Several of the Depsfile's pods missing from the sources are named in one run, not one a run.
-    func testEveryMissingDependencyIsNamedAtOnce() throws {
+    func testEveryMissingDependencyIsNamedAtOnce() async throws {
         let source = InMemorySpecSource(["Kit": ["1.0.0": [:]]])
-        XCTAssertThrowsError(try install(store(["Alamofir": "", "Kit": "", "Kingfishr": "", "Snapkit/Core": ""]), source)) { error in
+        await assertThrowsAsync({ try await install(store(["Alamofir": "", "Kit": "", "Kingfishr": "", "Snapkit/Core": ""]), source) }) { error in
             let failure = error as? ResolutionFailure
             guard case let .missingPackage(name, _)? = failure?.kind else { return XCTFail("\(error)") }
             XCTAssertEqual(([name] + (failure?.otherMissingPackages ?? [])).map(\.root.description).sorted(), ["Alamofir", "Kingfishr", "Snapkit"])
         }
     }
 
-    func testUpdatingAPackageReleasesItsSubspecs() throws {
+    func testUpdatingAPackageReleasesItsSubspecs() async throws {
         let source = InMemorySpecSource(["AFNetworking": ["1.3.4": [:], "2.0.0": [:]]])
         source.add(specification: restKit("0.26.0"))
         let store = store(["RestKit/Network": ""])
-        _ = try install(store, source)
+        _ = try await install(store, source)
         source.add(specification: restKit("0.27.0", afNetworking: "~> 2.0"))
         let interactor = UpdateInteractor(store: store, opener: InMemorySpecSourceOpener([source]))
-        _ = try waitFor { try await interactor.update([try PackageName("RestKit")]) }
+        _ = try await interactor.update([try PackageName("RestKit")])
         XCTAssertEqual(store.lockfile?.packages.map { "\($0.name) \($0.version)" }, ["AFNetworking 2.0.0", "RestKit/Network 0.27.0"])
     }
 }

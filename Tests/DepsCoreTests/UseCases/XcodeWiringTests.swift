@@ -84,26 +84,27 @@ final class XcodeWiringTests: XCTestCase {
         XcodeTargetRequest(name: name, packages: packages.map { try! PackageName($0) }, line: line)
     }
 
-    func install(_ store: InMemoryProjectStore, lockOnly: Bool = false, dryRun: Bool = false) throws -> LockfileUpdate {
+    func install(_ store: InMemoryProjectStore, lockOnly: Bool = false, dryRun: Bool = false) async throws -> LockfileUpdate {
         let interactor = InstallInteractor(
             store: store, opener: opener, installation: SandboxInstallation(sandbox: sandbox, fetcher: InMemoryCodeFetcher()),
             xcode: XcodeWiring(projects: xcode, sandboxFolder: "Deps"))
-        return try waitFor { try await interactor.install(dryRun: dryRun, lockOnly: lockOnly) }
+        return try await interactor.install(dryRun: dryRun, lockOnly: lockOnly)
     }
 
-    func testInstallWiresEachTargetWithItsProductsAfterTheLock() throws {
+    func testInstallWiresEachTargetWithItsProductsAfterTheLock() async throws {
         // A transitive package (Alamofire, through Moya) may be linked too: it is in the lock.
         let store = store([target("App", ["Moya", "Alamofire"]), target("Widget", ["SnapKit"])])
-        let result = try install(store)
+        let result = try await install(store)
         XCTAssertNotNil(store.lockfile)
         XCTAssertEqual(xcode.linked["App.xcodeproj"], ["App": ["Alamofire", "Moya"], "Widget": ["SnapKit"]])
         XCTAssertEqual(result.xcodeEdits.first?.targets.map(\.target), ["App", "Widget"])
-        XCTAssertEqual(try install(store).xcodeEdits.first?.written, false)
+        let again = try await install(store)
+        XCTAssertEqual(again.xcodeEdits.first?.written, false)
     }
 
-    func testUnknownTargetsAndPackagesStopTheInstallBeforeAnythingIsWritten() throws {
+    func testUnknownTargetsAndPackagesStopTheInstallBeforeAnythingIsWritten() async throws {
         let store = store([target("Ap", ["Moya"], line: 9), target("Widget", ["Kingfisher"], line: 10)])
-        XCTAssertThrowsError(try install(store)) { error in
+        await assertThrowsAsync({ try await install(store) }) { error in
             XCTAssertEqual(error as? XcodeSettingsError, XcodeSettingsError(problems: [
                 .unknownTarget(project: "App.xcodeproj", target: "Ap", line: 9, projectTargets: ["App", "AppTests", "Widget"], closest: "App"),
                 .unknownPackage(target: "Widget", package: try! PackageName("Kingfisher"), line: 10),
@@ -114,28 +115,30 @@ final class XcodeWiringTests: XCTestCase {
         XCTAssertEqual(xcode.calls, [])
     }
 
-    func testLockOnlyAndDryRunTouchNoProject() throws {
+    func testLockOnlyAndDryRunTouchNoProject() async throws {
         let store = store([target("App", ["Moya"])])
-        _ = try install(store, lockOnly: true)
-        _ = try install(store, dryRun: true)
+        _ = try await install(store, lockOnly: true)
+        _ = try await install(store, dryRun: true)
         XCTAssertEqual(xcode.calls, [])
     }
 
-    func testCheckReportsAProjectOutOfStep() throws {
+    func testCheckReportsAProjectOutOfStep() async throws {
         let store = store([target("App", ["Moya"])])
-        _ = try install(store)
+        _ = try await install(store)
         let check = CheckInteractor(store: store, opener: opener, xcode: XcodeWiring(projects: xcode, sandboxFolder: "Deps"))
-        XCTAssertTrue(try waitFor { try await check.check() }.isInSync)
+        let inStep = try await check.check()
+        XCTAssertTrue(inStep.isInSync)
         xcode.linked["App.xcodeproj"]?["App"] = []
-        XCTAssertEqual(try waitFor { try await check.check() }.problems, [
+        let outOfStep = try await check.check()
+        XCTAssertEqual(outOfStep.problems, [
             .xcodeProjectOutOfStep(XcodeDrift(project: "App.xcodeproj", target: "App", kind: .missingProduct("Moya"))),
         ])
     }
 
-    func testAProjectBesideADepsfileWithoutXcodeIsLeftAloneAndNamed() throws {
+    func testAProjectBesideADepsfileWithoutXcodeIsLeftAloneAndNamed() async throws {
         let store = InMemoryProjectStore(["SnapKit": ""])
         xcode.topLevel = ["App.xcodeproj"]
-        let result = try install(store)
+        let result = try await install(store)
         XCTAssertEqual(result.xcodeProjectsLeftAlone, ["App.xcodeproj"])
         XCTAssertEqual(xcode.calls, [])
         XCTAssertEqual(try DeintegrateInteractor(store: store, projects: xcode).deintegrate().map(\.project), ["App.xcodeproj"])
