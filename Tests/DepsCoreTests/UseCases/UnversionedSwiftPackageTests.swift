@@ -29,9 +29,9 @@ final class UnversionedSwiftPackageTests: XCTestCase {
         return store
     }
 
-    func testTheBranchHeadIsLockedAndOverridesOtherRequirements() throws {
+    func testTheBranchHeadIsLockedAndOverridesOtherRequirements() async throws {
         let store = try project()
-        _ = try waitFor { try await InstallInteractor(store: store, opener: self.opener).install() }
+        _ = try await InstallInteractor(store: store, opener: self.opener).install()
         let lock = try XCTUnwrap(store.lockfile)
         XCTAssertEqual(store.lockedVersions, ["Greeting": "1.0.0", "swift-foo": "branch main"])
         XCTAssertEqual(lock.package(named: try PackageName("swift-foo"))?.version, .unversioned(.branch("main")))
@@ -41,32 +41,32 @@ final class UnversionedSwiftPackageTests: XCTestCase {
         XCTAssertEqual(packages.reads, ["branch main at head"])
     }
 
-    func testInstallKeepsTheLockedCommitAndUpdateMovesToTheNewHead() throws {
+    func testInstallKeepsTheLockedCommitAndUpdateMovesToTheNewHead() async throws {
         let store = try project()
-        _ = try waitFor { try await InstallInteractor(store: store, opener: self.opener).install() }
+        _ = try await InstallInteractor(store: store, opener: self.opener).install()
         let locked = store.lockfile
         packages.heads[url]!["main"] = "2222222222222222222222222222222222222222"
         packages.manifests["2222222222222222222222222222222222222222"] = [:]
 
-        _ = try waitFor { try await InstallInteractor(store: store, opener: self.opener).install() }
+        _ = try await InstallInteractor(store: store, opener: self.opener).install()
         XCTAssertEqual(store.lockfile, locked)
         XCTAssertEqual(packages.reads.last, "branch main at 1111111111111111111111111111111111111111")
 
         // Updating another package leaves swift-foo's commit alone; updating it moves it.
-        _ = try waitFor { try await UpdateInteractor(store: store, opener: self.opener).update([try PackageName("Greeting")]) }
+        _ = try await UpdateInteractor(store: store, opener: self.opener).update([try PackageName("Greeting")])
         XCTAssertEqual(store.lockfile?.checkoutOptions[try PackageName("swift-foo")]?.commit, "1111111111111111111111111111111111111111")
-        _ = try waitFor { try await UpdateInteractor(store: store, opener: self.opener).update([try PackageName("swift-foo")]) }
+        _ = try await UpdateInteractor(store: store, opener: self.opener).update([try PackageName("swift-foo")])
         XCTAssertEqual(packages.reads.last, "branch main at head")
         XCTAssertEqual(store.lockfile?.checkoutOptions[try PackageName("swift-foo")]?.commit, "2222222222222222222222222222222222222222")
         XCTAssertEqual(store.lockedVersions, ["Greeting": "1.0.0", "swift-foo": "branch main"])
     }
 
-    func testOutdatedDoesNotListAPackageWithoutVersions() throws {
+    func testOutdatedDoesNotListAPackageWithoutVersions() async throws {
         let store = try project()
-        _ = try waitFor { try await InstallInteractor(store: store, opener: self.opener).install() }
+        _ = try await InstallInteractor(store: store, opener: self.opener).install()
         packages.heads[url]!["main"] = "2222222222222222222222222222222222222222"
         packages.manifests["2222222222222222222222222222222222222222"] = [:]
-        let report = try waitFor { try await OutdatedInteractor(store: store, opener: self.opener).outdated() }
+        let report = try await OutdatedInteractor(store: store, opener: self.opener).outdated()
         XCTAssertEqual(report.packages.map(\.name), [])
     }
 }
