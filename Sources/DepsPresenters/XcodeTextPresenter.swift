@@ -14,7 +14,8 @@ public enum XcodeTextPresenter {
         case let .extraProduct(product): return "M \(target): links \(product)"
         case .missingCheckPhase: return "A \(target): no [deps] Check Depsfile.lock phase"
         case .missingTarget: return "\(drift.project) has no target \(target)"
-        case let .packageVersion(url, locked): return "A \(drift.project): no remote package reference to \(url) at exactly \(locked)"
+        case let .packageVersion(url, locked, exactly):
+            return "A \(drift.project): no remote package reference to \(url) at \(exactly ? "exactly " : "")\(locked)"
         }
     }
 

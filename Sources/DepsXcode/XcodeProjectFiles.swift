@@ -106,7 +106,7 @@ public final class XcodeProjectFiles: XcodeProjects {
             for package in project.remotePackages where !footprint.remoteReferences.contains(where: { id, reference in
                 listed.contains(id) && reference.url == package.url && reference.version == "\(package.requirement.kind) \(package.requirement.value)"
             }) {
-                drift.append(XcodeDrift(project: project.path, target: nil, kind: .packageVersion(url: package.url, locked: package.version)))
+                drift.append(XcodeDrift(project: project.path, target: nil, kind: .packageVersion(url: package.url, locked: package.version, exactly: package.revision == nil)))
             }
             for request in project.targets {
                 guard let target = targets.first(where: { $0.name == request.name }) else {

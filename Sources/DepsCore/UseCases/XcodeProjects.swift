@@ -78,8 +78,9 @@ public struct XcodeDrift: Sendable, Hashable {
         case missingCheckPhase
         /// The project has no such target.
         case missingTarget
-        /// The project has no remote package reference to this Swift package at its locked version.
-        case packageVersion(url: String, locked: Version)
+        /// The project has no remote package reference to this Swift package at its locked version
+        /// (`exactly`), or at the locked commit of a package on a branch or a revision.
+        case packageVersion(url: String, locked: Version, exactly: Bool)
     }
 
     public init(project: String, target: String?, kind: Kind) {
