@@ -20,7 +20,14 @@ enum DepsInProcess {
     }
 
     @discardableResult
-    static func run(_ arguments: [String], environment: [String: String] = [:]) -> DepsBinary.Outcome {
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line
+    ) -> DepsBinary.Outcome {
+        // deps reads the run's environment, but the child processes it starts (git, swift, ruby)
+        // inherit this process's: a test that changes what they see runs the binary.
+        if environment["PATH"] != nil {
+            XCTFail("PATH reaches deps' child processes only through DepsBinary", file: file, line: line)
+        }
         let variables = Self.environment(environment)
         let stdout = OutputChannel.Collected()
         let stderr = OutputChannel.Collected()
