@@ -1,13 +1,17 @@
 import Synchronization
+import DepsCache
 import DepsCode
 import DepsCore
 import DepsFiles
 import DepsHTTP
 
 /// What the gateways of one run share, made when first asked for and kept by the composition (so
-/// two runs in one process share nothing): the HTTP client, and the remote stores of code, whose
-/// record of a store that did not answer holds for the run's specs and code alike.
+/// two runs in one process share nothing): the HTTP client, the remote stores of code, whose
+/// record of a store that did not answer holds for the run's specs and code alike, and which
+/// caches the run has prepared.
 final class MadeOnce: Sendable {
+    /// The caches this run has prepared (made its folders, removed what killed runs left).
+    let cachePreparations = CachePreparations()
     private let client = Mutex<HTTPClient?>(nil)
     private let remote = Mutex<RemoteCode??>(nil)
 

@@ -134,7 +134,9 @@ struct Composition {
 
     /// The shared cache: `DEPS_CACHE_DIR`, else `XDG_CACHE_HOME/deps`, else `~/.cache/deps`.
     var cache: CodeCache {
-        CodeCache(root: CodeCache.defaultRoot(environment: { [environment = context.environment] in environment[$0] }), fileSystem: fileSystem)
+        CodeCache(
+            root: CodeCache.defaultRoot(environment: { [environment = context.environment] in environment[$0] }), fileSystem: fileSystem,
+            preparations: shared.cachePreparations)
     }
 
     /// How the sandbox is filled: git and archives through the shared cache, `jobs` at once.
