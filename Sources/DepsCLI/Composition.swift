@@ -36,7 +36,7 @@ struct Composition {
     /// For the commands that work on no project (`deps cache`): they reach only the shared cache.
     init(context: RunContext) { self.init(directory: ".", context: context) }
 
-    private init(directory: String, context: RunContext) {
+    init(directory: String, context: RunContext) {
         project = directory
         self.context = context
         store = DepsfileReadOnce(FileProjectStore(directory: LocalPath(directory), fileSystem: context.fileSystem))
