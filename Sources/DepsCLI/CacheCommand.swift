@@ -1,11 +1,6 @@
 import ArgumentParser
 import DepsPresenters
 import DepsCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 struct CacheCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,15 +14,15 @@ struct CacheCommand: ParsableCommand {
         subcommands: [CacheListCommand.self, CacheCleanCommand.self])
 }
 
-struct CacheListCommand: AsyncParsableCommand, MainTaskCommand {
+struct CacheListCommand: ParsableCommand, MainTaskCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List the packages the cache holds, with their versions and sizes.")
 
     @OptionGroup var options: OutputOptions
 
-    func run() async throws {
-        let composition = Composition()
-        let output = Output(options: options)
+    func run(in context: RunContext) async throws {
+        let composition = Composition(context: context)
+        let output = Output(options: options, context: context)
         try await output.run {
             let listing = try CacheInteractor(inventory: composition.cacheInventory).list()
             output.result(options.json ? JSONPresenter.render(listing) : CacheListingTextPresenter().render(listing))
@@ -36,7 +31,7 @@ struct CacheListCommand: AsyncParsableCommand, MainTaskCommand {
     }
 }
 
-struct CacheCleanCommand: AsyncParsableCommand, MainTaskCommand {
+struct CacheCleanCommand: ParsableCommand, MainTaskCommand {
     static let configuration = CommandConfiguration(
         commandName: "clean", abstract: "Remove the named packages' code from the cache, or everything with --all.")
 
@@ -57,7 +52,7 @@ struct CacheCleanCommand: AsyncParsableCommand, MainTaskCommand {
         if !invalid.isEmpty { throw ValidationError("invalid package name: \(invalid.map(MessageText.escaped).joined(separator: ", "))") }
     }
 
-    func run() async throws {
+    func run(in context: RunContext) async throws {
         do { try checkArguments() } catch {
             // Worded as argument-parser words a usage error, with this command's usage.
             Output.write("""
@@ -65,11 +60,11 @@ struct CacheCleanCommand: AsyncParsableCommand, MainTaskCommand {
                 Usage: \(DepsCommand.usageString(for: Self.self))
                   See 'deps cache clean --help' for more information.
 
-                """, to: STDERR_FILENO)
+                """, to: context.standardError)
             throw ExitCode.validationFailure
         }
-        let composition = Composition()
-        let output = Output(options: options)
+        let composition = Composition(context: context)
+        let output = Output(options: options, context: context)
         let names = names
         let all = all
         try await output.run {

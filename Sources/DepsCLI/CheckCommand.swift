@@ -7,7 +7,7 @@ import DepsSpecSources
 import DepsSwiftPM
 import DepsCore
 
-struct CheckCommand: AsyncParsableCommand, MainTaskCommand {
+struct CheckCommand: ParsableCommand, MainTaskCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Verify that Depsfile.lock is in sync, writing nothing (for CI).",
@@ -22,9 +22,9 @@ struct CheckCommand: AsyncParsableCommand, MainTaskCommand {
     @OptionGroup var project: ProjectOption
     @OptionGroup var options: OutputOptions
 
-    func run() async throws {
-        let composition = Composition(project: project)
-        let output = Output(options: options)
+    func run(in context: RunContext) async throws {
+        let composition = Composition(project: project, context: context)
+        let output = Output(options: options, context: context)
         try await output.run {
             let report = try await CheckInteractor(
                 store: composition.store, opener: try composition.opener, installation: try composition.sandboxOnly,

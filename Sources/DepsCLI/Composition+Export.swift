@@ -25,7 +25,7 @@ extension Composition {
     /// shared cache from the origins, written into the folder.
     func mirrorInteractor(into folder: LocalPath) throws -> MirrorInteractor {
         let fetcher = SourceCodeFetcher(
-            cache: cache, projectDirectory: projectDirectory, offline: false, http: try http, limits: try Self.archiveLimits())
+            cache: cache, projectDirectory: projectDirectory, offline: false, http: try http, limits: try archiveLimits())
         let destination = FolderMirror(folder: folder, code: CodeMirrorWriter(fetcher: fetcher, folder: folder), fileSystem: fileSystem)
         return MirrorInteractor(store: store, opener: try opener(offline: false, refresh: false), destination: destination)
     }

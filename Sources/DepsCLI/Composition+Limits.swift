@@ -1,14 +1,8 @@
-import Synchronization
 import DepsCode
 import DepsCore
 import DepsHTTP
 import DepsPresenters
 import DepsSpecSources
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The bounds on what fetching may cost, read from the environment (`Composition+Settings`): how
 /// long one download may take, and how much one archive may unpack to.
@@ -17,7 +11,7 @@ extension Composition {
     /// cache alone when `offline`.
     func codeFetcher(offline: Bool) throws -> SourceCodeFetcher {
         SourceCodeFetcher(
-            cache: cache, projectDirectory: projectDirectory, offline: offline, http: try http, limits: try Self.archiveLimits(),
+            cache: cache, projectDirectory: projectDirectory, offline: offline, http: try http, limits: try archiveLimits(),
             remote: offline ? nil : try remoteCode())
     }
 
@@ -25,53 +19,47 @@ extension Composition {
     /// project's specs come from (`DEPS_MIRROR`, `DEPS_TRUNK_URL`, a CDN source of the Depsfile),
     /// then the remote cache (`DEPS_REMOTE_CACHE`); nil when there are none.
     func remoteCode() throws -> RemoteCode? {
-        // One per process: what a run learns of a store (it does not answer) holds for its specs' and its code's fetches alike.
-        try Self.remoteCodeOfThisRun.withLock { made in
-            if let made { return made }
-            let remote = try makeRemoteCode()
-            made = .some(remote)
-            return remote
-        }
+        // One per run: what a run learns of a store (it does not answer) holds for its specs' and its code's fetches alike.
+        try shared.remoteCode { try makeRemoteCode() }
     }
-
-    private static let remoteCodeOfThisRun = Mutex<RemoteCode??>(nil)
 
     private func makeRemoteCode() throws -> RemoteCode? {
         var stores: [RemoteCodeStore] = []
         func add(_ store: RemoteCodeStore) {
             if !stores.contains(where: { $0.baseURL == store.baseURL }) { stores.append(store) }
         }
-        if let mirror = try Self.mirrorURLSetting.value() {
+        if let mirror = try setting(Self.mirrorURLSetting) {
             // Every remote spec source is read from it: the other CDNs are not asked.
             add(RemoteCodeStore(baseURL: mirror, role: .mirror))
         } else {
-            if let trunk = try Self.trunkURLSetting.value() { add(RemoteCodeStore(baseURL: trunk, role: .mirror)) }
-            let trunkURL = try Self.trunkURL()
+            if let trunk = try setting(Self.trunkURLSetting) { add(RemoteCodeStore(baseURL: trunk, role: .mirror)) }
+            let trunkURL = try trunkURL()
             for label in (try? store.readManifest())?.searchedSources ?? [] where label != "trunk" {
                 if case let .cdn(url) = SpecRepositoryKind(label: label, trunkURL: trunkURL) { add(RemoteCodeStore(baseURL: url, role: .mirror)) }
             }
         }
-        if let cache = try Self.remoteCacheSetting.value() {
-            let push = try Self.remoteCachePushSetting.value(else: true)
+        if let cache = try setting(Self.remoteCacheSetting) {
+            let push = try setting(Self.remoteCachePushSetting, else: true)
             stores.removeAll { $0.baseURL == RemoteCodeStore(baseURL: cache, role: .mirror).baseURL }
             stores.append(RemoteCodeStore(baseURL: cache, role: .remoteCache(push: push)))
         }
         guard !stores.isEmpty else { return nil }
         var configuration = try http.configuration
-        configuration.timeoutSeconds = try Self.remoteCacheTimeoutSetting.value(else: 10)
+        configuration.timeoutSeconds = try setting(Self.remoteCacheTimeoutSetting, else: 10)
         // A store that is down costs one timeout; the origin is the retry.
         configuration.attempts = 1
+        let standardError = context.standardError
         return RemoteCode(stores: stores, http: HTTPClient(configuration: configuration)) { warning in
-            _ = Output.write(RemoteCodeWarningTextPresenter.render(warning), to: STDERR_FILENO)
+            _ = Output.write(RemoteCodeWarningTextPresenter.render(warning), to: standardError)
         }
     }
 
     /// `DEPS_MAX_UNPACKED_BYTES` (a number of bytes, or with K, M or G for KiB, MiB or GiB) and
     /// `DEPS_MAX_UNPACKED_FILES`, else the defaults.
-    static func archiveLimits() throws -> ArchiveLimits {
-        var limits = ArchiveLimits(bytesSetting: unpackedBytesSetting.name, entriesSetting: unpackedEntriesSetting.name)
-        limits.maxUnpackedBytes = try unpackedBytesSetting.value(else: limits.maxUnpackedBytes)
-        limits.maxEntries = try unpackedEntriesSetting.value(else: limits.maxEntries)
+    func archiveLimits() throws -> ArchiveLimits {
+        var limits = ArchiveLimits(bytesSetting: Self.unpackedBytesSetting.name, entriesSetting: Self.unpackedEntriesSetting.name)
+        limits.maxUnpackedBytes = try setting(Self.unpackedBytesSetting, else: limits.maxUnpackedBytes)
+        limits.maxEntries = try setting(Self.unpackedEntriesSetting, else: limits.maxEntries)
         return limits
     }
 }

@@ -19,16 +19,11 @@ struct EnvironmentSetting<Value>: Sendable {
     /// The value the text gives; nil when deps cannot use it.
     let read: @Sendable (String) -> Value?
 
-    /// The value set; nil when the variable is unset or empty.
-    func value() throws -> Value? {
-        guard let text = Composition.environment(name), !text.isEmpty else { return nil }
+    /// The value set in `environment`; nil when the variable is unset or empty.
+    func value(in environment: [String: String]) throws -> Value? {
+        guard let text = environment[name], !text.isEmpty else { return nil }
         guard let value = read(text) else { throw InvalidSettingError(name: name, value: text, expected: expected) }
         return value
-    }
-
-    /// The value set, else `fallback`.
-    func value(else fallback: Value) throws -> Value {
-        try value() ?? fallback
     }
 }
 
@@ -45,6 +40,16 @@ struct InvalidSettingError: ExitStatusError, CustomStringConvertible {
 /// Every setting the composition root reads from the environment (`DEPS_CACHE_DIR`, a folder
 /// that any text names, is read where the cache is found).
 extension Composition {
+    /// The setting's value in the run's environment; nil when it is unset or empty.
+    func setting<Value>(_ setting: EnvironmentSetting<Value>) throws -> Value? {
+        try setting.value(in: context.environment)
+    }
+
+    /// The setting's value in the run's environment, else `fallback`.
+    func setting<Value>(_ setting: EnvironmentSetting<Value>, else fallback: Value) throws -> Value {
+        try setting.value(in: context.environment) ?? fallback
+    }
+
     /// Where `trunk` is read: a mirror of trunk's frozen CDN.
     static let trunkURLSetting = EnvironmentSetting<String>(
         name: "DEPS_TRUNK_URL", expected: "an http(s) URL of a CocoaPods CDN", read: httpURL)

@@ -2,7 +2,7 @@ import ArgumentParser
 import DepsCore
 import DepsPresenters
 
-struct DeintegrateCommand: AsyncParsableCommand, MainTaskCommand {
+struct DeintegrateCommand: ParsableCommand, MainTaskCommand {
     static let configuration = CommandConfiguration(
         commandName: "deintegrate",
         abstract: "Take out of the Xcode projects everything deps added to them.",
@@ -17,9 +17,9 @@ struct DeintegrateCommand: AsyncParsableCommand, MainTaskCommand {
     @OptionGroup var project: ProjectOption
     @OptionGroup var options: OutputOptions
 
-    func run() async throws {
-        let composition = Composition(project: project)
-        let output = Output(options: options)
+    func run(in context: RunContext) async throws {
+        let composition = Composition(project: project, context: context)
+        let output = Output(options: options, context: context)
         try await output.run {
             let lock = try composition.lockProject(for: "deps deintegrate")
             defer { lock?.release() }

@@ -11,7 +11,7 @@ struct ExportCommand: ParsableCommand {
         subcommands: [ExportSwiftPMCommand.self])
 }
 
-struct ExportSwiftPMCommand: AsyncParsableCommand, MainTaskCommand {
+struct ExportSwiftPMCommand: ParsableCommand, MainTaskCommand {
     static let configuration = CommandConfiguration(
         commandName: "swiftpm",
         abstract: "Print the SwiftPM lines for the locked packages that have a Package.swift of their own.",
@@ -36,9 +36,9 @@ struct ExportSwiftPMCommand: AsyncParsableCommand, MainTaskCommand {
         if output?.isEmpty == true { throw ValidationError("--output needs a file name.") }
     }
 
-    func run() async throws {
-        let composition = Composition(project: project)
-        let printer = Output(options: options)
+    func run(in context: RunContext) async throws {
+        let composition = Composition(project: project, context: context)
+        let printer = Output(options: options, context: context)
         let progress = composition.progress(options)
         let destination = output.map { LocalPath($0) }
         let shownAs = output ?? ""

@@ -4,7 +4,7 @@ import DepsFiles
 import DepsPresenters
 import DepsCore
 
-struct ImportCommand: AsyncParsableCommand, MainTaskCommand {
+struct ImportCommand: ParsableCommand, MainTaskCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Write a Depsfile and Depsfile.lock from a CocoaPods Podfile and Podfile.lock.",
@@ -33,15 +33,15 @@ struct ImportCommand: AsyncParsableCommand, MainTaskCommand {
     @Flag(name: .long, help: "Leave CocoaPods' integration (its build phases, xcconfig files and Pods frameworks) in the Xcode project.")
     var keepCocoapods = false
 
-    func run() async throws {
-        let composition = Composition(project: project)
-        let output = Output(options: options)
+    func run(in context: RunContext) async throws {
+        let composition = Composition(project: project, context: context)
+        let output = Output(options: options, context: context)
         let (dryRun, staticOnly, keepCocoapods) = (dryRun, staticOnly, keepCocoapods)
         try await output.run {
             let result = try await ImportInteractor(
                 cocoaPods: CocoaPodsProjectFiles(
                     directory: composition.projectDirectory, fileSystem: composition.fileSystem, staticOnly: staticOnly),
-                destination: composition.store, xcode: composition.xcodeProjects
+                destination: composition.projectFiles, xcode: composition.xcodeProjects
             ).importProject(dryRun: dryRun, keepingCocoaPods: keepCocoapods)
             let messages = result.warnings.map(PodfileReading.message(for:))
             for line in ImportTextPresenter.warningLines(result, messages: messages) { output.diagnostic(line) }

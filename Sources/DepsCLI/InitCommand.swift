@@ -7,7 +7,7 @@ import DepsSpecSources
 import DepsSwiftPM
 import DepsCore
 
-struct InitCommand: AsyncParsableCommand, MainTaskCommand {
+struct InitCommand: ParsableCommand, MainTaskCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Write a starter Depsfile in the project directory.",
@@ -22,9 +22,9 @@ struct InitCommand: AsyncParsableCommand, MainTaskCommand {
     @Option(name: .long, help: ArgumentHelp("A spec repository to search (repeatable): a directory, a git URL or trunk.", valueName: "source"))
     var source: [String] = []
 
-    func run() async throws {
-        let composition = Composition(project: project)
-        let output = Output(options: options)
+    func run(in context: RunContext) async throws {
+        let composition = Composition(project: project, context: context)
+        let output = Output(options: options, context: context)
         let sources = source
         try await output.run {
             let starter = try InitInteractor(store: composition.store).initialize(sources: sources)

@@ -7,7 +7,7 @@ import DepsSpecSources
 import DepsSwiftPM
 import DepsCore
 
-struct InstallCommand: AsyncParsableCommand, MainTaskCommand {
+struct InstallCommand: ParsableCommand, MainTaskCommand {
     static let configuration = CommandConfiguration(
         commandName: "install",
         abstract: "Resolve what is new in the Depsfile, keep every locked version, and fetch the code into Deps/.",
@@ -44,9 +44,9 @@ struct InstallCommand: AsyncParsableCommand, MainTaskCommand {
         if lockOnly && deployment { throw ValidationError("--lock-only and --deployment cannot be used together.") }
     }
 
-    func run() async throws {
-        let composition = Composition(project: project)
-        let output = Output(options: options)
+    func run(in context: RunContext) async throws {
+        let composition = Composition(project: project, context: context)
+        let output = Output(options: options, context: context)
         let progress = composition.progress(options)
         try await output.run {
             defer { progress?.finish() }

@@ -5,7 +5,7 @@ import DepsFileSystem
 import DepsPresenters
 import DepsSpecSources
 
-struct MirrorCommand: AsyncParsableCommand, MainTaskCommand {
+struct MirrorCommand: ParsableCommand, MainTaskCommand {
     static let configuration = CommandConfiguration(
         commandName: "mirror",
         abstract: "Copy the specs and the code the lock installs into a folder any static HTTP server can serve.",
@@ -31,9 +31,9 @@ struct MirrorCommand: AsyncParsableCommand, MainTaskCommand {
         if directory.isEmpty { throw ValidationError("DIR must not be empty.") }
     }
 
-    func run() async throws {
-        let composition = Composition(project: project)
-        let printer = Output(options: options)
+    func run(in context: RunContext) async throws {
+        let composition = Composition(project: project, context: context)
+        let printer = Output(options: options, context: context)
         try await printer.run {
             let report = try await composition.mirrorInteractor(into: LocalPath(directory)).mirror(allVersions: allVersions)
             printer.result(

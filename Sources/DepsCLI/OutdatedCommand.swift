@@ -7,7 +7,7 @@ import DepsSpecSources
 import DepsSwiftPM
 import DepsCore
 
-struct OutdatedCommand: AsyncParsableCommand, MainTaskCommand {
+struct OutdatedCommand: ParsableCommand, MainTaskCommand {
     static let configuration = CommandConfiguration(
         commandName: "outdated",
         abstract: "Show the locked packages that could move, and what holds them back.",
@@ -33,9 +33,9 @@ struct OutdatedCommand: AsyncParsableCommand, MainTaskCommand {
         }
     }
 
-    func run() async throws {
-        let composition = Composition(project: project)
-        let output = Output(options: options)
+    func run(in context: RunContext) async throws {
+        let composition = Composition(project: project, context: context)
+        let output = Output(options: options, context: context)
         try await output.run {
             let report = try await OutdatedInteractor(store: composition.store, opener: try composition.opener)
                 .outdated(includePrerelease: includePrerelease)

@@ -21,16 +21,26 @@ import Darwin
 /// statuses of BEHAVIOUR 6: 1 for a "no", 64 for usage, 65 for malformed input, 74 for I/O.
 struct Output {
     let options: OutputOptions
+    /// Where the results go.
+    let standardOutput: OutputChannel
+    /// Where diagnostics go.
+    let standardError: OutputChannel
     /// Why writing the results failed (a closed pipe, a full disk), if it did.
     private let lostOutput = LostOutput()
 
+    init(options: OutputOptions, context: RunContext) {
+        self.options = options
+        standardOutput = context.standardOutput
+        standardError = context.standardError
+    }
+
     func result(_ text: String) {
         guard !options.quiet || options.json else { return }
-        if let failure = Self.write(text, to: STDOUT_FILENO, keepingColour: true) { lostOutput.record(failure) }
+        if let failure = Self.write(text, to: standardOutput, keepingColour: true) { lostOutput.record(failure) }
     }
 
     func diagnostic(_ text: String) {
-        Self.write(text.hasSuffix("\n") ? text : text + "\n", to: STDERR_FILENO)
+        Self.write(text.hasSuffix("\n") ? text : text + "\n", to: standardError)
     }
 
     /// Writes all of the text; returns why it could not, if it could not. Every byte deps prints
@@ -38,8 +48,8 @@ struct Output {
     /// not already escape is escaped now (BEHAVIOUR 7). Only newlines and tabs are kept, and with
     /// `keepingColour`, the colour sequences (`ESC [ 1 ; 32 m`) that `TextStyle` writes.
     @discardableResult
-    static func write(_ text: String, to descriptor: Int32, keepingColour: Bool = false) -> String? {
-        writeRaw(neutralized(text, keepingColour: keepingColour), to: descriptor)
+    static func write(_ text: String, to channel: OutputChannel, keepingColour: Bool = false) -> String? {
+        writeRaw(neutralized(text, keepingColour: keepingColour), to: channel)
     }
 
     /// `text` with every control character but newline and tab escaped, and colour sequences
@@ -78,15 +88,8 @@ struct Output {
     /// Writes the bytes as they are: for the progress line, which draws itself with `\r` and
     /// `ESC [ K` and shows only names, versions and escaped locations.
     @discardableResult
-    static func writeRaw(_ text: String, to descriptor: Int32) -> String? {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { writeToDescriptor(descriptor, $0) }
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 { return written < 0 ? String(cString: strerror(errno)).lowercased() : "nothing was written" }
-            bytes = bytes.dropFirst(written)
-        }
-        return nil
+    static func writeRaw(_ text: String, to channel: OutputChannel) -> String? {
+        channel.writeAll(text)
     }
 
     /// Runs a command body, the one place where deps enters Swift concurrency; prints any error
@@ -98,7 +101,7 @@ struct Output {
     /// never in the middle of a write (`DepsCommand.takeOverTerminationSignals`). A body that never
     /// waits for a child process or a parallel fetch suspends nowhere and starts no thread.
     func run(_ body: () async throws -> Int32) async throws {
-        // The main task lives until the process exits, so its handle outlives the registration.
+        // The task that runs the command outlives the registration, which ends below.
         nonisolated(unsafe) let mainTask = withUnsafeCurrentTask { $0 }
         let interruption = TerminationSignals.interrupting { @Sendable _ in mainTask?.cancel() }
         let outcome: Result<Int32, Error>
@@ -118,7 +121,7 @@ struct Output {
         } catch {
             let (message, errorStatus) = Self.describe(error)
             diagnostic(message)
-            if options.json { Self.write(JSONPresenter.renderError(error, message: message, status: errorStatus), to: STDOUT_FILENO) }
+            if options.json { Self.write(JSONPresenter.renderError(error, message: message, status: errorStatus), to: standardOutput) }
             throw ExitCode(errorStatus)
         }
         if let failure = lostOutput.failure {
@@ -164,9 +167,4 @@ final class LostOutput: Sendable {
 
     func record(_ failure: String) { reason.withLock { if $0 == nil { $0 = failure } } }
     var failure: String? { reason.withLock { $0 } }
-}
-
-/// The C library's `write`, which inside `Output` its own `write` would hide.
-private func writeToDescriptor(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
-    write(descriptor, bytes.baseAddress, bytes.count)
 }

@@ -9,7 +9,7 @@ struct RepoCommand: ParsableCommand {
         subcommands: [RepoUpdateCommand.self, RepoPushCommand.self])
 }
 
-struct RepoUpdateCommand: AsyncParsableCommand, MainTaskCommand {
+struct RepoUpdateCommand: ParsableCommand, MainTaskCommand {
     static let configuration = CommandConfiguration(
         commandName: "update",
         abstract: "Refresh git and CDN spec repositories (those the Depsfile names when none is given).",
@@ -26,9 +26,9 @@ struct RepoUpdateCommand: AsyncParsableCommand, MainTaskCommand {
     @Argument(help: ArgumentHelp("The sources to refresh, as a Depsfile names them (trunk, a URL).", valueName: "source"))
     var sources: [String] = []
 
-    func run() async throws {
-        let composition = Composition(project: project)
-        let output = Output(options: options)
+    func run(in context: RunContext) async throws {
+        let composition = Composition(project: project, context: context)
+        let output = Output(options: options, context: context)
         let sources = sources
         try await output.run {
             let reports = try await RepoUpdateInteractor(store: composition.store, refresher: try composition.refresher).update(sources)
@@ -38,7 +38,7 @@ struct RepoUpdateCommand: AsyncParsableCommand, MainTaskCommand {
     }
 }
 
-struct RepoPushCommand: AsyncParsableCommand, MainTaskCommand {
+struct RepoPushCommand: ParsableCommand, MainTaskCommand {
     static let configuration = CommandConfiguration(
         commandName: "push",
         abstract: "Publish specs to a git spec repository.",
@@ -67,9 +67,9 @@ struct RepoPushCommand: AsyncParsableCommand, MainTaskCommand {
     @Flag(help: "Accepted as pod repo push takes it; deps' lint reports no warnings, only problems.")
     var allowWarnings = false
 
-    func run() async throws {
-        let composition = Composition(project: project)
-        let output = Output(options: options)
+    func run(in context: RunContext) async throws {
+        let composition = Composition(project: project, context: context)
+        let output = Output(options: options, context: context)
         let (repository, paths, given) = (repository, paths, sources)
         try await output.run {
             var sources = try composition.lintSources(given)

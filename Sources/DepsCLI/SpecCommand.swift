@@ -10,7 +10,7 @@ struct SpecCommand: ParsableCommand {
         subcommands: [SpecLintCommand.self])
 }
 
-struct SpecLintCommand: AsyncParsableCommand, MainTaskCommand {
+struct SpecLintCommand: ParsableCommand, MainTaskCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
         abstract: "Check spec files (.yaml or .podspec.json) before publishing them.",
@@ -36,9 +36,9 @@ struct SpecLintCommand: AsyncParsableCommand, MainTaskCommand {
     @Flag(help: "Skip fetching the code: check the files and their dependencies only.")
     var quick = false
 
-    func run() async throws {
-        let composition = Composition(project: project)
-        let output = Output(options: options)
+    func run(in context: RunContext) async throws {
+        let composition = Composition(project: project, context: context)
+        let output = Output(options: options, context: context)
         let (paths, quick, given) = (paths, quick, sources)
         try await output.run {
             let report = try await composition.specLint.lint(paths, sources: try composition.lintSources(given), quick: quick)

@@ -25,7 +25,7 @@ extension DepsCommand {
         TerminationSignals.takeOver { signal in
             LeftBehindProcesses.stop()
             TemporaryPaths.removeAll()
-            Output.write(InterruptionMessage.ending(by: signal) + "\n", to: STDERR_FILENO)
+            Output.write(InterruptionMessage.ending(by: signal) + "\n", to: .descriptor(STDERR_FILENO))
         }
     }
 }

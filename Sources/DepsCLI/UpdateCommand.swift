@@ -7,7 +7,7 @@ import DepsSpecSources
 import DepsSwiftPM
 import DepsCore
 
-struct UpdateCommand: AsyncParsableCommand, MainTaskCommand {
+struct UpdateCommand: ParsableCommand, MainTaskCommand {
     static let configuration = CommandConfiguration(
         commandName: "update",
         abstract: "Move packages to the newest versions the Depsfile allows.",
@@ -39,9 +39,9 @@ struct UpdateCommand: AsyncParsableCommand, MainTaskCommand {
         }
     }
 
-    func run() async throws {
-        let composition = Composition(project: project)
-        let output = Output(options: options)
+    func run(in context: RunContext) async throws {
+        let composition = Composition(project: project, context: context)
+        let output = Output(options: options, context: context)
         let progress = composition.progress(options)
         try await output.run {
             defer { progress?.finish() }

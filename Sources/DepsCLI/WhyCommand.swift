@@ -7,7 +7,7 @@ import DepsSpecSources
 import DepsSwiftPM
 import DepsCore
 
-struct WhyCommand: AsyncParsableCommand, MainTaskCommand {
+struct WhyCommand: ParsableCommand, MainTaskCommand {
     static let configuration = CommandConfiguration(
         commandName: "why",
         abstract: "Show every path from the Depsfile to a locked package.",
@@ -27,9 +27,9 @@ struct WhyCommand: AsyncParsableCommand, MainTaskCommand {
         guard PackageName.isValid(name) else { throw ValidationError("invalid package name: \(MessageText.escaped(name))") }
     }
 
-    func run() async throws {
-        let composition = Composition(project: project)
-        let output = Output(options: options)
+    func run(in context: RunContext) async throws {
+        let composition = Composition(project: project, context: context)
+        let output = Output(options: options, context: context)
         try await output.run {
             let report = try WhyInteractor(store: composition.store).why(try PackageName(name))
             output.result(options.json

@@ -7,6 +7,18 @@ import Glibc
 import Darwin
 #endif
 
+/// The caches one run of deps has prepared (`CodeCache.prepareOnce`): a run prepares a cache once,
+/// removing what killed deps processes left in its `tmp/`, and a later run in the same process
+/// (a command run in process) prepares it again.
+public final class CachePreparations: Sendable {
+    fileprivate let roots = Mutex<Set<LocalPath>>([])
+
+    public init() {}
+
+    /// The process's, for a cache made without a run's.
+    fileprivate static let process = CachePreparations()
+}
+
 /// The shared cache of fetched code (BEHAVIOUR 8.3), one folder layout and one locking rule:
 ///
 /// ```
@@ -26,10 +38,15 @@ public struct CodeCache: Sendable {
     /// The cache folder as configured (`$DEPS_CACHE_DIR`, `$XDG_CACHE_HOME/deps`, `~/.cache/deps`).
     public let root: LocalPath
     public let fileSystem: any FileSystem
+    /// Which roots `prepareOnce` has prepared: the run's, else the process's.
+    private let preparations: CachePreparations
 
-    public init(root: LocalPath, fileSystem: any FileSystem = POSIXFileSystem()) {
+    /// - Parameter preparations: the record of prepared caches of one run of deps (the composition
+    ///   root gives each run its own); by default the process's.
+    public init(root: LocalPath, fileSystem: any FileSystem = POSIXFileSystem(), preparations: CachePreparations? = nil) {
         self.root = root
         self.fileSystem = fileSystem
+        self.preparations = preparations ?? .process
     }
 
     /// Where the cache is for an environment: `DEPS_CACHE_DIR`, else `XDG_CACHE_HOME/deps`, else `~/.cache/deps`.
@@ -79,17 +96,15 @@ public struct CodeCache: Sendable {
         return FileAccessError(path: root.string, operation: .writeInCache, problem: .systemMessage(problem))
     }
 
-    /// `prepare()`, the first time this process asks.
+    /// `prepare()`, the first time this run (its `CachePreparations`) asks.
     public func prepareOnce() throws {
         // Under the lock, so that no task goes on before the folders exist.
-        try CodeCache.preparedRoots.withLock { roots in
+        try preparations.roots.withLock { roots in
             guard !roots.contains(root) else { return }
             try prepare()
             roots.insert(root)
         }
     }
-
-    private static let preparedRoots = Mutex<Set<LocalPath>>([])
 
     /// A fresh temporary path in `tmp/`, removed by the caller (or by the next run, if killed).
     public func temporaryPath(_ hint: String) -> LocalPath {

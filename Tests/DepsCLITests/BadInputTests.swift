@@ -24,7 +24,7 @@ final class BadInputTests: XCTestCase {
     /// Locks Moya 15.0.0, Alamofire 5.9.1 and SnapKit 5.7.1. The Depsfile's lines are
     /// 1 `sources:`, 2 `- ../Specs`, 3 `dependencies:`, 4 `Moya: "~> 15.0"`, 5 `SnapKit:`.
     override func setUpWithError() throws {
-        project = try TemporaryProject(self)
+        project = try TemporaryProject(self, inProcess: true)
         try project.publish([
             "Alamofire": ["5.8.0": [:], "5.9.1": [:]],
             "Moya": ["15.0.0": ["Alamofire": "~> 5.0"]],
@@ -266,7 +266,7 @@ final class BadInputTests: XCTestCase {
         try project.write("Specs/Alamofire/5.8.0.yaml", "name: [Alamofire\nversion: 5.8.0\n")
         try FileManager.default.removeItem(atPath: project.app + "/Depsfile.lock")
         for command in everyCommand {
-            let outcome = try DepsBinary.run(command + ["--project", project.app])
+            let outcome = DepsInProcess.run(command + ["--project", project.app])
             XCTAssertEqual(outcome.status, 0, "deps \(command.joined(separator: " ")): \(outcome.stderr)")
             XCTAssertEqual(outcome.stderr, "", command.joined(separator: " "))
         }
@@ -278,7 +278,7 @@ final class BadInputTests: XCTestCase {
         try project.write("Specs/Unused/latest.yaml", "")
         try project.write("Specs/Empty/2.0.0.yaml", "")
         for command in everyCommand + [["install", "--dry-run"]] {
-            let outcome = try DepsBinary.run(command + ["--project", project.app])
+            let outcome = DepsInProcess.run(command + ["--project", project.app])
             XCTAssertEqual(outcome.status, 0, "deps \(command.joined(separator: " ")): \(outcome.stderr)")
             XCTAssertEqual(outcome.stderr, "", command.joined(separator: " "))
         }
@@ -305,7 +305,7 @@ extension BadInputTests {
         for command in commands {
             for json in [false, true] {
                 let shown = command + (json ? ["--json"] : [])
-                let outcome = try DepsBinary.run(shown + ["--project", project.app])
+                let outcome = DepsInProcess.run(shown + ["--project", project.app])
                 let context = "deps \(shown.joined(separator: " ")) → \(outcome.status): \(outcome.stderr.prefix(2000))"
                 XCTAssertEqual(outcome.status, status, context, file: file, line: line)
                 XCTAssertTrue(outcome.stderr.hasPrefix(location), context, file: file, line: line)

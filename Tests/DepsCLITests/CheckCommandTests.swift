@@ -7,7 +7,7 @@ final class CheckCommandTests: XCTestCase {
     var project: TemporaryProject!
 
     override func setUpWithError() throws {
-        project = try TemporaryProject(self)
+        project = try TemporaryProject(self, inProcess: true)
         try project.publish([
             "Alamofire": ["4.9.1": [:], "5.9.1": [:]],
             "Moya": ["14.0.0": ["Alamofire": "~> 4.9"], "15.0.0": ["Alamofire": "~> 5.0"]],
@@ -150,7 +150,7 @@ final class CheckCommandTests: XCTestCase {
         let lock = try XCTUnwrap(project.lockfile)
         try project.write("App/Depsfile.lock", lock.replacingOccurrences(of: "  - Alamofire (5.9.1)\n", with: "  - Alamofire (4.9.1)\n"))
         for command in [["check"], ["install", "--deployment"]] {
-            let outcome = try DepsBinary.run(command + ["--json", "--project", project.app])
+            let outcome = DepsInProcess.run(command + ["--json", "--project", project.app])
             XCTAssertEqual(outcome.status, 1, outcome.stderr)
             let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
             let problems = try XCTUnwrap(document["problems"] as? [[String: Any]])

@@ -36,7 +36,7 @@ final class CommandOptionsTests: XCTestCase {
     /// The long options of the OPTIONS section of `deps <command> --help`: the lines that start
     /// with an option (`  --json`, `  -q, --quiet`), not their wrapped help text.
     func listedOptions(_ command: [String]) throws -> Set<String> {
-        let help = try DepsBinary.run(command + ["--help"])
+        let help = DepsInProcess.run(command + ["--help"])
         XCTAssertEqual(help.status, 0, help.stderr)
         guard let section = help.stdout.components(separatedBy: "\nOPTIONS:\n").last else { return [] }
         var options: Set<String> = []
@@ -57,7 +57,7 @@ final class CommandOptionsTests: XCTestCase {
             XCTAssertEqual(try listedOptions(command), expected, command.joined(separator: " "))
         }
         // The table covers every command the root lists.
-        let root = try DepsBinary.run(["--help"]).stdout
+        let root = DepsInProcess.run(["--help"]).stdout
         let subcommands = root.components(separatedBy: "SUBCOMMANDS:\n").last?.components(separatedBy: "\n\n").first?
             .split(separator: "\n").compactMap { $0.hasPrefix("  ") && !$0.hasPrefix("   ") ? $0.split(separator: " ").first.map(String.init) : nil } ?? []
         XCTAssertEqual(Set(subcommands), Set(Self.table.map { $0.command[0] }), root)
@@ -66,7 +66,7 @@ final class CommandOptionsTests: XCTestCase {
     /// An option a command does not list is a usage error (64) that names it, and nothing runs:
     /// the project and the cache are temporary folders that stay empty.
     func testAnOptionACommandDoesNotTakeIsAUsageError() throws {
-        let project = try TemporaryProject(self)
+        let project = try TemporaryProject(self, inProcess: true)
         let cache = project.root + "/cache"
         let required: [String: [String]] = [
             "why": ["Kit"], "cache clean": ["--all"], "repo push": ["file:///nowhere.git", "Kit.yaml"], "spec lint": ["Kit.yaml"],
@@ -78,7 +78,7 @@ final class CommandOptionsTests: XCTestCase {
             for (option, given) in Self.shared.sorted(by: { $0.key < $1.key }) where !taken.contains(option) {
                 let arguments = command + (required[name] ?? []) + given
                     + (taken.contains("--project") ? ["--project", project.app] : [])
-                let outcome = try DepsBinary.run(arguments, in: project.app, environment: ["DEPS_CACHE_DIR": cache])
+                let outcome = DepsInProcess.run(arguments, environment: ["DEPS_CACHE_DIR": cache])
                 XCTAssertEqual(outcome.status, 64, "deps \(arguments.joined(separator: " ")): \(outcome.stdout)\(outcome.stderr)")
                 XCTAssertTrue(outcome.stderr.contains("Unknown option '\(option)'"), outcome.stderr)
                 refused += 1
@@ -91,7 +91,7 @@ final class CommandOptionsTests: XCTestCase {
 
     /// `--verbose` is gone from the commands that have nothing more to list.
     func testCheckVerboseIsAUsageError() throws {
-        let outcome = try DepsBinary.run(["check", "--verbose"])
+        let outcome = DepsInProcess.run(["check", "--verbose"])
         XCTAssertEqual(outcome.status, 64)
         XCTAssertTrue(outcome.stderr.contains("Unknown option '--verbose'"), outcome.stderr)
         XCTAssertEqual(outcome.stdout, "")

@@ -85,8 +85,11 @@ struct DepsBinary {
 final class TemporaryProject {
     let root: String
     var app: String { root + "/App" }
+    /// Whether `deps(...)` runs deps in this test process (`DepsInProcess`) rather than the binary.
+    let inProcess: Bool
 
-    init(_ test: XCTestCase) throws {
+    init(_ test: XCTestCase, inProcess: Bool = false) throws {
+        self.inProcess = inProcess
         root = NSTemporaryDirectory() + "deps-cli-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: root + "/App", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/Specs", withIntermediateDirectories: true)
@@ -152,6 +155,12 @@ final class TemporaryProject {
     /// Runs deps with `--project App`.
     @discardableResult
     func deps(_ arguments: String...) throws -> DepsBinary.Outcome {
-        try DepsBinary.run(arguments + ["--project", app])
+        try run(arguments + ["--project", app])
+    }
+
+    /// Runs deps in this process or as the binary, as the project was made to.
+    @discardableResult
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> DepsBinary.Outcome {
+        inProcess ? DepsInProcess.run(arguments, environment: environment) : try DepsBinary.run(arguments, environment: environment)
     }
 }

@@ -10,7 +10,7 @@ final class EnvironmentSettingTests: XCTestCase {
     var cache: String { project.root + "/cache" }
 
     override func setUpWithError() throws {
-        project = try TemporaryProject(self)
+        project = try TemporaryProject(self, inProcess: true)
     }
 
     /// Each variable with values deps cannot use, and what the message says a value must be.

@@ -19,7 +19,7 @@ final class EscapingTests: XCTestCase {
     let shown = #"\u{1B}[2J\u{A}forged: line\u{D}Y"#
 
     override func setUpWithError() throws {
-        project = try TemporaryProject(self)
+        project = try TemporaryProject(self, inProcess: true)
         try project.publish(["Lib": ["1.0.0": [:]]])
     }
 
@@ -118,7 +118,7 @@ final class EscapingTests: XCTestCase {
         for arguments in [["update", hostile], ["why", hostile], ["cache", "clean", hostile], ["install", "--bogus\(hostile)"]] {
             assertEscaped(try project.deps(arguments, cache: cache), status: [64])
         }
-        let missing = try DepsBinary.run(["install", "--project", project.root + "/" + hostile])
+        let missing = DepsInProcess.run(["install", "--project", project.root + "/" + hostile])
         assertEscaped(missing)
         let timeout = try project.deps(["install"], cache: cache, environment: ["DEPS_LOCK_TIMEOUT": hostile])
         assertEscaped(timeout, status: [64])
@@ -137,7 +137,7 @@ final class EscapingTests: XCTestCase {
     }
 
     func testAUsageMessageKeepsItsLinesWhenAnArgumentIsANewline() throws {
-        let outcome = try DepsBinary.run(["why", "\n"])
+        let outcome = DepsInProcess.run(["why", "\n"])
         XCTAssertEqual(outcome.status, 64)
         XCTAssertTrue(outcome.stderr.contains(#"invalid package name: \u{A}"#), outcome.stderr)
         XCTAssertTrue(outcome.stderr.contains("\nUsage: deps why"), outcome.stderr)

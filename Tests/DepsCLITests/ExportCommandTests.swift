@@ -10,7 +10,7 @@ final class ExportCommandTests: XCTestCase {
     var shapesCommit = ""
 
     override func setUpWithError() throws {
-        project = try TemporaryProject(self)
+        project = try TemporaryProject(self, inProcess: true)
         try makePackages()
     }
 

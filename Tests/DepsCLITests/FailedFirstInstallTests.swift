@@ -11,7 +11,7 @@ final class FailedFirstInstallTests: XCTestCase {
     var cache: String { project.root + "/cache" }
 
     override func setUpWithError() throws {
-        project = try TemporaryProject(self)
+        project = try TemporaryProject(self, inProcess: true)
     }
 
     /// Runs `arguments` and expects `status`, `cause` on stderr, and the project as it was: the

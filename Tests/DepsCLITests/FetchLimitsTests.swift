@@ -10,7 +10,7 @@ final class FetchLimitsTests: XCTestCase {
     var cache: String { project.root + "/cache" }
 
     override func setUpWithError() throws {
-        project = try TemporaryProject(self)
+        project = try TemporaryProject(self, inProcess: true)
     }
 
 

@@ -138,7 +138,7 @@ extension TemporaryProject {
     func deps(_ arguments: [String], cache: String, environment: [String: String] = [:]) throws -> DepsBinary.Outcome {
         var env = environment
         env["DEPS_CACHE_DIR"] = cache
-        return try DepsBinary.run(arguments + (arguments.first == "cache" ? [] : ["--project", app]), environment: env)
+        return try run(arguments + (arguments.first == "cache" ? [] : ["--project", app]), environment: env)
     }
 }
 

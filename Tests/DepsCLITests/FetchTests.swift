@@ -12,7 +12,7 @@ final class FetchTests: XCTestCase {
     var cache: String { project.root + "/cache" }
 
     override func setUpWithError() throws {
-        project = try TemporaryProject(self)
+        project = try TemporaryProject(self, inProcess: true)
     }
 
     /// `Lib` with tags 1.0.0 and 1.1.0, published in the spec repository.
@@ -318,7 +318,7 @@ final class FetchTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: project.app + "/Depsfile", toPath: other + "/Depsfile")
         try FileManager.default.moveItem(atPath: project.root + "/git", toPath: project.root + "/git-gone")
-        let offline = try DepsBinary.run(["install", "--offline", "--project", other], environment: ["DEPS_CACHE_DIR": cache])
+        let offline = DepsInProcess.run(["install", "--offline", "--project", other], environment: ["DEPS_CACHE_DIR": cache])
         XCTAssertEqual(offline.status, 0, offline.stderr)
         XCTAssertFalse(offline.stderr.contains("Fetching"), "--offline fetches nothing and says so: \(offline.stderr)")
         XCTAssertEqual(server.requestCount("/Zip-1.0.0.tar.gz"), 1)

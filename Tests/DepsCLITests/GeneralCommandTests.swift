@@ -4,40 +4,40 @@ import XCTest
 /// What every command shares: help, version, usage errors, colour, the example project.
 final class GeneralCommandTests: XCTestCase {
     func testVersionAndHelp() throws {
-        let version = try DepsBinary.run(["--version"])
+        let version = DepsInProcess.run(["--version"])
         XCTAssertEqual(version.status, 0)
         XCTAssertEqual(version.stdout, "0.1.0\n")
-        let help = try DepsBinary.run(["--help"])
+        let help = DepsInProcess.run(["--help"])
         XCTAssertEqual(help.status, 0)
         for command in ["install", "update", "outdated"] {
             XCTAssertTrue(help.stdout.contains(command), help.stdout)
         }
-        let installHelp = try DepsBinary.run(["install", "--help"])
+        let installHelp = DepsInProcess.run(["install", "--help"])
         for option in ["--project", "--json", "--verbose", "--quiet", "--no-color", "--dry-run"] {
             XCTAssertTrue(installHelp.stdout.contains(option), option)
         }
     }
 
     func testUnknownFlagsAndBadArgumentsAreUsageErrors() throws {
-        XCTAssertEqual(try DepsBinary.run(["install", "--frobnicate"]).status, 64)
-        XCTAssertEqual(try DepsBinary.run(["install", "--verbose", "--quiet"]).status, 64)
-        let badName = try DepsBinary.run(["update", "../etc"])
+        XCTAssertEqual(DepsInProcess.run(["install", "--frobnicate"]).status, 64)
+        XCTAssertEqual(DepsInProcess.run(["install", "--verbose", "--quiet"]).status, 64)
+        let badName = DepsInProcess.run(["update", "../etc"])
         XCTAssertEqual(badName.status, 64)
         XCTAssertTrue(badName.stderr.contains("invalid package name: ../etc"), badName.stderr)
     }
 
     func testShellCompletionsAreGenerated() throws {
-        let outcome = try DepsBinary.run(["--generate-completion-script", "bash"])
+        let outcome = DepsInProcess.run(["--generate-completion-script", "bash"])
         XCTAssertEqual(outcome.status, 0)
         XCTAssertTrue(outcome.stdout.contains("_deps"), outcome.stdout)
     }
 
     func testColourOnlyOnATerminalAndNeverWithNoColor() throws {
-        let project = try TemporaryProject(self)
+        let project = try TemporaryProject(self, inProcess: true)
         try project.publish(["SnapKit": ["5.7.1": [:]]])
         try project.depsfile(["SnapKit": ""])
         // Output to a pipe is never coloured.
-        let piped = try DepsBinary.run(["install", "--project", project.app, "--dry-run"])
+        let piped = DepsInProcess.run(["install", "--project", project.app, "--dry-run"])
         XCTAssertFalse(piped.stdout.contains("\u{1B}["), piped.stdout)
 
         // On a terminal (a pseudo-terminal made by script(1)) it is, unless told otherwise.
@@ -55,7 +55,7 @@ final class GeneralCommandTests: XCTestCase {
     }
 
     func testAMissingProjectIsAnIOError() throws {
-        let outcome = try DepsBinary.run(["install", "--project", "/nonexistent/deps-project"])
+        let outcome = DepsInProcess.run(["install", "--project", "/nonexistent/deps-project"])
         XCTAssertEqual(outcome.status, 74)
         XCTAssertTrue(outcome.stderr.hasPrefix("Depsfile: error: no Depsfile in /nonexistent/deps-project"), outcome.stderr)
         XCTAssertTrue(outcome.stderr.contains("`deps init` writes one"), outcome.stderr)
@@ -64,11 +64,11 @@ final class GeneralCommandTests: XCTestCase {
     /// A misspelt command is a usage error that names the command meant; a word close to none
     /// gets no guess.
     func testAMisspeltCommandSuggestsTheOneMeant() throws {
-        let misspelt = try DepsBinary.run(["instal"])
+        let misspelt = DepsInProcess.run(["instal"])
         XCTAssertEqual(misspelt.status, 64)
         XCTAssertTrue(misspelt.stderr.hasSuffix("Did you mean 'install'?\n"), misspelt.stderr)
-        XCTAssertTrue(try DepsBinary.run(["outdate", "--json"]).stderr.contains("Did you mean 'outdated'?"))
-        let unrelated = try DepsBinary.run(["xyzzy"])
+        XCTAssertTrue(DepsInProcess.run(["outdate", "--json"]).stderr.contains("Did you mean 'outdated'?"))
+        let unrelated = DepsInProcess.run(["xyzzy"])
         XCTAssertEqual(unrelated.status, 64)
         XCTAssertFalse(unrelated.stderr.contains("Did you mean"), unrelated.stderr)
     }
@@ -77,12 +77,12 @@ final class GeneralCommandTests: XCTestCase {
     func testTheAlamofireExampleResolvesWithLockOnly() throws {
         let scratch = try Self.copyOfTheRepository(["Examples/App", "Specs"], in: self)
         try? FileManager.default.removeItem(atPath: scratch + "/Examples/App/Depsfile.lock")
-        let first = try DepsBinary.run(["install", "--lock-only", "--project", scratch + "/Examples/App"])
+        let first = DepsInProcess.run(["install", "--lock-only", "--project", scratch + "/Examples/App"])
         XCTAssertEqual(first.status, 0, first.stderr)
         XCTAssertTrue(first.stdout.contains("Locking Alamofire (5.7.1)"), first.stdout)
         XCTAssertTrue(first.stdout.contains("from the Depsfile"), first.stdout)
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch + "/Examples/App/Deps"))
-        let again = try DepsBinary.run(["install", "--lock-only", "--project", scratch + "/Examples/App"])
+        let again = DepsInProcess.run(["install", "--lock-only", "--project", scratch + "/Examples/App"])
         XCTAssertEqual(again.status, 0)
         XCTAssertFalse(again.stdout.contains("Locking"), again.stdout)
     }
@@ -93,7 +93,7 @@ final class GeneralCommandTests: XCTestCase {
         let project = scratch + "/Examples/Hello"
         try? FileManager.default.removeItem(atPath: project + "/Depsfile.lock")
         let cache = scratch + "/cache"
-        let first = try DepsBinary.run(["install", "--project", project], environment: ["DEPS_CACHE_DIR": cache])
+        let first = DepsInProcess.run(["install", "--project", project], environment: ["DEPS_CACHE_DIR": cache])
         XCTAssertEqual(first.status, 0, first.stderr)
         XCTAssertEqual(first.stdout, """
             Installing Banner (1.0.0)
@@ -110,7 +110,7 @@ final class GeneralCommandTests: XCTestCase {
         XCTAssertTrue(lock.contains("CHECKOUT OPTIONS:\n  Greeting:\n    commit: "), lock)
         XCTAssertTrue(lock.contains("SOURCE CHECKSUMS:\n  Banner: "), lock)
         XCTAssertEqual(try String(contentsOfFile: project + "/Deps/Manifest.lock", encoding: .utf8), lock)
-        let again = try DepsBinary.run(["install", "--verbose", "--project", project], environment: ["DEPS_CACHE_DIR": cache])
+        let again = DepsInProcess.run(["install", "--verbose", "--project", project], environment: ["DEPS_CACHE_DIR": cache])
         XCTAssertEqual(again.status, 0, again.stderr)
         XCTAssertFalse(again.stdout.contains("Installing"), again.stdout)
         XCTAssertTrue(again.stdout.contains("Using TextCase (1.1.0)"), again.stdout)
@@ -123,12 +123,12 @@ final class GeneralCommandTests: XCTestCase {
         let project = scratch + "/Examples/Hello"
         let committed = try String(contentsOfFile: project + "/Depsfile.lock", encoding: .utf8)
         let environment = ["DEPS_CACHE_DIR": scratch + "/cache"]
-        let check = try DepsBinary.run(["check", "--project", project], environment: environment)
+        let check = DepsInProcess.run(["check", "--project", project], environment: environment)
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
-        let install = try DepsBinary.run(["install", "--project", project], environment: environment)
+        let install = DepsInProcess.run(["install", "--project", project], environment: environment)
         XCTAssertEqual(install.status, 0, install.stderr)
         XCTAssertEqual(try String(contentsOfFile: project + "/Depsfile.lock", encoding: .utf8), committed)
-        XCTAssertEqual(try DepsBinary.run(["check", "--project", project], environment: environment).status, 0)
+        XCTAssertEqual(DepsInProcess.run(["check", "--project", project], environment: environment).status, 0)
     }
 
     /// A project whose Package.swift does not build with Deps/ yet is told, after its install, the
@@ -145,7 +145,7 @@ final class GeneralCommandTests: XCTestCase {
             let package = Package(name: "Hello", targets: [.executableTarget(name: "hello")])
 
             """.utf8).write(to: URL(fileURLWithPath: manifest))
-        let told = try DepsBinary.run(["install", "--project", project], environment: environment)
+        let told = DepsInProcess.run(["install", "--project", project], environment: environment)
         XCTAssertEqual(told.status, 0, told.stderr)
         XCTAssertTrue(told.stdout.hasSuffix("""
             2 dependencies from the Depsfile, 3 total packages locked.
@@ -158,13 +158,13 @@ final class GeneralCommandTests: XCTestCase {
             deps install rebuilds Deps/ from Depsfile.lock: commit the lock and add `Deps/` to .gitignore.
 
             """), told.stdout)
-        XCTAssertFalse(try DepsBinary.run(["install", "--json", "--project", project], environment: environment).stdout.contains("Package.swift"))
+        XCTAssertFalse(DepsInProcess.run(["install", "--json", "--project", project], environment: environment).stdout.contains("Package.swift"))
 
         try Data(using.replacingOccurrences(of: "path: \"Deps\"", with: "path:  \"./Deps/\"").utf8).write(to: URL(fileURLWithPath: manifest))
-        let quiet = try DepsBinary.run(["install", "--project", project], environment: environment)
+        let quiet = DepsInProcess.run(["install", "--project", project], environment: environment)
         XCTAssertFalse(quiet.stdout.contains("Package.swift"), quiet.stdout)
         try FileManager.default.removeItem(atPath: manifest)
-        XCTAssertFalse(try DepsBinary.run(["install", "--project", project], environment: environment).stdout.contains("Package.swift"))
+        XCTAssertFalse(DepsInProcess.run(["install", "--project", project], environment: environment).stdout.contains("Package.swift"))
     }
 
     /// Copies parts of the repository into a fresh scratch folder, removed at teardown.

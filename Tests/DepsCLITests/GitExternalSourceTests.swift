@@ -10,7 +10,7 @@ final class GitExternalSourceTests: XCTestCase {
     var cache: String { project.root + "/cache" }
 
     override func setUpWithError() throws {
-        project = try TemporaryProject(self)
+        project = try TemporaryProject(self, inProcess: true)
     }
 
     /// A repository whose root holds `<name>.yaml` (version 1.0.0).

@@ -9,7 +9,7 @@ final class GitFailureMessageTests: XCTestCase {
     var cache: String { project.root + "/cache" }
 
     override func setUpWithError() throws {
-        project = try TemporaryProject(self)
+        project = try TemporaryProject(self, inProcess: true)
     }
 
     func testAPackageFromAMissingFileURLNamesThePackageTheURLAndGitsCause() throws {

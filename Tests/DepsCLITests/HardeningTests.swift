@@ -7,7 +7,7 @@ final class HardeningTests: XCTestCase {
     var project: TemporaryProject!
 
     override func setUpWithError() throws {
-        project = try TemporaryProject(self)
+        project = try TemporaryProject(self, inProcess: true)
         try project.publish(["SnapKit": ["5.7.1": [:]], "Moya": ["15.0.0": [:]]])
         try project.depsfile(["SnapKit": "", "Moya": ""])
         XCTAssertEqual(try project.deps("install").status, 0)
@@ -28,14 +28,14 @@ final class HardeningTests: XCTestCase {
     }
 
     func testAnEmptyProjectIsAUsageError() throws {
-        let outcome = try DepsBinary.run(["install", "--project", ""])
+        let outcome = DepsInProcess.run(["install", "--project", ""])
         XCTAssertEqual(outcome.status, 64)
         XCTAssertTrue(outcome.stderr.contains("--project needs a directory"), outcome.stderr)
     }
 
     func testABadLockTimeoutIsAUsageError() throws {
         for value in ["nan", "-1", "inf", "soon"] {
-            let outcome = try DepsBinary.run(["install", "--project", project.app], environment: ["DEPS_LOCK_TIMEOUT": value])
+            let outcome = DepsInProcess.run(["install", "--project", project.app], environment: ["DEPS_LOCK_TIMEOUT": value])
             XCTAssertEqual(outcome.status, 64, value)
             XCTAssertEqual(outcome.stderr, "error: DEPS_LOCK_TIMEOUT must be a number of seconds, 0 or more, not '\(value)'\n")
         }

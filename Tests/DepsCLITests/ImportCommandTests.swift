@@ -27,7 +27,7 @@ final class ImportCommandTests: XCTestCase {
     /// Rocket.Chat: a `def` group in two targets, a git pod on the default branch, a lock from
     /// CocoaPods 1.2 without SPEC REPOS: every pod locked at its version, from trunk.
     func testRocketChatImportsEveryLockedVersion() throws {
-        let project = try TemporaryProject(self)
+        let project = try TemporaryProject(self, inProcess: true)
         try copyFixtures(project, podfile: "Rocket.Chat.iOS", podfileLock: "Rocket.Chat.iOS-2017-07")
         let podfileLock = try project.read("App/Podfile.lock")
         let outcome = try project.deps("import")
@@ -64,7 +64,7 @@ final class ImportCommandTests: XCTestCase {
     /// Signal's lock holds subspecs of subspecs (`YapDatabase/SQLCipher/Extensions/View`), which
     /// deps locks by their whole names, as CocoaPods does (BEHAVIOUR 2.3).
     func testSignalLockWithSubspecsOfSubspecsImports() throws {
-        let project = try TemporaryProject(self)
+        let project = try TemporaryProject(self, inProcess: true)
         try copyFixtures(project, podfile: "Signal-iOS", podfileLock: "Signal-iOS")
         let outcome = try project.deps("import")
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
@@ -74,7 +74,7 @@ final class ImportCommandTests: XCTestCase {
 
     /// WordPress's Podfile calls a method with a parameter four times: each line named, exit 65.
     func testDynamicPodfileLinesAreAllNamedAndNothingIsWritten() throws {
-        let project = try TemporaryProject(self)
+        let project = try TemporaryProject(self, inProcess: true)
         try copyFixtures(project, podfile: "WordPress-iOS", podfileLock: "WordPress-iOS")
         let outcome = try project.deps("import", "--static")
         XCTAssertEqual(outcome.status, 65)
@@ -96,7 +96,7 @@ final class ImportCommandTests: XCTestCase {
     /// version kept, and the output says which Ruby and why; a Ruby error is named at its line.
     func testAPodfileThatNeedsRubyIsEvaluatedWithIt() throws {
         try XCTSkipIf(ChildProcess.executablePath(of: "ruby") == nil, "no ruby on PATH: Podfile evaluation is not tested here")
-        let project = try TemporaryProject(self)
+        let project = try TemporaryProject(self, inProcess: true)
         try copyFixtures(project, podfile: "home-assistant-iOS", podfileLock: "home-assistant-iOS")
         let outcome = try project.deps("import")
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
@@ -107,7 +107,7 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertFalse(outcome.stdout.contains("MaterialDesignIcons"), outcome.stdout)
         XCTAssertTrue(outcome.stderr.contains("Podfile:114: warning: post_install hook dropped"), outcome.stderr)
 
-        let broken = try TemporaryProject(self)
+        let broken = try TemporaryProject(self, inProcess: true)
         try broken.write("App/Podfile", "platform :ios, '13.0'\ntarget 'App' do\n  pod 'Kit', kit_version(1)\nend\n")
         let failed = try broken.deps("import")
         XCTAssertEqual(failed.status, 65, failed.stderr)
@@ -120,7 +120,7 @@ final class ImportCommandTests: XCTestCase {
     /// imported with a relative `--project`, both work (they failed with `rb_sysopen`).
     func testRubyFilesAreFoundThroughRelativePaths() throws {
         try XCTSkipIf(ChildProcess.executablePath(of: "ruby") == nil, "no ruby on PATH: Ruby podspecs are not tested here")
-        let project = try TemporaryProject(self)
+        let project = try TemporaryProject(self, inProcess: true)
         try project.write("App/ha3/Podfile", "platform :ios, ENV.fetch('DEPS_TEST_IOS', '13.0')\ntarget 'App' do\n  pod 'Kit', :path => 'LocalPods/Kit'\nend\n")
         try project.write("App/ha3/LocalPods/Kit/Kit.podspec", """
             Pod::Spec.new do |spec|
@@ -144,7 +144,7 @@ final class ImportCommandTests: XCTestCase {
     /// A pod a dropped plugin adds (cocoapods-keys' `Keys`) makes the lock differ from the Podfile:
     /// the import says where it may come from instead of only blaming the lock.
     func testAPodAPluginAddsIsNamedAsThePlugins() throws {
-        let project = try TemporaryProject(self)
+        let project = try TemporaryProject(self, inProcess: true)
         try project.write("App/Podfile", "plugin 'cocoapods-keys', { :keys => ['ApiKey'] }\ntarget 'App' do\n  pod 'Kit', '~> 1.0'\nend\n")
         try project.write("App/Podfile.lock", """
             PODS:
@@ -179,7 +179,7 @@ final class ImportCommandTests: XCTestCase {
     /// subspecs, and an edit of the podspec shows in `deps check` (BEHAVIOUR 10).
     func testALocalPodWithARubyPodspecImportsInstallsAndBuilds() throws {
         try XCTSkipIf(ChildProcess.executablePath(of: "ruby") == nil, "no ruby on PATH: Ruby podspecs are not tested here")
-        let project = try TemporaryProject(self)
+        let project = try TemporaryProject(self, inProcess: true)
         try project.write("App/Podfile", "platform :ios, '13.0'\ntarget 'App' do\n  pod 'Kit', :path => 'LocalPods/Kit'\nend\n")
         try project.write("App/LocalPods/Kit/VERSION", "2.1.0\n")
         try project.write("App/LocalPods/Kit/Kit.podspec", """
@@ -231,7 +231,7 @@ final class ImportCommandTests: XCTestCase {
     /// `:podspec`: a URL is not a file beside the Depsfile: each refused at its line, exit 65,
     /// nothing written; the podspec.json and Ruby podspec files on the same Podfile are not among them.
     func testUnreadablePodspecSourcesAreRefusedAtTheirLines() throws {
-        let project = try TemporaryProject(self)
+        let project = try TemporaryProject(self, inProcess: true)
         try project.write("App/Podfile", """
             platform :ios, '13.0'
             target 'App' do
@@ -256,7 +256,7 @@ final class ImportCommandTests: XCTestCase {
     }
 
     func testNeverOverwritesADepsfileOrItsLock() throws {
-        let project = try TemporaryProject(self)
+        let project = try TemporaryProject(self, inProcess: true)
         try copyFixtures(project, podfile: "Rocket.Chat.iOS", podfileLock: "Rocket.Chat.iOS-2017-07")
         try project.write("App/Depsfile.lock", "mine\n")
         let outcome = try project.deps("import")
@@ -273,7 +273,7 @@ final class ImportCommandTests: XCTestCase {
     }
 
     func testDryRunPrintsWhatItWouldWriteAndWritesNothing() throws {
-        let project = try TemporaryProject(self)
+        let project = try TemporaryProject(self, inProcess: true)
         try copyFixtures(project, podfile: "Rocket.Chat.iOS", podfileLock: "Rocket.Chat.iOS-2017-07")
         let outcome = try project.deps("import", "--dry-run")
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
@@ -299,7 +299,7 @@ final class ImportCommandTests: XCTestCase {
     }
 
     func testAMalformedPodfileLockIsExit65() throws {
-        let project = try TemporaryProject(self)
+        let project = try TemporaryProject(self, inProcess: true)
         try copyFixtures(project, podfile: "Rocket.Chat.iOS", podfileLock: nil)
         try project.write("App/Podfile.lock", "PODS:\n  - [unterminated\n")
         let outcome = try project.deps("import")
@@ -309,7 +309,7 @@ final class ImportCommandTests: XCTestCase {
     }
 
     func testNoPodfileIsExitOne() throws {
-        let project = try TemporaryProject(self)
+        let project = try TemporaryProject(self, inProcess: true)
         let outcome = try project.deps("import")
         XCTAssertEqual(outcome.status, 1)
         XCTAssertEqual(outcome.stderr, "error: No Podfile found in the project directory; deps import reads a CocoaPods project's Podfile (and Podfile.lock); run it where the Podfile is, or pass --project DIR\n")
@@ -319,7 +319,7 @@ final class ImportCommandTests: XCTestCase {
     /// An imported project installs from a spec repository directory keeping every locked
     /// version, though newer ones are published, and `deps check` finds it in sync.
     func testAnImportedProjectInstallsKeepingEveryVersionAndIsInSync() throws {
-        let project = try TemporaryProject(self)
+        let project = try TemporaryProject(self, inProcess: true)
         try project.publish([
             "Alamofire": ["5.8.0": [:], "5.9.1": [:]],
             "Moya": ["15.0.0": ["Alamofire": "~> 5.0"], "15.0.3": ["Alamofire": "~> 5.0"]],
@@ -403,7 +403,7 @@ final class ImportCommandTests: XCTestCase {
     /// only it needs (`Quick`). The test spec is dropped with a warning, the lock is not reported
     /// older than the Podfile, and the imported lock installs as it is and is in sync.
     func testATestspecIsDroppedAndThePodIsNotReportedChanged() throws {
-        let project = try TemporaryProject(self)
+        let project = try TemporaryProject(self, inProcess: true)
         try project.publish([
             "Alamofire": ["5.8.0": [:], "5.9.1": [:]],
             "Quick": ["7.3.0": [:]],

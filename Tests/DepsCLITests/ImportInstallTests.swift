@@ -11,7 +11,7 @@ final class ImportInstallTests: XCTestCase {
     var cdn: RemoteSpecSourceTests.CDN!
 
     override func setUpWithError() throws {
-        project = try TemporaryProject(self)
+        project = try TemporaryProject(self, inProcess: true)
         cdn = try RemoteSpecSourceTests.CDN(self, project: project)
     }
 
@@ -19,7 +19,7 @@ final class ImportInstallTests: XCTestCase {
     func deps(_ arguments: String..., in folder: String = "App", trunk: String? = nil) throws -> DepsBinary.Outcome {
         var environment = ["DEPS_CACHE_DIR": project.root + "/cache", "DEPS_HTTP_BACKOFF": "0.01", "DEPS_HTTP_ATTEMPTS": "2"]
         environment["DEPS_TRUNK_URL"] = trunk ?? cdn.url
-        return try DepsBinary.run(arguments + ["--project", project.root + "/" + folder], environment: environment)
+        return DepsInProcess.run(arguments + ["--project", project.root + "/" + folder], environment: environment)
     }
 
     /// Trunk as it stands for this project: each pod at the version the lock holds and at newer

@@ -4,7 +4,7 @@ import XCTest
 /// `deps init` (BEHAVIOUR 4.5): a starter Depsfile, never over an existing one.
 final class InitCommandTests: XCTestCase {
     func testInitWritesAStarterThatReadsBackAndRefusesToOverwrite() throws {
-        let project = try TemporaryProject(self)
+        let project = try TemporaryProject(self, inProcess: true)
         let outcome = try project.deps("init")
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
         XCTAssertEqual(outcome.stdout, "Wrote Depsfile with source trunk; add dependencies, then run deps install.\n")
@@ -21,7 +21,7 @@ final class InitCommandTests: XCTestCase {
     }
 
     func testGivenSourcesAreWrittenSoThatTheyReadBackAsGiven() throws {
-        let project = try TemporaryProject(self)
+        let project = try TemporaryProject(self, inProcess: true)
         try project.publish(["Lib": ["1.0.0": [:]]])
         let outcome = try project.deps("init", "--source", "../Specs", "--source", "odd: #name", "--json")
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
@@ -33,7 +33,7 @@ final class InitCommandTests: XCTestCase {
     }
 
     func testBadSourcesAreUsageErrors() throws {
-        let project = try TemporaryProject(self)
+        let project = try TemporaryProject(self, inProcess: true)
         let twice = try project.deps("init", "--source", "a", "--source", "a")
         XCTAssertEqual(twice.status, 64)
         XCTAssertEqual(twice.stderr, "error: the source 'a' is given twice\n")

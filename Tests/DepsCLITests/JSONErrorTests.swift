@@ -7,7 +7,7 @@ final class JSONErrorTests: XCTestCase {
     var project: TemporaryProject!
 
     override func setUpWithError() throws {
-        project = try TemporaryProject(self)
+        project = try TemporaryProject(self, inProcess: true)
         try project.publish([
             "Alamofire": ["4.9.1": [:], "5.0.0": [:], "5.9.1": [:]],
             "Moya": ["14.0.0": ["Alamofire": "~> 4.9"], "15.0.0": ["Alamofire": "~> 5.0"]],
@@ -19,7 +19,7 @@ final class JSONErrorTests: XCTestCase {
     }
 
     private func error(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
-        let outcome = try DepsBinary.run(arguments + ["--json", "--project", project.app])
+        let outcome = DepsInProcess.run(arguments + ["--json", "--project", project.app])
         XCTAssertEqual(outcome.status, 1, outcome.stderr, file: file, line: line)
         let document = try XCTUnwrap(
             try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any], outcome.stdout, file: file, line: line)

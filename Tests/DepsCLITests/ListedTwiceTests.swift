@@ -9,7 +9,7 @@ final class ListedTwiceTests: XCTestCase {
     var lock = ""
 
     override func setUpWithError() throws {
-        project = try TemporaryProject(self)
+        project = try TemporaryProject(self, inProcess: true)
         try project.publish([
             "SnapKit": ["5.7.1": [:]],
             "Alamofire": ["5.8.0": [:], "5.9.1": [:]],
@@ -34,7 +34,7 @@ final class ListedTwiceTests: XCTestCase {
         let written = project.lockfileModificationDate
         for command in [["install"], ["install", "--deployment"], ["check"], ["outdated"], ["why", "SnapKit"],
                         ["update", "SnapKit"], ["install", "--dry-run"], ["install", "--lock-only"]] {
-            let outcome = try DepsBinary.run(command + ["--project", project.app])
+            let outcome = DepsInProcess.run(command + ["--project", project.app])
             XCTAssertEqual(outcome.status, 65, "\(command): \(outcome.stdout)\(outcome.stderr)", file: file, line: line)
             XCTAssertEqual(outcome.stderr, "Depsfile.lock:\(message)\n", "\(command)", file: file, line: line)
         }

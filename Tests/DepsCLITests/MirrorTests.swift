@@ -10,14 +10,14 @@ final class MirrorTests: XCTestCase {
     let quick = ["DEPS_HTTP_BACKOFF": "0.01", "DEPS_HTTP_ATTEMPTS": "1", "DEPS_HTTP_TIMEOUT": "5"]
 
     override func setUpWithError() throws {
-        project = try TemporaryProject(self)
+        project = try TemporaryProject(self, inProcess: true)
     }
 
     func deps(_ arguments: [String], cache: String, _ environment: [String: String]) throws -> DepsBinary.Outcome {
         var env = quick
         env["DEPS_CACHE_DIR"] = project.root + "/" + cache
         for (key, value) in environment { env[key] = value }
-        return try DepsBinary.run(arguments, environment: env)
+        return DepsInProcess.run(arguments, environment: env)
     }
 
     /// A spec repository of deps' YAML specs cannot become a CDN mirror: bad input for a mirror,

@@ -12,7 +12,7 @@ final class NetworkDeadlineTests: XCTestCase {
     var cache: String { project.root + "/cache" }
 
     override func setUpWithError() throws {
-        project = try TemporaryProject(self)
+        project = try TemporaryProject(self, inProcess: true)
     }
 
     /// A Depsfile naming a git repository on a loopback server whose every answer stalls.

@@ -6,7 +6,7 @@ final class OutdatedCommandTests: XCTestCase {
     var project: TemporaryProject!
 
     override func setUpWithError() throws {
-        project = try TemporaryProject(self)
+        project = try TemporaryProject(self, inProcess: true)
         try project.publish([
             "Alamofire": ["4.9.1": [:], "5.6.4": [:], "5.9.1": [:], "6.0.0-beta.1": [:]],
             "Moya": ["14.0.0": ["Alamofire": "~> 4.9"], "15.0.0": ["Alamofire": "~> 5.0"]],

@@ -12,7 +12,7 @@ final class PodShapesBuildTests: XCTestCase {
     }
 
     func makeProject() throws -> TemporaryProject {
-        let project = try TemporaryProject(self)
+        let project = try TemporaryProject(self, inProcess: true)
         // Ccalc: a C library in its own git repository.
         try project.write("Code/Ccalc/include/ccalc/ccalc.h", "int ccalc_add(int a, int b);\nint ccalc_scaled(int a);\n")
         try project.write("Code/Ccalc/src/ccalc.c", """
@@ -186,7 +186,7 @@ final class PodShapesBuildTests: XCTestCase {
     }
 
     func testAPodWhoseCHalfUsesItsSwiftHalfIsRefusedNamingBothFiles() throws {
-        let project = try TemporaryProject(self)
+        let project = try TemporaryProject(self, inProcess: true)
         try project.write("Code/Knot/Sources/knot.m", "#import \"Knot-Swift.h\"\n")
         try project.write("Code/Knot/Sources/Knot.swift", "public let knot = 1\n")
         try project.write("Specs/Specs/Knot/1.0.0/Knot.podspec.json", podspec("Knot", """

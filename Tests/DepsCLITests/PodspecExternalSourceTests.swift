@@ -11,7 +11,7 @@ final class PodspecExternalSourceTests: XCTestCase {
     var repository: TestGitRepository!
 
     override func setUpWithError() throws {
-        project = try TemporaryProject(self)
+        project = try TemporaryProject(self, inProcess: true)
         repository = try TestGitRepository(name: "Kit", at: project.root + "/git/Kit")
         try repository.commitVersion("1.0.0")
         // The repository's newest commit is 2.0.0: only the spec's tag says which code is used.
@@ -124,15 +124,16 @@ final class PodspecExternalSourceTests: XCTestCase {
             """)
         try project.publish(["Helper": ["1.0.0": [:]]])
         try project.write("App/Depsfile", "sources:\n  - ../Specs\ndependencies:\n  Kit:\n    path: ../LocalKit\n")
-        let noRuby = ["PATH": project.root + "/no-programs"]
-        let install = try project.deps(["install"], cache: cache, environment: noRuby)
+        // The binary, as a PATH without ruby must reach the child processes deps starts.
+        let noRuby = ["PATH": project.root + "/no-programs", "DEPS_CACHE_DIR": cache]
+        let install = try DepsBinary.run(["install", "--project", project.app], environment: noRuby)
         XCTAssertEqual(install.status, 0, install.stderr)
         let lock = try XCTUnwrap(project.lockfile)
         XCTAssertTrue(lock.contains("  - Kit (0.3.0):\n    - Helper (~> 1.0)\n"), lock)
         XCTAssertTrue(try project.read("App/Deps/Package.swift").contains(#".linkedFramework("UIKit", .when(platforms: [.iOS]))"#))
 
         try project.write("LocalKit/Kit.podspec", "Pod::Spec.new do |s|\n  s.name = 'Kit'\n  s.version = File.read('VERSION')\nend\n")
-        let dynamic = try project.deps(["install"], cache: cache, environment: noRuby)
+        let dynamic = try DepsBinary.run(["install", "--project", project.app], environment: noRuby)
         XCTAssertEqual(dynamic.status, 65, dynamic.stderr)
         XCTAssertTrue(dynamic.stderr.hasPrefix("../LocalKit/Kit.podspec: error: a Ruby podspec is read with `ruby`, and none is on PATH"), dynamic.stderr)
     }

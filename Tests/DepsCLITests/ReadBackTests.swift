@@ -8,7 +8,7 @@ import XCTest
 final class ReadBackTests: XCTestCase {
     /// A project whose Depsfile names `OddKit` at `../<folder>` and SnapKit from the spec repository.
     func project(withPackageIn folder: String) throws -> TemporaryProject {
-        let project = try TemporaryProject(self)
+        let project = try TemporaryProject(self, inProcess: true)
         try project.publish(["SnapKit": ["5.7.1": [:]]])
         try project.write("\(folder)/OddKit.yaml", "name: OddKit\nversion: 1.0.0\ndependencies:\n  SnapKit: \"~> 5.0\"\n")
         try project.write("\(folder)/Sources/OddKit/OddKit.swift", "public let odd = 1\n")
@@ -26,7 +26,7 @@ final class ReadBackTests: XCTestCase {
         let lock = try XCTUnwrap(project.lockfile, file: file, line: line)
         let written = project.lockfileModificationDate
         for command in [["check"], ["install", "--deployment"], ["install"], ["why", "SnapKit"]] {
-            let outcome = try DepsBinary.run(command + ["--project", project.app])
+            let outcome = DepsInProcess.run(command + ["--project", project.app])
             XCTAssertEqual(outcome.status, 0, "\(command): \(outcome.stdout)\(outcome.stderr)\n\(lock)", file: file, line: line)
         }
         XCTAssertEqual(project.lockfile, lock, file: file, line: line)
@@ -50,11 +50,11 @@ final class ReadBackTests: XCTestCase {
     }
 
     func testAPathHoldingANULIsRefusedAndNothingIsWritten() throws {
-        let project = try TemporaryProject(self)
+        let project = try TemporaryProject(self, inProcess: true)
         try project.publish(["SnapKit": ["5.7.1": [:]]])
         try project.write("App/Depsfile", "sources:\n  - ../Specs\ndependencies:\n  SnapKit:\n  OddKit:\n    path: \"../odd\\0name\"\n")
         for command in [["install"], ["update"], ["install", "--lock-only"]] {
-            let outcome = try DepsBinary.run(command + ["--project", project.app])
+            let outcome = DepsInProcess.run(command + ["--project", project.app])
             XCTAssertEqual(outcome.status, 65, "\(command)")
             XCTAssertEqual(outcome.stderr, "Depsfile:6: error: the path of OddKit cannot hold a NUL character: '../odd\\u{0}name'\n")
             XCTAssertNil(project.lockfile)

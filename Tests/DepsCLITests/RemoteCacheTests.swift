@@ -14,7 +14,7 @@ final class RemoteCacheTests: XCTestCase {
     let quick = ["DEPS_HTTP_BACKOFF": "0.01", "DEPS_HTTP_ATTEMPTS": "1", "DEPS_HTTP_TIMEOUT": "5"]
 
     override func setUpWithError() throws {
-        project = try TemporaryProject(self)
+        project = try TemporaryProject(self, inProcess: true)
         nginx = try Nginx(self, root: project.root + "/remote-cache")
         origin = try loopbackServer()
         repository = try TestGitRepository(name: "GitKit", at: project.root + "/origins/GitKit")
@@ -31,7 +31,7 @@ final class RemoteCacheTests: XCTestCase {
         var env = quick
         env["DEPS_CACHE_DIR"] = project.root + "/" + cache
         for (key, value) in environment { env[key] = value }
-        return try DepsBinary.run(["install", "--project", project.root + "/" + folder], environment: env)
+        return DepsInProcess.run(["install", "--project", project.root + "/" + folder], environment: env)
     }
 
     /// A clone of App: its Depsfile and Depsfile.lock, nothing else.
@@ -169,7 +169,7 @@ final class RemoteCacheTests: XCTestCase {
         var env = quick
         env["DEPS_CACHE_DIR"] = project.root + "/cache-B"
         env["DEPS_REMOTE_CACHE"] = nginx.url
-        let offline = try DepsBinary.run(["install", "--offline", "--project", project.root + "/B"], environment: env)
+        let offline = DepsInProcess.run(["install", "--offline", "--project", project.root + "/B"], environment: env)
         XCTAssertEqual(offline.status, 74, offline.stderr)
         XCTAssertTrue(offline.stderr.contains("--offline does not fetch"), offline.stderr)
         XCTAssertFalse(project.exists("B/Deps/GitKit"))

@@ -14,7 +14,7 @@ final class RemoteReachTests: XCTestCase {
     var secretRepository: TestGitRepository!
 
     override func setUpWithError() throws {
-        project = try TemporaryProject(self)
+        project = try TemporaryProject(self, inProcess: true)
         cdn = try RemoteSpecSourceTests.CDN(self, project: project)
         try cdn.publish("Lib", "1.0.0")
         try project.write("secret/Sources/Kit/Kit.swift", "public let secret = \"local\"\n")

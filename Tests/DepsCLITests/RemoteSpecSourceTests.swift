@@ -10,7 +10,7 @@ final class RemoteSpecSourceTests: XCTestCase {
     let environment = ["DEPS_HTTP_BACKOFF": "0.01", "DEPS_HTTP_ATTEMPTS": "3"]
 
     override func setUpWithError() throws {
-        project = try TemporaryProject(self)
+        project = try TemporaryProject(self, inProcess: true)
     }
 
     /// Runs deps in `App` (or another project folder below the root) with the test's cache.
@@ -18,7 +18,7 @@ final class RemoteSpecSourceTests: XCTestCase {
     func deps(_ arguments: String..., in folder: String = "App", cache: String? = nil) throws -> DepsBinary.Outcome {
         var env = environment
         env["DEPS_CACHE_DIR"] = cache ?? self.cache
-        return try DepsBinary.run(arguments + ["--project", project.root + "/" + folder], environment: env)
+        return DepsInProcess.run(arguments + ["--project", project.root + "/" + folder], environment: env)
     }
 
     func depsfile(in folder: String = "App", source: String, _ dependencies: [String]) throws {
@@ -219,16 +219,16 @@ final class RemoteSpecSourceTests: XCTestCase {
         var environment = self.environment
         environment["DEPS_CACHE_DIR"] = cache
         environment["DEPS_TRUNK_URL"] = mirror.url
-        let install = try DepsBinary.run(["install", "--lock-only", "--project", project.app], environment: environment)
+        let install = DepsInProcess.run(["install", "--lock-only", "--project", project.app], environment: environment)
         XCTAssertEqual(install.status, 0, install.stderr)
         let lock = try XCTUnwrap(project.lockfile)
         try project.write("App/Depsfile.lock", lock.replacingOccurrences(of: "Kit (1.0.0)", with: "Kit (1.1.0)"))
-        let check = try DepsBinary.run(["check", "--project", project.app], environment: environment)
+        let check = DepsInProcess.run(["check", "--project", project.app], environment: environment)
         XCTAssertEqual(check.status, 1, check.stdout + check.stderr)
         XCTAssertTrue(check.stdout.contains("Kit 1.1.0 is no longer in trunk (read from \(mirror.url))"), check.stdout)
 
         try project.write("App/Depsfile", "sources:\n  - trunk\ndependencies:\n  Kit: 2.0.0\n")
-        let missing = try DepsBinary.run(["install", "--project", project.app], environment: environment)
+        let missing = DepsInProcess.run(["install", "--project", project.app], environment: environment)
         XCTAssertEqual(missing.status, 1, missing.stderr)
         XCTAssertTrue(missing.stderr.contains("trunk (read from \(mirror.url)) was read from its copy in the cache; if a version of Kit was published there since"),
                       missing.stderr)
@@ -315,7 +315,7 @@ final class RemoteSpecSourceTests: XCTestCase {
         for (index, command) in [["install"], ["check"]].enumerated() {
             try? FileManager.default.removeItem(atPath: project.root + "/App/Deps")
             let before = cdn.server.requests.count
-            let cold = try DepsBinary.run(
+            let cold = DepsInProcess.run(
                 command + ["--project", project.root + "/App"],
                 environment: environment.merging(["DEPS_CACHE_DIR": project.root + "/fresh-cache-\(index)"]) { $1 })
             XCTAssertEqual(cold.status, 0, cold.stdout + cold.stderr)
@@ -426,7 +426,7 @@ final class RemoteSpecSourceTests: XCTestCase {
         let index = try CDN.indexPath("Lib")
         cdn.server.serve(index, .trickle(Array(repeating: UInt8(ascii: "x"), count: 100_000), interval: 0.05))
         try depsfile(source: cdn.url, ["Lib:"])
-        let outcome = try DepsBinary.run(
+        let outcome = DepsInProcess.run(
             ["install", "--lock-only", "--project", project.app, "--no-color"],
             environment: environment.merging(["DEPS_CACHE_DIR": cache, "DEPS_DOWNLOAD_TIMEOUT": "1.5"]) { $1 })
         XCTAssertEqual(outcome.status, 74, outcome.stderr)

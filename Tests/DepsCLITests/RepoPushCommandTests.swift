@@ -13,14 +13,14 @@ final class RepoPushCommandTests: XCTestCase {
     var url: String { "file://" + bare }
 
     override func setUpWithError() throws {
-        project = try TemporaryProject(self)
+        project = try TemporaryProject(self, inProcess: true)
         try tool(["git", "init", "--quiet", "--bare", "--initial-branch=main", bare])
     }
 
     func deps(_ arguments: [String], in folder: String = "App", cache: String? = nil) throws -> DepsBinary.Outcome {
         var environment = TestGitRepository.identity
         environment["DEPS_CACHE_DIR"] = cache ?? self.cache
-        return try DepsBinary.run(arguments + ["--project", project.root + "/" + folder], environment: environment)
+        return DepsInProcess.run(arguments + ["--project", project.root + "/" + folder], environment: environment)
     }
 
     func push(_ paths: String..., cache: String? = nil) throws -> DepsBinary.Outcome {

@@ -8,11 +8,11 @@ final class SourceOrderCommandTests: XCTestCase {
     var cache: String { project.root + "/cache" }
 
     override func setUpWithError() throws {
-        project = try TemporaryProject(self)
+        project = try TemporaryProject(self, inProcess: true)
     }
 
     func deps(_ arguments: String..., in folder: String = "App") throws -> DepsBinary.Outcome {
-        try DepsBinary.run(
+        DepsInProcess.run(
             arguments + ["--project", project.root + "/" + folder],
             environment: ["DEPS_CACHE_DIR": cache, "DEPS_HTTP_BACKOFF": "0.01"])
     }
@@ -89,7 +89,7 @@ final class SourceOrderCommandTests: XCTestCase {
 /// Issue 30 item 5: a directory in CocoaPods' layout, sharded but without `CocoaPods-version.yml`.
 final class ShardedDirectoryWithoutVersionFileTests: XCTestCase {
     func testAPackageNotFoundThereNamesTheMissingVersionFile() throws {
-        let project = try TemporaryProject(self)
+        let project = try TemporaryProject(self, inProcess: true)
         try project.write("Pods/Specs/d/a/2/Alamofire/5.9.1/Alamofire.podspec.json", """
             {"name": "Alamofire", "version": "5.9.1", "source": {"git": "https://example.com/a.git", "tag": "5.9.1"}}
 

@@ -9,12 +9,12 @@ final class SpecLintCommandTests: XCTestCase {
     var specs: String { project.root + "/Specs" }
 
     override func setUpWithError() throws {
-        project = try TemporaryProject(self)
+        project = try TemporaryProject(self, inProcess: true)
         try project.publish(["Alamofire": ["5.9.1": [:]]])
     }
 
     func lint(_ arguments: String...) throws -> DepsBinary.Outcome {
-        try DepsBinary.run(
+        DepsInProcess.run(
             ["spec", "lint"] + arguments + ["--project", project.app],
             environment: ["DEPS_CACHE_DIR": cache, "DEPS_HTTP_BACKOFF": "0.01", "DEPS_HTTP_ATTEMPTS": "1"])
     }

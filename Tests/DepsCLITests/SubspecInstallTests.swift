@@ -7,7 +7,7 @@ final class SubspecInstallTests: XCTestCase {
     /// A team's local pod taken in part (`pod 'Gadget/Cache', :path => '../LocalPods/Gadget'`): its
     /// spec is the package's, `Gadget.yaml`, never `Gadget/Cache.yaml` (it was looked for there).
     func testAPathSourceNamedByASubspecReadsThePackagesSpec() throws {
-        let project = try TemporaryProject(self)
+        let project = try TemporaryProject(self, inProcess: true)
         try project.write("LocalPods/Gadget/Sources/Cache/Cache.swift", "public let cache = 1\n")
         try project.write("LocalPods/Gadget/Sources/Net/Net.swift", "public let net = 2\n")
         try project.write("LocalPods/Gadget/Gadget.yaml", """
@@ -33,7 +33,7 @@ final class SubspecInstallTests: XCTestCase {
     }
 
     func testUsedSubspecsBuildOneModuleNamedAfterThePackage() throws {
-        let project = try TemporaryProject(self)
+        let project = try TemporaryProject(self, inProcess: true)
         try project.write("Code/Kit/Sources/Core/Core.swift", "public let core = 1\n")
         try project.write("Code/Kit/Sources/Extra/Extra.swift", "public let extra = core + 1\n")
         try project.write("Code/Kit/README.md", "Kit\n")
@@ -78,7 +78,7 @@ final class SubspecInstallTests: XCTestCase {
     /// A subspec's own subspec (`Kit/UI/Button`, as CocoaPods allows): resolved with the subspec
     /// holding it, locked by its whole name, built into the package's one module.
     func testASubspecOfASubspecIsLockedByItsWholeNameAndBuiltIntoTheModule() throws {
-        let project = try TemporaryProject(self)
+        let project = try TemporaryProject(self, inProcess: true)
         try project.write("Code/Kit/Sources/Core/Core.swift", "public let core = 1\n")
         try project.write("Code/Kit/Sources/UI/View.swift", "public let view = core + 1\n")
         try project.write("Code/Kit/Sources/UI/Button/Button.swift", "public let button = view + 1\n")

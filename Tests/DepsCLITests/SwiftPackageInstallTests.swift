@@ -10,7 +10,7 @@ final class SwiftPackageInstallTests: XCTestCase {
     var project: TemporaryProject!
 
     override func setUpWithError() throws {
-        project = try TemporaryProject(self)
+        project = try TemporaryProject(self, inProcess: true)
         try project.publish(["Kit": ["1.0.0": [:]]])
     }
 

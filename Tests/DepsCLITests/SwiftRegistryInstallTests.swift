@@ -17,7 +17,7 @@ final class SwiftRegistryInstallTests: XCTestCase {
     let limits = ["DEPS_HTTP_TIMEOUT": "5", "DEPS_HTTP_ATTEMPTS": "1", "DEPS_DOWNLOAD_TIMEOUT": "30"]
 
     override func setUpWithError() throws {
-        project = try TemporaryProject(self)
+        project = try TemporaryProject(self, inProcess: true)
         try project.publish(["Kit": ["1.0.0": [:]]])
         server = try loopbackServer()
     }

@@ -9,7 +9,7 @@ final class ToolPodTests: XCTestCase {
     var project: TemporaryProject!
 
     override func setUpWithError() throws {
-        project = try TemporaryProject(self)
+        project = try TemporaryProject(self, inProcess: true)
     }
 
     /// A zip as SwiftLint's release makes it: the binary (mode 755) and its license at the top.
@@ -62,7 +62,7 @@ final class ToolPodTests: XCTestCase {
         try project.write("App/Depsfile", "sources:\n  - \(cdn.url)\ndependencies:\n  SwiftLint: \"0.54.0\"\n  Kit: \"1.0.0\"\n")
         let environment = ["DEPS_CACHE_DIR": project.root + "/cache", "DEPS_HTTP_BACKOFF": "0.01"]
 
-        let install = try DepsBinary.run(["install", "--project", project.app], environment: environment)
+        let install = DepsInProcess.run(["install", "--project", project.app], environment: environment)
         XCTAssertEqual(install.status, 0, install.stderr)
         XCTAssertTrue(install.stdout.contains(
             "SwiftLint has nothing to build (its spec names no source file), so no product to link: its files are in Deps/SwiftLint/, where a build script finds them (CocoaPods' ${PODS_ROOT}/SwiftLint/)\n"),
@@ -75,11 +75,11 @@ final class ToolPodTests: XCTestCase {
         XCTAssertTrue(try XCTUnwrap(project.lockfile).contains("  - SwiftLint (0.54.0)\n"))
 
         // Both CI commands agree; a no-op install writes nothing and says nothing of it again.
-        XCTAssertEqual(try DepsBinary.run(["check", "--project", project.app], environment: environment).status, 0)
-        let again = try DepsBinary.run(["install", "--project", project.app, "--json"], environment: environment)
+        XCTAssertEqual(DepsInProcess.run(["check", "--project", project.app], environment: environment).status, 0)
+        let again = DepsInProcess.run(["install", "--project", project.app, "--json"], environment: environment)
         XCTAssertEqual(again.status, 0, again.stderr)
         XCTAssertFalse(again.stdout.contains("withoutProduct"), again.stdout)
-        let deployment = try DepsBinary.run(["install", "--deployment", "--project", project.app], environment: environment)
+        let deployment = DepsInProcess.run(["install", "--deployment", "--project", project.app], environment: environment)
         XCTAssertEqual(deployment.status, 0, deployment.stdout + deployment.stderr)
     }
 }

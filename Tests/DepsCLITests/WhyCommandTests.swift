@@ -6,7 +6,7 @@ final class WhyCommandTests: XCTestCase {
     var project: TemporaryProject!
 
     override func setUpWithError() throws {
-        project = try TemporaryProject(self)
+        project = try TemporaryProject(self, inProcess: true)
         try project.publish([
             "Alamofire": ["5.7.1": [:]],
             "Moya": ["15.0.3": ["Alamofire": "~> 5.0"]],

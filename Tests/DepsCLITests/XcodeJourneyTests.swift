@@ -16,13 +16,13 @@ final class XcodeJourneyTests: XCTestCase {
         .appendingPathComponent("Fixtures").path
 
     override func setUpWithError() throws {
-        project = try TemporaryProject(self)
+        project = try TemporaryProject(self, inProcess: true)
         cdn = try RemoteSpecSourceTests.CDN(self, project: project)
     }
 
     func deps(_ arguments: String...) throws -> DepsBinary.Outcome {
         let environment = ["DEPS_CACHE_DIR": project.root + "/cache", "DEPS_HTTP_BACKOFF": "0.01", "DEPS_HTTP_ATTEMPTS": "2", "DEPS_TRUNK_URL": cdn.url]
-        return try DepsBinary.run(arguments + ["--project", project.app], environment: environment)
+        return DepsInProcess.run(arguments + ["--project", project.app], environment: environment)
     }
 
     /// Trunk as Simplenote's Podfile.lock locked it.
