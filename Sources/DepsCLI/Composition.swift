@@ -22,14 +22,22 @@ struct Composition {
     /// The file system every gateway reads and writes through.
     let fileSystem: any FileSystem = POSIXFileSystem()
 
-    init(project: ProjectOption) { self.project = project.project }
+    /// The project's Depsfile and lock; one store for the whole command, so that the Depsfile is
+    /// decoded once however many gateways read it.
+    let store: FileProjectStore
+
+    init(project: ProjectOption) {
+        self.project = project.project
+        store = FileProjectStore(directory: LocalPath(project.project), fileSystem: fileSystem)
+    }
 
     /// For the commands that work on no project (`deps cache`): they reach only the shared cache.
-    init() { project = "." }
+    init() {
+        project = "."
+        store = FileProjectStore(directory: LocalPath("."), fileSystem: fileSystem)
+    }
 
     var projectDirectory: LocalPath { LocalPath(project) }
-
-    var store: FileProjectStore { FileProjectStore(directory: projectDirectory, fileSystem: fileSystem) }
 
     /// The files that record Swift packages' versions, which `deps check` compares with the lock.
     var swiftPackagePins: SwiftPackagePinFiles { SwiftPackagePinFiles(projectDirectory: projectDirectory, fileSystem: fileSystem) }
