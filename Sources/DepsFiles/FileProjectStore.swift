@@ -1,10 +1,14 @@
 import DepsCore
+import DepsFailures
 import DepsFileSystem
 
 /// A project directory holding `Depsfile` and `Depsfile.lock`.
 public final class FileProjectStore: ProjectStore {
     public let directory: LocalPath
     let fileSystem: any FileSystem
+    /// The Depsfile decoded last, by the SHA-256 of its bytes: a command that asks for it several
+    /// times (the composition root for its sources, then the use case) decodes it once.
+    private var decodedManifest: (checksum: String, result: Result<Manifest, MalformedInputError>)?
     public static let manifestName = "Depsfile"
     public static let lockfileName = "Depsfile.lock"
 
@@ -21,7 +25,13 @@ public final class FileProjectStore: ProjectStore {
             throw UnavailableError(location: Self.manifestName, reason: .noManifest(directory: directory.string))
         }
         let bytes = try fileSystem.readFile(manifestPath, shownAs: Self.manifestName)
-        return try DepsfileCodec(fileName: Self.manifestName).decode(bytes, checksum: SHA256Digest.hex(of: bytes))
+        let checksum = SHA256Digest.hex(of: bytes)
+        if let decodedManifest, decodedManifest.checksum == checksum { return try decodedManifest.result.get() }
+        let result = Result { () throws(MalformedInputError) -> Manifest in
+            try DepsfileCodec(fileName: Self.manifestName).decode(bytes, checksum: checksum)
+        }
+        decodedManifest = (checksum, result)
+        return try result.get()
     }
 
     public func readLockfile() throws -> Lockfile? {

@@ -4,23 +4,37 @@ package struct MergeConflictMarker {
     package let line: Int
     package let text: String
 
-    static let prefixes = ["<<<<<<<", "|||||||", "=======", ">>>>>>>"]
-
     package static func first(in bytes: [UInt8]) -> MergeConflictMarker? {
-        var line = 1
-        var lineStart = 0
-        for index in 0...bytes.count {
-            guard index == bytes.count || bytes[index] == UInt8(ascii: "\n") else { continue }
-            let content = bytes[lineStart..<index]
-            for prefix in prefixes where content.starts(with: prefix.utf8) {
-                let rest = content.dropFirst(prefix.utf8.count)
-                if rest.isEmpty || rest.first == UInt8(ascii: " ") || rest.first == UInt8(ascii: "\r") {
-                    return MergeConflictMarker(line: line, text: prefix)
+        bytes.withUnsafeBufferPointer { buffer in
+            var line = 1
+            var lineStart = 0
+            while lineStart < buffer.count {
+                var lineEnd = lineStart
+                while lineEnd < buffer.count, buffer[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+                // Most lines start with none of the markers' characters: one byte says so.
+                if let marker = marker(buffer, from: lineStart, to: lineEnd) {
+                    return MergeConflictMarker(line: line, text: marker)
                 }
+                line += 1
+                lineStart = lineEnd + 1
             }
-            line += 1
-            lineStart = index + 1
+            return nil
         }
-        return nil
+    }
+
+    /// The marker the line `buffer[start..<end]` starts with, if any.
+    private static func marker(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> String? {
+        let length = 7
+        guard end - start >= length else { return nil }
+        let first = buffer[start]
+        guard first == UInt8(ascii: "<") || first == UInt8(ascii: "|") || first == UInt8(ascii: "=") || first == UInt8(ascii: ">") else {
+            return nil
+        }
+        for index in start + 1 ..< start + length where buffer[index] != first { return nil }
+        if start + length < end {
+            let next = buffer[start + length]
+            guard next == UInt8(ascii: " ") || next == UInt8(ascii: "\r") else { return nil }
+        }
+        return String(repeating: Character(Unicode.Scalar(first)), count: length)
     }
 }

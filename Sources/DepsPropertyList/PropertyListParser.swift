@@ -29,17 +29,23 @@ public struct PropertyListParser {
     /// The line of the first merge-conflict marker (`<<<<<<<`, `=======`, `>>>>>>>`, `|||||||` at
     /// a line's start), if any.
     static func conflictMarkerLine(in bytes: [UInt8]) -> Int? {
-        let markers: [[UInt8]] = ["<<<<<<<", "=======", ">>>>>>>", "|||||||"].map { Array($0.utf8) }
-        var line = 1
-        var start = 0
-        while start <= bytes.count {
-            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-            let content = bytes[start..<end]
-            if markers.contains(where: { content.starts(with: $0) }) { return line }
-            line += 1
-            start = end + 1
+        // Through a buffer, one byte per line deciding most lines: a project file is megabytes.
+        bytes.withUnsafeBufferPointer { buffer in
+            var line = 1
+            var atLineStart = true
+            for index in 0..<buffer.count {
+                let byte = buffer[index]
+                if atLineStart, byte == UInt8(ascii: "<") || byte == UInt8(ascii: "=") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "|"),
+                   index + 7 <= buffer.count {
+                    var same = 1
+                    while same < 7, buffer[index + same] == byte { same += 1 }
+                    if same == 7 { return line }
+                }
+                atLineStart = byte == 0x0A
+                if atLineStart { line += 1 }
+            }
+            return nil
         }
-        return nil
     }
 
     var characterHere: String {

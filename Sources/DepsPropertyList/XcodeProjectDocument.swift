@@ -241,13 +241,23 @@ public struct XcodeProjectDocument: Sendable {
     public func find(_ text: String, from start: Int = 0) -> Int? {
         let needle = Array(text.utf8)
         guard !needle.isEmpty, bytes.count >= needle.count else { return nil }
-        var index = start
-        let last = bytes.count - needle.count
-        while index <= last {
-            if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
-            index += 1
+        // Through buffers: a project file is megabytes, and generic slices are slow unoptimized.
+        return bytes.withUnsafeBufferPointer { haystack in
+            needle.withUnsafeBufferPointer { needle in
+                let first = needle[0]
+                var index = start
+                let last = haystack.count - needle.count
+                while index <= last {
+                    if haystack[index] == first {
+                        var matched = 1
+                        while matched < needle.count, haystack[index + matched] == needle[matched] { matched += 1 }
+                        if matched == needle.count { return index }
+                    }
+                    index += 1
+                }
+                return nil
+            }
         }
-        return nil
     }
 }
 

@@ -2,6 +2,11 @@ import DepsCore
 import DepsFailures
 import DepsFileSystem
 import DepsPropertyList
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The user's Xcode projects on disk (BEHAVIOUR 15): reads each `project.pbxproj`, and replaces
 /// it atomically, only when its bytes change, with edits that keep every other byte.
@@ -179,9 +184,37 @@ public final class XcodeProjectFiles: XcodeProjects {
 /// remove whole lines: lines only in the old text plus lines only in the new one.
 enum LineChanges {
     static func count(from old: [UInt8], to new: [UInt8]) -> Int {
-        var counts: [ArraySlice<UInt8>: Int] = [:]
-        for line in old.split(separator: 0x0A, omittingEmptySubsequences: false) { counts[line, default: 0] += 1 }
-        for line in new.split(separator: 0x0A, omittingEmptySubsequences: false) { counts[line, default: 0] -= 1 }
-        return counts.values.reduce(0) { $0 + abs($1) }
+        old.withUnsafeBytes { old in
+            new.withUnsafeBytes { new in
+                var counts: [Line: Int] = [:]
+                forEachLine(of: old) { counts[$0, default: 0] += 1 }
+                forEachLine(of: new) { counts[$0, default: 0] -= 1 }
+                return counts.values.reduce(0) { $0 + abs($1) }
+            }
+        }
+    }
+
+    /// Each line of `bytes` without its newline, as `split(separator:omittingEmptySubsequences: false)` gives them.
+    private static func forEachLine(of bytes: UnsafeRawBufferPointer, _ body: (Line) -> Void) {
+        var start = 0
+        for index in 0..<bytes.count where bytes[index] == 0x0A {
+            body(Line(bytes: UnsafeRawBufferPointer(rebasing: bytes[start..<index])))
+            start = index + 1
+        }
+        body(Line(bytes: UnsafeRawBufferPointer(rebasing: bytes[start..<bytes.count])))
+    }
+
+    /// A line's bytes, hashed and compared whole rather than byte by byte through generics (a
+    /// project file has tens of thousands of lines). Only used while both arrays are borrowed.
+    private struct Line: Hashable {
+        let bytes: UnsafeRawBufferPointer
+
+        func hash(into hasher: inout Hasher) { hasher.combine(bytes: bytes) }
+
+        static func == (left: Line, right: Line) -> Bool {
+            guard left.bytes.count == right.bytes.count else { return false }
+            guard let a = left.bytes.baseAddress, let b = right.bytes.baseAddress else { return true }
+            return memcmp(a, b, left.bytes.count) == 0
+        }
     }
 }

@@ -379,6 +379,30 @@ final class LockfileCodecTests: XCTestCase {
         }
     }
 
+    /// A marker is seven of one marker character at a line's start, then the line's end, a space or
+    /// a carriage return; anything else is text.
+    func testAMergeConflictMarkerIsAWholeMarkerAtALinesStart() {
+        let cases: [(String, Int?, String?)] = [
+            ("a\n=======\nb\n", 2, "======="),
+            ("a\n<<<<<<< HEAD\n", 2, "<<<<<<<"),
+            ("a\nb\n>>>>>>>\r\n", 3, ">>>>>>>"),
+            ("a\n|||||||", 2, "|||||||"),
+            ("=======x\n", nil, nil),
+            ("========\n", nil, nil),
+            (" <<<<<<<\n", nil, nil),
+            ("<<<<<<\n", nil, nil),
+            ("<<<=<<<\n", nil, nil),
+            ("a: <<<<<<<\n", nil, nil),
+            ("", nil, nil),
+            ("\n\n", nil, nil),
+        ]
+        for (text, line, marker) in cases {
+            let found = MergeConflictMarker.first(in: Array(text.utf8))
+            XCTAssertEqual(found?.line, line, text.debugDescription)
+            XCTAssertEqual(found?.text, marker, text.debugDescription)
+        }
+    }
+
     func testUnknownSectionSuggestsTheClosestOne() throws {
         let text = try fixture("Lockfile.golden.yaml").replacingOccurrences(of: "SPEC REPOS:", with: "SPEC REPO:")
         XCTAssertThrowsError(try codec.decode(Array(text.utf8))) { error in

@@ -217,8 +217,10 @@ final class FileSafetyTests: XCTestCase {
     /// SIGINT and SIGTERM at random moments of installs that resolve and write the lock, the
     /// sandbox's manifest and Package.swift: each run exits 130 or 143 (or 0 when it was done
     /// first), leaves no temporary file, and a lock that is the old one or the complete new one.
+    /// `DEPS_SIGNAL_RUNS` sets the number of runs: 3 unset, so that `swift test` stays quick;
+    /// CI's step against the release build runs 10, scripts/kill-soak.sh 200.
     func testSignalsAtRandomMomentsOfAnInstallLeaveNoTemporaryFileAndAWholeLock() throws {
-        let runs = Int(ProcessInfo.processInfo.environment["DEPS_SIGNAL_RUNS"] ?? "") ?? 10
+        let runs = Int(ProcessInfo.processInfo.environment["DEPS_SIGNAL_RUNS"] ?? "") ?? 3
         try publishPackages(300)
         let states = [(200, "= 1.0.0"), (300, ">= 2.0")]
         var expected: [String] = []
@@ -603,9 +605,10 @@ final class FileSafetyTests: XCTestCase {
     /// done first), no temporary file in the project, the sandbox or the cache (after the next
     /// run for SIGKILL), the old lock or the complete new one, every sandbox folder complete and
     /// as Manifest.lock says, every cache entry whole; then an install succeeds and a check passes.
-    /// `DEPS_FETCH_SOAK_RUNS` sets the number of runs (scripts/kill-soak.sh runs 200).
+    /// `DEPS_FETCH_SOAK_RUNS` sets the number of runs: 2 unset, so that `swift test` stays quick;
+    /// CI's step against the release build runs 5, scripts/kill-soak.sh 200.
     func testInstallsThatFetchInterruptedAtRandomMomentsLeaveEverythingWholeOrOld() throws {
-        let runs = Int(ProcessInfo.processInfo.environment["DEPS_FETCH_SOAK_RUNS"] ?? "") ?? 5
+        let runs = Int(ProcessInfo.processInfo.environment["DEPS_FETCH_SOAK_RUNS"] ?? "") ?? 2
         let server = try loopbackServer()
         let names = try fetchingProject(server: server)
 

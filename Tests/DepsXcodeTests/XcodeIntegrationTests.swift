@@ -23,6 +23,18 @@ final class XcodeIntegrationTests: XCTestCase {
 
     func integration(_ project: XcodeProjectIntegration) -> XcodeIntegration { XcodeIntegration(projects: [project]) }
 
+    /// The lines an edit changed: each line added or taken away, as many times as it was, wherever it is.
+    func testLinesChangedCountEachLineAddedOrTakenAway() {
+        func count(_ old: String, _ new: String) -> Int { LineChanges.count(from: Array(old.utf8), to: Array(new.utf8)) }
+        XCTAssertEqual(count("a\nb\n", "a\nb\n"), 0)
+        XCTAssertEqual(count("a\nb\n", "b\na\n"), 0)
+        XCTAssertEqual(count("a\nb\n", "a\nc\n"), 2)
+        XCTAssertEqual(count("a\nb", "a\nb\n"), 1)
+        XCTAssertEqual(count("", "a"), 2)
+        XCTAssertEqual(count("x\nx\ny\n", "x\ny\n"), 1)
+        XCTAssertEqual(count("é\n", "e\u{301}\n"), 2)
+    }
+
     func testIntegratingTwiceAndDeintegratingGiveTheOriginalBytes() throws {
         for (app, plan) in [("simplenote-ios", Self.simplenote), ("home-assistant-iOS", Self.homeAssistant)] {
             let folder = try ProjectFolder(self, app: app)

@@ -1,4 +1,4 @@
-import DepsCore
+@testable import DepsCore
 import XCTest
 
 /// What a package builds (BEHAVIOUR 8.4): CocoaPods' file, header, resource, binary and setting
@@ -23,6 +23,15 @@ final class PackageBuildTests: XCTestCase {
         try PackageBuild(
             specification: specification, subspecs: subspecs, platform: platform, folder: .fetched(specification.name),
             files: files) { contents[$0].map { Array($0.utf8) } }
+    }
+
+    /// A file's extension is its last name's, after the last dot that does not start the name.
+    func testAFilesExtensionIsItsLastNamesAfterTheLastDot() {
+        let cases = [
+            ("Sources/A/File.swift", "swift"), ("File.tar.gz", "gz"), ("a.b/File", ""), ("Sources/.hidden", ""),
+            ("Sources/A/File.m/", "m"), ("File.", ""), ("", ""), ("/", ""), ("./", ""), ("Dé.jà/Été.Swift", "Swift"),
+        ]
+        for (path, ext) in cases { XCTAssertEqual(PackageBuild.fileExtension(path), ext, path) }
     }
 
     func testGlobsMatchCharacterClassesAndAlternativesWhateverTheCase() throws {

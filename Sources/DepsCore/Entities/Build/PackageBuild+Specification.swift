@@ -260,9 +260,13 @@ extension PackageBuild {
     }
 
     static func fileExtension(_ path: String) -> String {
-        let last = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return "" }
-        return String(last[last.index(after: dot)...])
+        // The last name's extension, found in place: this runs for each of a package's files.
+        let bytes = path.utf8
+        var end = bytes.endIndex
+        while end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: "/") { end = bytes.index(before: end) }
+        let start = bytes[..<end].lastIndex(of: UInt8(ascii: "/")).map { bytes.index(after: $0) } ?? bytes.startIndex
+        guard let dot = bytes[start..<end].lastIndex(of: UInt8(ascii: ".")), dot != start else { return "" }
+        return String(decoding: bytes[bytes.index(after: dot)..<end], as: UTF8.self)
     }
 
     static func isCompiledOrHeader(_ path: String) -> Bool {

@@ -56,9 +56,12 @@ public struct Manifest: Sendable, Hashable {
 
     /// The source a package (or any subspec of it) must come from, when a dependency names one.
     public func namedSource(of name: PackageName) -> String? {
+        // Asked for every package an install resolves: only the dependencies that name a source
+        // have their root read.
+        guard !dependencySources.isEmpty else { return nil }
         let root = name.root
-        for dependency in dependencies where dependency.name.root == root {
-            if let label = dependencySources[dependency.name] { return label }
+        for dependency in dependencies {
+            if let label = dependencySources[dependency.name], dependency.name.root == root { return label }
         }
         return nil
     }
