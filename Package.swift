@@ -149,7 +149,10 @@ let package = Package(
         // The project-file reader on real apps' project files (Tests/Fixtures/XcodeProjects).
         .testTarget(name: "DepsPropertyListTests", dependencies: ["DepsPropertyList", "DepsFailures"]),
         .testTarget(name: "DepsHTTPTests", dependencies: ["DepsHTTP", "DepsProcess", "DepsFailures", "LoopbackHTTPServer"]),
-        .testTarget(name: "DepsCoreTests", dependencies: ["DepsCore", "SeededRandom", "ResolutionFixtures"]),
+        // In-memory fakes of the core's gateways (spec sources, the project store, the sandbox, the
+        // code fetcher, the cache), for any test of the use cases.
+        .target(name: "DepsCoreFakes", dependencies: ["DepsCore"], path: "Tests/Support/DepsCoreFakes"),
+        .testTarget(name: "DepsCoreTests", dependencies: ["DepsCore", "DepsCoreFakes", "SeededRandom", "ResolutionFixtures"]),
         .testTarget(name: "InMemoryFileSystemTests", dependencies: ["DepsFailures", "InMemoryFileSystem", "DepsFileSystem"]),
         // The driver fakes answer as the real drivers do.
         .testTarget(

@@ -1,4 +1,5 @@
 import DepsCore
+import DepsCoreFakes
 import XCTest
 
 /// `deps repo update` and `deps cache` (BEHAVIOUR 4.5, 9), run against in-memory gateways.

@@ -1,4 +1,5 @@
 import DepsCore
+import DepsCoreFakes
 import Foundation
 import XCTest
 

@@ -1,4 +1,5 @@
 import DepsCore
+import DepsCoreFakes
 import XCTest
 
 /// A source that must fetch before it can answer (a CDN): its reads throw `SpecsNotFetched`, and

@@ -1,4 +1,5 @@
 import DepsCore
+import DepsCoreFakes
 import XCTest
 
 /// The rules of `deps install`, `deps update` and `deps outdated` (BEHAVIOUR 4.1–4.3),

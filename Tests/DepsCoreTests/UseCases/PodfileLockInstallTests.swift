@@ -1,4 +1,5 @@
 import DepsCore
+import DepsCoreFakes
 import XCTest
 
 /// The first `deps install` after a Podfile.lock became deps' lock keeps every version it

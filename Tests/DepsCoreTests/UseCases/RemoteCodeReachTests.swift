@@ -1,4 +1,5 @@
 import DepsCore
+import DepsCoreFakes
 import XCTest
 
 /// A spec read from a remote spec repository names code only on the network; a spec from a local

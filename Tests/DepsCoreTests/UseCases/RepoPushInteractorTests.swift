@@ -1,4 +1,5 @@
 import DepsCore
+import DepsCoreFakes
 import XCTest
 
 /// `deps repo push` in the core: a failed lint publishes nothing; otherwise each spec is published

@@ -1,4 +1,5 @@
 import DepsCore
+import DepsCoreFakes
 import XCTest
 
 /// BEHAVIOUR 8.1: install makes the sandbox match the lock, fetching only what differs, and keeps

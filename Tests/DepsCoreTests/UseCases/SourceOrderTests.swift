@@ -1,4 +1,5 @@
 import DepsCore
+import DepsCoreFakes
 import XCTest
 
 /// Which source a package comes from (BEHAVIOUR 11): the first source in the Depsfile's order that

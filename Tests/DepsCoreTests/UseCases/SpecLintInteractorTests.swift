@@ -1,4 +1,5 @@
 import DepsCore
+import DepsCoreFakes
 import XCTest
 
 /// `deps spec lint` as the core sees it: what reading found, dependencies against the sources,

@@ -1,4 +1,5 @@
 import DepsCore
+import DepsCoreFakes
 import XCTest
 
 /// Subspecs (BEHAVIOUR 2.4) and platforms (9) as the resolver sees them through the catalog,

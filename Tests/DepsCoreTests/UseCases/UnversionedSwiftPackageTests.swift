@@ -1,4 +1,5 @@
 import DepsCore
+import DepsCoreFakes
 import XCTest
 
 /// A Swift package the Depsfile takes on a branch (BEHAVIOUR 16), as SwiftPM takes a root

@@ -1,4 +1,5 @@
 import DepsCore
+import DepsCoreFakes
 import XCTest
 
 /// Xcode projects in memory: each a list of targets and, per target, the products it links.

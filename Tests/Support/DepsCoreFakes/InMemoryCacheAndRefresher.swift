@@ -3,13 +3,18 @@ import DepsCore
 
 /// Spec repositories refreshed in memory: it records the labels it is asked to refresh, in
 /// order, and fails for the ones it is told to.
-final class InMemorySpecRepositoryRefresher: SpecRepositoryRefresher {
-    struct Unreachable: Error, Equatable { let source: String }
+public final class InMemorySpecRepositoryRefresher: SpecRepositoryRefresher {
+    public struct Unreachable: Error, Equatable {
+        public let source: String
+        public init(source: String) { self.source = source }
+    }
 
-    private(set) var refreshed: [String] = []
-    var failing: Set<String> = []
+    public private(set) var refreshed: [String] = []
+    public var failing: Set<String> = []
 
-    func refresh(_ label: String) async throws -> SpecRepositoryRefresh {
+    public init() {}
+
+    public func refresh(_ label: String) async throws -> SpecRepositoryRefresh {
         refreshed.append(label)
         if failing.contains(label) { throw Unreachable(source: label) }
         return SpecRepositoryRefresh(source: label, kind: .cdn, changed: 1, unchanged: 2, removed: 0, previousCommit: nil, commit: nil)
@@ -18,13 +23,13 @@ final class InMemorySpecRepositoryRefresher: SpecRepositoryRefresher {
 
 /// A shared cache in memory: package versions' code (`"Alamofire 5.9.1"`, 100 bytes each) and
 /// the mirrors and archives beside them (`otherBytes`).
-final class InMemoryCodeCacheInventory: CodeCacheInventory, @unchecked Sendable {
+public final class InMemoryCodeCacheInventory: CodeCacheInventory, @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [CacheListing.Entry]
     private var otherBytes: Int
-    static let root = "/mem/cache"
+    public static let root = "/mem/cache"
 
-    init(_ packages: [String], otherBytes: Int = 1000) {
+    public init(_ packages: [String], otherBytes: Int = 1000) {
         entries = packages.map {
             let parts = $0.split(separator: " ").map(String.init)
             return CacheListing.Entry(name: parts[0], version: parts[1], pin: "pin-\(parts[0])-\(parts[1])", bytes: 100)
@@ -32,11 +37,11 @@ final class InMemoryCodeCacheInventory: CodeCacheInventory, @unchecked Sendable 
         self.otherBytes = otherBytes
     }
 
-    func list() throws -> CacheListing {
+    public func list() throws -> CacheListing {
         lock.withLock { CacheListing(root: Self.root, entries: entries, totalBytes: totalBytes) }
     }
 
-    func remove(_ names: [PackageName]) async throws -> CacheListing {
+    public func remove(_ names: [PackageName]) async throws -> CacheListing {
         let wanted = Set(names.map(\.description))
         return lock.withLock {
             let removed = entries.filter { wanted.contains($0.name) }
@@ -45,7 +50,7 @@ final class InMemoryCodeCacheInventory: CodeCacheInventory, @unchecked Sendable 
         }
     }
 
-    func removeAll() async throws -> CacheListing {
+    public func removeAll() async throws -> CacheListing {
         lock.withLock {
             let removed = entries
             entries = []
