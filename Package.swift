@@ -162,11 +162,11 @@ let package = Package(
         // Adapters of one target each, on the in-memory file system and the driver fakes.
         .testTarget(
             name: "DepsSpecSourcesTests",
-            dependencies: ["DepsCache", "DepsFailures", "DepsSpecSources", "DepsCode", "DepsCore", "DepsFileSystem", "DepsGit", "DepsHTTP", "DriverFakes", "InMemoryFileSystem"]
+            dependencies: ["DepsCache", "DepsFailures", "DepsSpecSources", "DepsCode", "DepsCore", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsPresenters", "DriverFakes", "InMemoryFileSystem"]
         ),
         .testTarget(
             name: "DepsCodeTests",
-            dependencies: ["DepsCache", "DepsFailures", "DepsCode", "DepsCore", "DepsFiles", "DepsFileSystem", "DepsGit", "DepsHTTP", "DriverFakes", "InMemoryFileSystem"]
+            dependencies: ["DepsCache", "DepsFailures", "DepsCode", "DepsCore", "DepsFiles", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsPresenters", "DriverFakes", "InMemoryFileSystem"]
         ),
         // The presenters: every sentence a user reads, from data built by hand.
         .testTarget(name: "DepsPresentersTests", dependencies: ["DepsPresenters", "DepsCore", "DepsFailures", "ResolutionFixtures"]),
@@ -183,7 +183,7 @@ let package = Package(
         // make and from a package registry a loopback server stands in for.
         .testTarget(
             name: "DepsSwiftPackagesTests",
-            dependencies: ["DepsSwiftPackages", "DepsCore", "DepsCache", "DepsGit", "DepsHTTP", "DepsFileSystem", "DepsFailures", "LoopbackHTTPServer"]
+            dependencies: ["DepsSwiftPackages", "DepsCore", "DepsCache", "DepsGit", "DepsHTTP", "DepsFileSystem", "DepsFailures", "DepsPresenters", "LoopbackHTTPServer"]
         ),
         // The project-file reader and the Xcode integration, on real apps' project files.
         .testTarget(

@@ -18,8 +18,7 @@ enum ErrorWording {
         case let error as TerminationSignals.Interrupted: return InterruptionMessage.text(for: error)
         case let error as InvalidSettingError: return "error: \(error)"
         case let error as OutputFileExistsError: return "error: \(error)"
-        case let error as PodfileRefusal: return error.description
-        case let error as MalformedInputError: return error.description + remedy(for: error)
+        case let error as PodfileRefusal: return InputProblemWording.lines(error.lineErrors)
         case let error as FileAccessError: return error.description
         case let error as ProjectLockedError:
             return "\(MessageText.escaped(error.lockFile)): error: \(MessageText.escaped(error.holder)) is working on this project; "
@@ -28,13 +27,4 @@ enum ErrorWording {
         }
     }
 
-    /// `; resolve the conflict in Depsfile, then run `deps install``.
-    private static func remedy(for error: MalformedInputError) -> String {
-        let file = MessageText.escaped(error.file)
-        return switch error.remedy {
-        case .resolveMergeConflict(orRewrite: false)?: "; resolve the conflict in \(file), then run `deps install`"
-        case .resolveMergeConflict(orRewrite: true)?: "; resolve the conflict in \(file), or take either side and run `deps install` to rewrite it"
-        case nil: ""
-        }
-    }
 }

@@ -54,7 +54,7 @@ public struct PodfileReading: Sendable, Equatable {
 }
 
 /// A Podfile deps cannot read without running Ruby (exit status 65): every line at fault.
-public struct PodfileRefusal: ExitStatusError, Sendable, Equatable, CustomStringConvertible {
+public struct PodfileRefusal: ExitStatusError, Sendable, Equatable {
     public var exitStatus: ExitStatus { .malformedInput }
     public let file: String
     public let errors: [PodfileError]
@@ -62,10 +62,6 @@ public struct PodfileRefusal: ExitStatusError, Sendable, Equatable, CustomString
     /// One `MalformedInputError` per line: `Podfile:8: error: a conditional (`if`) …`.
     public var lineErrors: [MalformedInputError] {
         errors.map { MalformedInputError(file: file, line: $0.line, message: PodfileWording.text(of: $0.construct)) }
-    }
-
-    public var description: String {
-        lineErrors.map(\.description).joined(separator: "\n")
     }
 }
 

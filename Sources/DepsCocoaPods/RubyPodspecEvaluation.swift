@@ -40,7 +40,7 @@ public struct RubyPodspecEvaluation {
                 result.standardOutput, checksum: SHA256Digest.hex(of: bytes), expectedName: name, expectedVersion: nil, namedBy: namedBy)
         } catch {
             // The line would be the evaluated JSON's, not the file's.
-            throw MalformedInputError(file: shownAs, message: "\(message: MessageText(escaping: error.message)) (in the spec it describes)")
+            throw MalformedInputError(file: shownAs, problem: .inTheSpecItDescribes(error.problem))
         }
     }
 }

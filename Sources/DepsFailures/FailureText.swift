@@ -177,13 +177,6 @@ extension YAMLError: CustomStringConvertible {
     public var description: String { "\(FailureText.location(file, line: line, column: column)): error: \(message)" }
 }
 
-extension MalformedInputError: CustomStringConvertible {
-    /// `Depsfile:4: error: invalid requirement '~> abc' for Alamofire`, the file's name escaped.
-    public var description: String {
-        "\(FailureText.location(FailureText.escaped(file), line: line, column: column)): error: \(message)"
-    }
-}
-
 extension PropertyListError: CustomStringConvertible {
     /// `App.xcodeproj/project.pbxproj:12:5: error: expected ';', found '}'`.
     public var description: String {

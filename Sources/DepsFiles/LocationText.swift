@@ -1,3 +1,4 @@
+import DepsCore
 import DepsYAML
 import DepsFileSystem
 import DepsFailures

@@ -6,7 +6,7 @@ import DepsFailures
 /// escaped, at a YAML node, or from libyaml's own problem.
 extension MalformedInputError {
     public init(file: String, line: Int? = nil, column: Int? = nil, message: MessageText, remedy: Remedy? = nil) {
-        self.init(file: file, line: line, column: column, escapedMessage: message.text, remedy: remedy)
+        self.init(file: file, line: line, column: column, problem: .worded(message), remedy: remedy)
     }
 
     public init(file: String, at node: YAMLNode, _ message: MessageText) {

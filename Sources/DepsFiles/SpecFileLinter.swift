@@ -75,7 +75,7 @@ public final class SpecFileLinter: SpecFileReader {
         static func line(_ node: YAMLNode) -> Int? { node.mark.line > 0 ? node.mark.line : nil }
 
         mutating func record(_ error: MalformedInputError) {
-            let problem = SpecLintProblem(file: document.file, line: error.line, .malformed(error.message))
+            let problem = SpecLintProblem(file: document.file, line: error.line, .malformed(error.problem))
             if !problems.contains(problem) { problems.append(problem) }
         }
 

@@ -86,7 +86,7 @@ public enum ErrorTextPresenter {
         return switch error.cause {
         case .noManifest: "\(subject): its tree has no Package.swift"
         case let .evaluationFailed(line): "\(subject): its Package.swift does not evaluate with the swift on PATH: \(MessageText.escaped(line))"
-        case let .unreadableDump(problem): "\(subject): swift package dump-package printed what deps cannot read: \(MessageText.escaped(problem))"
+        case let .unreadableDump(problem): "\(subject): swift package dump-package printed what deps cannot read: \(InputProblemWording.text(for: problem.problem))"
         case let .unversionedDependency(identity, requirement):
             "\(subject): it depends on \(MessageText.escaped(identity.description)) by \(MessageText.escaped(requirement)), which SwiftPM allows only in a root package"
         }
@@ -98,7 +98,7 @@ public enum ErrorTextPresenter {
         return switch error.cause {
         case .notFound: "\(subject): the registry has no such package or release (404)"
         case let .serverAnswered(status): "\(subject): the registry answered HTTP \(status)"
-        case let .unreadableAnswer(problem): "\(subject): the registry's answer is not what SE-0292 describes: \(MessageText.escaped(problem))"
+        case let .unreadableAnswer(problem): "\(subject): the registry's answer is not what SE-0292 describes: \((problem.line.map { "line \($0): " } ?? "") + InputProblemWording.text(for: problem.problem))"
         case .noSourceArchive: "\(subject): the release's metadata lists no source-archive with a SHA-256 checksum"
         case let .checksumMismatch(expected, actual):
             "\(subject): SHA-256 mismatch: the registry's checksum is \(MessageText.escaped(expected)), "
@@ -179,6 +179,7 @@ extension ErrorTextPresenter {
     public static func message(for error: any Error) -> String? {
         switch error {
         case let error as SandboxInstallError: render(error)
+        case let error as MalformedInputError: InputProblemWording.message(for: error)
         case let error as ExportFetchError: ExportTextPresenter.render(error)
         case let error as CodeFetchError: "error: \(line(for: error))"
         case let error as MissingCodeSourceError: "error: \(render(error))"

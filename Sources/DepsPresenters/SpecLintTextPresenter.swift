@@ -25,8 +25,8 @@ public enum SpecLintTextPresenter {
         switch kind {
         case let .missingField(field):
             "missing required field `\(field)`"
-        case let .malformed(message):
-            message
+        case let .malformed(problem):
+            InputProblemWording.text(for: problem)
         case let .unresolvable(dependency, sources):
             "dependency \(dependency) does not resolve from \(sources.map { MessageText.escaped($0) }.joined(separator: ", "))"
         case let .sourceUnavailable(failure):

@@ -56,7 +56,7 @@ enum PackageSpecFile {
                 return try PodspecJSONCodec(fileName: shownAs, relocate: relocate).decode(
                     json, checksum: checksum, expectedName: name, expectedVersion: nil, namedBy: namedBy)
             } catch {
-                throw MalformedInputError(file: shownAs, message: "\(message: MessageText(escaping: error.message)) (in the spec it describes)")
+                throw MalformedInputError(file: shownAs, problem: .inTheSpecItDescribes(error.problem))
             }
         }
         switch self {

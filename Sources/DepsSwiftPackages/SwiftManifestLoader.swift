@@ -103,7 +103,7 @@ public final class SwiftManifestLoader: Sendable {
         do {
             manifest = try SwiftManifestDumpCodec(fileName: "\(package) \(tag) Package.swift").decode(result.standardOutput)
         } catch {
-            throw SwiftManifestError(package: package, tag: tag, cause: .unreadableDump(error.message))
+            throw SwiftManifestError(package: package, tag: tag, cause: .unreadableDump(error))
         }
         try fileSystem.makeDirectories(folder, shownAs: folder.string)
         try fileSystem.writeAtomically(result.standardOutput, to: kept, shownAs: kept.string)

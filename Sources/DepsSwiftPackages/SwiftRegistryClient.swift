@@ -72,7 +72,7 @@ public struct SwiftRegistryClient: Sendable {
                 listed.append((try document.key(pair), release["problem"].map(\.isNull) ?? true))
             }
         } catch {
-            throw SwiftRegistryError(package: package, url: url, cause: .unreadableAnswer(Self.words(error)))
+            throw SwiftRegistryError(package: package, url: url, cause: .unreadableAnswer(error))
         }
         return SwiftRegistryRelease.releases(fromList: listed)
     }
@@ -98,7 +98,7 @@ public struct SwiftRegistryClient: Sendable {
                 return checksum.lowercased()
             }
         } catch {
-            throw SwiftRegistryError(package: package, url: url, cause: .unreadableAnswer(Self.words(error)))
+            throw SwiftRegistryError(package: package, url: url, cause: .unreadableAnswer(error))
         }
         throw SwiftRegistryError(package: package, url: url, cause: .noSourceArchive)
     }
@@ -155,10 +155,5 @@ public struct SwiftRegistryClient: Sendable {
             (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
                 || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
         }
-    }
-
-    /// `line 3: expected a mapping for …`: where in the answer, and the problem.
-    private static func words(_ error: MalformedInputError) -> String {
-        (error.line.map { "line \($0): " } ?? "") + error.message
     }
 }

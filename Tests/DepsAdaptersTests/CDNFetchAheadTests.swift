@@ -8,6 +8,7 @@ import Foundation
 import LoopbackHTTPServer
 import XCTest
 import DepsFailures
+import DepsPresenters
 
 /// BEHAVIOUR 13: the fetch-ahead from a CDN follows every dependency a spec can declare, so that
 /// the resolver finds them fetched. A CDN with `prefix_lengths: []` (no shards) on loopback.

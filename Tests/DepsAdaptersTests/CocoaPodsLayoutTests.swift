@@ -7,6 +7,7 @@ import DepsCore
 import Foundation
 import XCTest
 import DepsFailures
+import DepsPresenters
 
 /// A directory in CocoaPods' layout (`Specs/…/<Name>/<version>/<Name>.podspec.json`), sharded or not.
 final class CocoaPodsLayoutTests: XCTestCase {

@@ -5,6 +5,7 @@ import DepsFiles
 import DepsFileSystem
 import Foundation
 import XCTest
+import DepsPresenters
 
 /// Every real CocoaPods project under Tests/Fixtures/CocoaPods (a Podfile and the Podfile.lock of
 /// the same commit) imported with the real reader, codecs and files, as `deps import` does:

@@ -8,6 +8,7 @@ import DepsCore
 import DepsYAML
 import Foundation
 import XCTest
+import DepsPresenters
 
 /// Every value deps writes it can read back (BEHAVIOUR 7): locks built from random odd values
 /// are written, read back equal and written again byte for byte; the Depsfile a user would

@@ -6,6 +6,7 @@ import DepsSwiftPM
 import DepsCore
 import XCTest
 import DepsFailures
+import DepsPresenters
 
 final class DepsfileCodecTests: XCTestCase {
     let codec = DepsfileCodec()

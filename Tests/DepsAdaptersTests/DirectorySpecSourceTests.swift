@@ -7,6 +7,7 @@ import DepsCore
 import Foundation
 import XCTest
 import DepsFailures
+import DepsPresenters
 
 final class DirectorySpecSourceTests: XCTestCase {
     func name(_ text: String) -> PackageName { try! PackageName(text) }

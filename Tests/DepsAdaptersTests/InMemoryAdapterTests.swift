@@ -13,6 +13,7 @@ import DepsFailures
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+import DepsPresenters
 #endif
 
 /// The adapters that take a `FileSystem`, on one held in memory: their logic without the disk.

@@ -7,6 +7,7 @@ import DepsCore
 import Foundation
 import XCTest
 import DepsFailures
+import DepsPresenters
 
 final class LockfileCodecTests: XCTestCase {
     let codec = LockfileCodec()

@@ -1,3 +1,4 @@
+import DepsCore
 import DepsCode
 import DepsFiles
 import DepsFileSystem
@@ -6,6 +7,7 @@ import DepsSwiftPM
 import Foundation
 import XCTest
 import DepsFailures
+import DepsPresenters
 
 /// A lock that lists one package twice in one list is malformed: which entry counted would
 /// depend on the order they are read in. Every list and mapping the codec reads is covered.

@@ -3,6 +3,7 @@ import DepsCocoaPods
 import DepsFiles
 import Foundation
 import XCTest
+import DepsPresenters
 
 /// Real Podfile.lock files (Tests/Fixtures/CocoaPods, see its README) read and turned into deps' lock.
 final class PodfileLockCodecTests: XCTestCase {

@@ -2,6 +2,7 @@ import DepsCore
 import DepsCocoaPods
 import DepsFiles
 import XCTest
+import DepsPresenters
 
 /// A Podfile.lock that cannot be read is an error naming `Podfile.lock:LINE` and the value.
 final class PodfileLockMalformedTests: XCTestCase {

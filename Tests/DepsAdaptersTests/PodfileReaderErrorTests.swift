@@ -2,6 +2,7 @@ import DepsCore
 import DepsCocoaPods
 import DepsFiles
 import XCTest
+import DepsPresenters
 
 /// What deps refuses to read in a Podfile (BEHAVIOUR 10): each line that needs Ruby to run is
 /// named, every one in one run, and nothing is read.
@@ -83,7 +84,7 @@ final class PodfileReaderErrorTests: XCTestCase {
             pod 'Kit', :gti => 'https://x.example/Kit.git'
             pod 'Kit', :head
             """)
-        XCTAssertEqual(refusal?.description, """
+        XCTAssertEqual(refusal.map { InputProblemWording.lines($0.lineErrors) }, """
             ios/Podfile:1: error: invalid pod name 'Bad\\u{1B}[2JName'
             ios/Podfile:2: error: invalid requirement '~> one'
             ios/Podfile:3: error: invalid or unknown option `gti`
@@ -204,7 +205,7 @@ final class PodfileReaderErrorTests: XCTestCase {
               pod 'Kit/Extension', :git => 'https://x.example/Kit.git', :tag => '1.0'
             end
             """)
-        XCTAssertEqual(refusal?.description, "Podfile:5: error: Kit is declared from two different sources")
+        XCTAssertEqual(refusal.map { InputProblemWording.lines($0.lineErrors) }, "Podfile:5: error: Kit is declared from two different sources")
     }
 }
 

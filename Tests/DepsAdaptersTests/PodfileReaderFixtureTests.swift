@@ -3,6 +3,7 @@ import DepsCocoaPods
 import DepsFiles
 import Foundation
 import XCTest
+import DepsPresenters
 
 /// Real Podfiles from public projects (Tests/Fixtures/CocoaPods, whose README names their origin), read
 /// whole: sources, platform, the union of dependencies, the per-target listing, the warnings.
@@ -46,7 +47,7 @@ final class PodfileReaderFixtureTests: XCTestCase {
             XCTFail("\(name) was read")
             return ""
         } catch {
-            return error.description
+            return InputProblemWording.lines(error.lineErrors)
         }
     }
 

@@ -2,6 +2,7 @@ import DepsCore
 import DepsCocoaPods
 import DepsFiles
 import XCTest
+import DepsPresenters
 
 /// Each construct of the Podfile DSL deps reads (BEHAVIOUR 10), on its own.
 final class PodfileReaderTests: XCTestCase {

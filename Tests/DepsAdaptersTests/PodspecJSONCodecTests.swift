@@ -7,6 +7,7 @@ import DepsSwiftPM
 import DepsCore
 import Foundation
 import XCTest
+import DepsPresenters
 
 /// Real podspec.json files from CocoaPods' trunk (Fixtures/Podspecs, see its README) and
 /// hand-written ones for the corners of JSON and of the format.

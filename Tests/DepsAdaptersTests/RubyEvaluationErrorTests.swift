@@ -4,6 +4,7 @@ import DepsFailures
 import DepsFileSystem
 import DepsProcess
 import XCTest
+import DepsPresenters
 
 /// A Podfile and a Ruby podspec that Ruby stops on are reported alike: the file, the file's own
 /// line and Ruby's first line of words, read from Ruby's standard error by one parser.
@@ -40,8 +41,8 @@ final class RubyEvaluationErrorTests: XCTestCase {
         } catch let error as MalformedInputError {
             XCTAssertEqual(error.file, "Podfile")
             XCTAssertEqual(error.line, 4)
-            XCTAssertTrue(error.message.hasPrefix("NameError: undefined local variable or method"), error.message)
-            XCTAssertTrue(error.message.contains("undefined_helper"), error.message)
+            XCTAssertTrue(InputProblemWording.text(for: error.problem).hasPrefix("NameError: undefined local variable or method"), InputProblemWording.text(for: error.problem))
+            XCTAssertTrue(InputProblemWording.text(for: error.problem).contains("undefined_helper"), InputProblemWording.text(for: error.problem))
         }
 
         do {
@@ -51,8 +52,8 @@ final class RubyEvaluationErrorTests: XCTestCase {
         } catch let error as MalformedInputError {
             XCTAssertEqual(error.file, "LocalKit/Kit.podspec")
             XCTAssertEqual(error.line, 5)
-            XCTAssertTrue(error.message.hasPrefix("NameError: undefined local variable or method"), error.message)
-            XCTAssertTrue(error.message.contains("missing_summary"), error.message)
+            XCTAssertTrue(InputProblemWording.text(for: error.problem).hasPrefix("NameError: undefined local variable or method"), InputProblemWording.text(for: error.problem))
+            XCTAssertTrue(InputProblemWording.text(for: error.problem).contains("missing_summary"), InputProblemWording.text(for: error.problem))
         }
     }
 
@@ -66,7 +67,7 @@ final class RubyEvaluationErrorTests: XCTestCase {
         } catch let error as MalformedInputError {
             XCTAssertEqual(error.file, "Kit.podspec")
             XCTAssertEqual(error.line, 3)
-            XCTAssertEqual(error.message, "RuntimeError: bad\\u{1B}[2J value")
+            XCTAssertEqual(InputProblemWording.text(for: error.problem), "RuntimeError: bad\\u{1B}[2J value")
         }
     }
 }

@@ -3,6 +3,7 @@ import DepsCore
 import DepsFailures
 import DepsFiles
 import XCTest
+import DepsPresenters
 
 /// The Depsfile's `xcode:` section (BEHAVIOUR 15): what `deps import` makes of real Podfiles'
 /// targets, and how the Depsfile codec reads, refuses and writes it.

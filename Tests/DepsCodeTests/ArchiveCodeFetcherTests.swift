@@ -8,6 +8,7 @@ import InMemoryFileSystem
 @testable import DepsCode
 import DepsFailures
 import XCTest
+import DepsPresenters
 
 /// `ArchiveCodeFetcher` over a fake server and a cache in memory: an archive is proven by its
 /// SHA-256 before anything is kept or extracted, and what the server answers is named.

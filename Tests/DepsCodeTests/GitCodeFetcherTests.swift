@@ -7,6 +7,7 @@ import DriverFakes
 import InMemoryFileSystem
 import DepsFailures
 import XCTest
+import DepsPresenters
 
 /// `GitCodeFetcher` (through `SourceCodeFetcher`) over repositories in memory and a cache in
 /// memory: which commit a tag, a branch or the default branch names, when the cache's mirror is

@@ -53,7 +53,7 @@ final class JSONErrorDocumentTests: XCTestCase {
     }
 
     func testAFileThatCannotBeReadGivesWhereAndADownloadThatGotNoAnswerGivesWhy() throws {
-        let malformed = MalformedInputError(file: "Depsfile", line: 3, column: 7, escapedMessage: "expected a mapping")
+        let malformed = MalformedInputError(file: "Depsfile", line: 3, column: 7, problem: .worded("expected a mapping"))
         let file = try error(malformed, message: "Depsfile:3:7: error: expected a mapping", status: 65)
         XCTAssertEqual(file["file"] as? String, "Depsfile")
         XCTAssertEqual(file["line"] as? Int, 3)

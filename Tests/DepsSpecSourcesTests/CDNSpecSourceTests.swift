@@ -7,6 +7,7 @@ import InMemoryFileSystem
 @testable import DepsSpecSources
 import XCTest
 import DepsFailures
+import DepsPresenters
 
 /// `CDNSpecSource` over a fake CDN without shards (`prefix_lengths: []`) and a cache in memory:
 /// versions and specs of one run, the next run's reads from the cache, and what a CDN lacking a

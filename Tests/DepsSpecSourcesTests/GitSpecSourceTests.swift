@@ -8,6 +8,7 @@ import InMemoryFileSystem
 @testable import DepsSpecSources
 import XCTest
 import DepsFailures
+import DepsPresenters
 
 /// `GitSpecSource` and its store over a repository in memory and a cache in memory: the clone,
 /// the checkout `current` names, what a refresh fetches and keeps, and what is read from the cache.

@@ -6,6 +6,7 @@ import DepsGit
 @testable import DepsSwiftPackages
 import Foundation
 import XCTest
+import DepsPresenters
 
 /// A Swift package's releases and manifests (BEHAVIOUR 16) from a real git repository made here,
 /// read through the cache's mirror and evaluated by the `swift` on PATH: the requirement kinds and

@@ -5,6 +5,7 @@ import DepsGit
 import DepsSwiftPackages
 import Foundation
 import XCTest
+import DepsPresenters
 
 /// deps resolves a graph of Swift packages as SwiftPM does (BEHAVIOUR 16): real repositories
 /// made here (tags, manifests with each requirement kind, a test-only and a trait-gated

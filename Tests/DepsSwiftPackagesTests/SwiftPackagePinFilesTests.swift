@@ -3,6 +3,7 @@ import DepsFileSystem
 import DepsSwiftPackages
 import Foundation
 import XCTest
+import DepsPresenters
 
 /// What `deps check` reads of `Deps/Package.swift` and the `Package.resolved` files (BEHAVIOUR
 /// 16), and how a package on a branch or a revision, which has no version, is compared with the

@@ -7,6 +7,7 @@ import DepsHTTP
 import Foundation
 import LoopbackHTTPServer
 import XCTest
+import DepsPresenters
 
 /// A Swift package registry (SE-0292, BEHAVIOUR 16) that a loopback server stands in for: the
 /// release list (sorted, without a release that has a `problem`), the `Accept` header of each

@@ -15,7 +15,7 @@ public struct SwiftManifestError: ExitStatusError, Sendable, Equatable {
         /// `swift package dump-package` failed; the first line of its message.
         case evaluationFailed(String)
         /// What it printed is not the manifest SwiftPM describes (file, line and problem).
-        case unreadableDump(String)
+        case unreadableDump(MalformedInputError)
         /// The manifest depends on a package by branch or revision, which only a root package
         /// may do in SwiftPM (the dependency's identity and its requirement).
         case unversionedDependency(SwiftPackageIdentity, String)

@@ -21,7 +21,7 @@ public struct SwiftRegistryError: ExitStatusError, Sendable, Equatable {
         /// Any other status that is not a success.
         case serverAnswered(Int)
         /// The answer is not what SE-0292 describes (the problem, with its place in the answer).
-        case unreadableAnswer(String)
+        case unreadableAnswer(MalformedInputError)
         /// The release's metadata lists no `source-archive` with a SHA-256 checksum.
         case noSourceArchive
         /// The archive's SHA-256 is not the checksum the registry's metadata gives.

@@ -47,7 +47,7 @@ public struct SpecLintProblem: Sendable, Equatable {
         /// A required field is absent or empty.
         case missingField(String)
         /// A value that cannot be read as what it should be, worded where it was read.
-        case malformed(String)
+        case malformed(InputProblem)
         /// No version in the sources satisfies the dependency (searched in these sources).
         case unresolvable(Dependency, sources: [String])
         /// The code could not be fetched: the tag or commit does not exist, the archive is

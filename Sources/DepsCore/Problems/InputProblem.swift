@@ -1,0 +1,9 @@
+/// What is wrong with a file deps reads, as data: one case per reader, each with its own
+/// enum of causes, worded by DepsPresenters.
+public enum InputProblem: Sendable, Equatable {
+    /// A sentence chosen by the reader (values escaped).
+    case worded(MessageText)
+    /// A podspec evaluated (or read statically) into JSON that is not a spec: the problem of
+    /// the JSON, whose lines are not the file's.
+    indirect case inTheSpecItDescribes(InputProblem)
+}

@@ -1,0 +1,39 @@
+import DepsCore
+import DepsFailures
+
+/// `Depsfile:4: error: invalid requirement '~> abc' for Alamofire`: where, then what, the file's
+/// name escaped.
+extension MalformedInputError: CustomStringConvertible {
+    public var description: String {
+        "\(FailureText.location(MessageText.escaped(file), line: line, column: column)): error: \(InputProblemWording.text(for: problem))"
+    }
+}
+
+/// The words for what is wrong with a file deps reads, one switch per reader's causes.
+public enum InputProblemWording {
+    /// The problem alone, values escaped: `--json`'s message after the location, and the text
+    /// after `error: `.
+    public static func text(for problem: InputProblem) -> String {
+        switch problem {
+        case let .worded(message): message.text
+        case let .inTheSpecItDescribes(problem): "\(text(for: problem)) (in the spec it describes)"
+        }
+    }
+
+    /// One line per error: every line at fault in a file read as a whole.
+    public static func lines(_ errors: [MalformedInputError]) -> String {
+        errors.map(\.description).joined(separator: "\n")
+    }
+
+    /// The whole message, with what puts it right:
+    /// `; resolve the conflict in Depsfile, then run `deps install``.
+    static func message(for error: MalformedInputError) -> String {
+        let file = MessageText.escaped(error.file)
+        let remedy = switch error.remedy {
+        case .resolveMergeConflict(orRewrite: false)?: "; resolve the conflict in \(file), then run `deps install`"
+        case .resolveMergeConflict(orRewrite: true)?: "; resolve the conflict in \(file), or take either side and run `deps install` to rewrite it"
+        case nil: ""
+        }
+        return error.description + remedy
+    }
+}
