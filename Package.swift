@@ -203,3 +203,13 @@ let package = Package(
 for target in package.targets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
 }
+
+// deps' own code is optimised in debug builds too: the tests read real Xcode projects, Podfiles
+// and ten-megabyte files and run the deps binary thousands of times, and unoptimised byte loops
+// and generics made them up to four times slower. The tests
+// and their support stay unoptimised. DEPS_ONONE=1 builds deps' code unoptimised, for a debugger.
+if Context.environment["DEPS_ONONE"] == nil {
+    for target in package.targets where target.type == .executable || target.type == .regular && !(target.path ?? "").hasPrefix("Tests/") {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-O"], .when(configuration: .debug))]
+    }
+}

@@ -24,7 +24,7 @@ extension DepsCommand {
     public static func takeOverTerminationSignals() {
         TerminationSignals.takeOver { signal in
             LeftBehindProcesses.stop()
-            TemporaryPaths.removeAll()
+            TemporaryPaths.removeAllAsDepsEnds()
             Output.write(InterruptionMessage.ending(by: signal) + "\n", to: .descriptor(STDERR_FILENO))
         }
     }

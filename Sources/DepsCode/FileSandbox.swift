@@ -69,7 +69,7 @@ public struct FileSandbox: Sandbox {
         let fresh = root / ".\(name).\(getpid()).tmp"
         fileSystem.removeTree(fresh)
         TemporaryPaths.register(fresh)
-        defer { fileSystem.removeTree(fresh) }
+        defer { TemporaryPaths.removedTree(fresh, in: fileSystem) }
         try fileSystem.copyTree(LocalPath(code.tree), to: fresh, shownAs: SandboxLayout.shownFolder(of: name))
         try swap(name, listing: manifest) { () throws(FileAccessError) in
             try fileSystem.move(fresh, to: target, shownAs: SandboxLayout.shownFolder(of: name))
@@ -90,7 +90,7 @@ public struct FileSandbox: Sandbox {
         let aside = root / ".\(name).\(getpid()).old"
         fileSystem.removeTree(aside)
         TemporaryPaths.register(aside)
-        defer { fileSystem.removeTree(aside) }
+        defer { TemporaryPaths.removedTree(aside, in: fileSystem) }
         let done: Void? = try TerminationSignals.deferringTermination { () throws in
             if fileSystem.entryExists(target) {
                 if let manifest {

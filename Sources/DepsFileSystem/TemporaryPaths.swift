@@ -17,6 +17,9 @@ public enum TemporaryPaths {
     /// Folders this process made that a signal removes only when they are left empty (a first
     /// install's `Deps/`): what they hold stays.
     private static let folders = Mutex<Set<LocalPath>>([])
+    /// Set once a signal is ending deps: work still running on other threads may then empty a
+    /// listed folder after `removeAll` found it full, and removes it itself (`removedTree`).
+    private static let ending = Atomic<Bool>(false)
 
     /// Lists a folder this process just made, to be removed by a signal if it is empty by then.
     public static func registerFolderRemovedIfEmpty(_ path: LocalPath) {
@@ -45,6 +48,20 @@ public enum TemporaryPaths {
         paths.withLock { $0.remove(path) != nil }
     }
 
+    /// Removes `path`, a temporary path the caller made, as its work ends. Once a signal is ending
+    /// deps, the listed folders are removed too if that left them empty: the signal's clean-up may
+    /// have looked at them while the path was still there.
+    public static func removedTree(_ path: LocalPath, in fileSystem: any FileSystem) {
+        fileSystem.removeTree(path)
+        if ending.load(ordering: .sequentiallyConsistent) { removeEmptyFolders() }
+    }
+
+    /// What a signal that ends deps removes, while work may still run on other threads.
+    public static func removeAllAsDepsEnds() {
+        ending.store(true, ordering: .sequentiallyConsistent)
+        removeAll()
+    }
+
     /// Removes every listed path, and what tools made beside it under its name (curl's
     /// `<path>.part`).
     public static func removeAll() {
@@ -65,6 +82,11 @@ public enum TemporaryPaths {
             }
         }
         // Last, once what was being made in them is gone.
+        removeEmptyFolders()
+    }
+
+    private static func removeEmptyFolders() {
+        let fileSystem = POSIXFileSystem()
         for folder in folders.withLock({ $0 }) { fileSystem.removeEmptyDirectory(folder) }
     }
 }
