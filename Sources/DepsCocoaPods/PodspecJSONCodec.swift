@@ -57,7 +57,7 @@ public struct PodspecJSONCodec {
         var moduleName: String?
         if let node = fields["module_name"], !node.isNull {
             let text = try document.scalar(node, "`module_name`")
-            if let problem = ModuleName.problem(with: text, field: "module_name") { throw document.error(node, problem) }
+            guard ModuleName.isValid(text) else { throw MalformedInputError(file: document.file, at: node, problem: .invalidModuleName(text, field: "module_name")) }
             moduleName = text
         }
         let subspecs = try reader.subspecs(fields["subspecs"], of: expectedName, path: [], scope: scope)
@@ -145,7 +145,7 @@ public struct PodspecJSONCodec {
             do {
                 source = try SpecSourceFields.codeSource(values)
             } catch {
-                throw document.error(node, "invalid source for \(name): \(message: error.message)")
+                throw MalformedInputError(file: document.file, at: node, problem: .specCodeSource(error, spec: "\(name)"))
             }
             if let relocate { source = source.relocated { CodeLocation.isRelative($0) ? relocate($0) : $0 } }
             return source

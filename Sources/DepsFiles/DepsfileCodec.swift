@@ -3,6 +3,12 @@ import DepsYAML
 import DepsFileSystem
 import DepsFailures
 
+private extension YAMLDocument {
+    func error(_ node: YAMLNode, _ problem: DepsfileProblem) -> MalformedInputError {
+        MalformedInputError(file: file, at: node, problem: .depsfile(problem))
+    }
+}
+
 /// Reads a Depsfile (BEHAVIOUR 1.1) into a `Manifest`.
 public struct DepsfileCodec {
     /// The name used in messages, e.g. `Depsfile`.
@@ -36,7 +42,7 @@ public struct DepsfileCodec {
         if let marker = MergeConflictMarker.first(in: bytes) {
             throw MalformedInputError(
                 file: fileName, line: marker.line,
-                message: "merge conflict marker '\(marker.text)'", remedy: .resolveMergeConflict(orRewrite: false))
+                problem: .mergeConflictMarker(marker.text), remedy: .resolveMergeConflict(orRewrite: false))
         }
         let document = YAMLDocument(file: fileName)
         let root = try document.root(of: bytes, expecting: "a mapping with `sources` and `dependencies`")
@@ -47,8 +53,8 @@ public struct DepsfileCodec {
         if let node = fields["sources"] {
             for item in try document.sequence(node, "sources") {
                 let source = try document.location(try document.scalar(item, "a source"), at: item, "a source")
-                guard !source.isEmpty else { throw document.error(item, "a source cannot be empty") }
-                guard !sources.contains(source) else { throw document.error(item, "source '\(source)' is listed twice") }
+                guard !source.isEmpty else { throw document.error(item, .emptySource) }
+                guard !sources.contains(source) else { throw document.error(item, .sourceListedTwice(source)) }
                 sources.append(source)
             }
         }
@@ -68,7 +74,7 @@ public struct DepsfileCodec {
         }
         var platform: Platform?
         if let node = fields["platform"], !node.isNull {
-            platform = try self.platform(node, "platform", document)
+            platform = try self.platform(node, .project, document)
         }
         let xcode = try fields["xcode"].map { node throws(MalformedInputError) in try XcodeSection.decode(node, codec: self, document) }
         return Manifest(
@@ -77,17 +83,21 @@ public struct DepsfileCodec {
     }
 
     /// `ios 15.0`: a platform and, optionally, its deployment target.
-    func platform(_ node: YAMLNode, _ what: String, _ document: YAMLDocument) throws(MalformedInputError) -> Platform {
+    func platform(_ node: YAMLNode, _ field: DepsfileProblem.PlatformField, _ document: YAMLDocument) throws(MalformedInputError) -> Platform {
+        let what = switch field {
+        case .project: "platform"
+        case let .target(target): "platform of target '\(target)'"
+        }
         let text = try document.scalar(node, what)
         let parts = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         let known = Platform.names
         guard (1...2).contains(parts.count), known.contains(parts[0].lowercased()) else {
-            throw document.error(node, "invalid \(what) '\(text)'; expected a platform and a deployment target, e.g. `ios 15.0` (one of \(known.joined(separator: ", ")))")
+            throw document.error(node, .invalidPlatform(field, text: text, known: known))
         }
         var target: Version?
         if parts.count == 2 {
             guard let version = try? Version(parts[1]), !version.isPrerelease else {
-                throw document.error(node, "invalid deployment target '\(parts[1])' in \(what) '\(text)'")
+                throw document.error(node, .invalidDeploymentTarget(parts[1], field, text: text))
             }
             target = version
         }
@@ -103,10 +113,10 @@ public struct DepsfileCodec {
         let fields = try document.fields(pairs, known: Self.externalSourceKeys, in: "the source of \(name)")
         guard let sourceNode = fields["source"] else { return nil }
         for key in ["path", "podspec", "git", "package", "swiftpm", "registry", "exact", "revision"] + GitReference.keys + ["submodules"] where fields[key] != nil {
-            throw document.error(fields[key]!, "\(name) has both `source:` and `\(key):`; a spec source goes with `version:` alone")
+            throw document.error(fields[key]!, .specSourceBeside(name, key: key))
         }
         let label = try document.location(try document.scalar(sourceNode, "the spec source of \(name)"), at: sourceNode, "the spec source of \(name)")
-        guard !label.allSatisfy(\.isWhitespace) else { throw document.error(sourceNode, "the spec source of \(name) cannot be empty") }
+        guard !label.allSatisfy(\.isWhitespace) else { throw document.error(sourceNode, .emptySpecSource(name)) }
         let requirement = try fields["version"].map { node throws(MalformedInputError) in
             try document.requirement(node, for: name)
         } ?? .any
@@ -127,31 +137,30 @@ public struct DepsfileCodec {
             let references = packageKey == "package" ? SwiftPackageReference.keys : []
             for key in ["path", "podspec", "git", "tag", "commit", "branch", "revision", "submodules"] + packageKeys.dropFirst()
             where fields[key] != nil && !references.contains(key) {
-                let takes = packageKey == "package" ? "`version:`, `exact:`, `branch:` or `revision:`" : "`version:` or `exact:`"
-                throw document.error(fields[key]!, "`\(key):` does not go with `\(packageKey):` in the source of \(name); a package takes \(takes)")
+                throw document.error(fields[key]!, .notWithPackage(name, key: key, packageKey: packageKey, byURL: packageKey == "package"))
             }
             if packageKey == "registry" { return try document.swiftRegistryDependency(name, at: packageNode, fields) }
             return try document.swiftPackageDependency(name, at: packageNode, fields, replacingPod: packageKey == "swiftpm")
         }
         if let revisionNode = fields["revision"] {
-            throw document.error(revisionNode, "`revision:` goes with `package:` in the source of \(name); a git pod's commit is `commit:`")
+            throw document.error(revisionNode, .revisionWithoutPackage(name))
         }
         if let exactNode = fields["exact"] {
-            throw document.error(exactNode, "`exact:` goes with `package:` or `registry:` in the source of \(name); a pod's exact version is `version: 1.2.3`")
+            throw document.error(exactNode, .exactWithoutPackage(name))
         }
         let requirement = try fields["version"].map { node throws(MalformedInputError) in
             try document.requirement(node, for: name)
         } ?? .any
         let locations = ["path", "podspec", "git"].filter { fields[$0] != nil }
         guard locations.count <= 1 else {
-            throw document.error(value, "\(name) has both `\(locations[0]):` and `\(locations[1]):`; keep one")
+            throw document.error(value, .twoLocations(name, locations[0], locations[1]))
         }
         if let gitNode = fields["git"] {
             let url = try document.location(try document.scalar(gitNode, "the git URL of \(name)"), at: gitNode, "the git URL of \(name)")
-            guard !url.isEmpty else { throw document.error(gitNode, "the git URL of \(name) cannot be empty") }
+            guard !url.isEmpty else { throw document.error(gitNode, .emptyGitURL(name)) }
             let references = GitReference.keys.filter { fields[$0] != nil }
             guard references.count <= 1 else {
-                throw document.error(gitNode, "`git:` for \(name) takes at most one of `tag:`, `commit:` or `branch:` (none: the default branch)")
+                throw document.error(gitNode, .severalGitReferences(name))
             }
             let submodules = try fields["submodules"].map { node throws(MalformedInputError) in
                 try document.flag(node, "`submodules:` of \(name)")
@@ -163,22 +172,22 @@ public struct DepsfileCodec {
                 let reference = try GitReference.reading(key: key, value: try document.scalar(referenceNode, "the \(key) of \(name)"))
                 return Dependency(name, requirement, externalSource: .git(url: url, reference, submodules: submodules))
             } catch let error as CodeSourceError {
-                throw document.error(referenceNode, "\(message: error.message) for \(name)")
+                throw MalformedInputError(file: document.file, at: referenceNode, problem: .codeSource(error, of: name))
             } catch {
                 throw error as! MalformedInputError
             }
         }
         for key in GitReference.keys + ["submodules"] where fields[key] != nil {
-            throw document.error(fields[key]!, "`\(key):` goes with `git:` in the source of \(name)")
+            throw document.error(fields[key]!, .referenceWithoutGit(name, key: key))
         }
         if let fileNode = fields["podspec"] {
             return Dependency(name, requirement, externalSource: .podspec(try podspecFile(of: name, fileNode, document)))
         }
         guard let pathNode = fields["path"] else {
-            throw document.error(value, "expected `path:`, `podspec:`, `git:`, `package:` or `source:` in the source of \(name)")
+            throw document.error(value, .noLocation(name))
         }
         let path = try document.location(try document.scalar(pathNode, "the path of \(name)"), at: pathNode, "the path of \(name)")
-        guard !path.isEmpty else { throw document.error(pathNode, "the path of \(name) cannot be empty") }
+        guard !path.isEmpty else { throw document.error(pathNode, .emptyPath(name)) }
         return Dependency(name, requirement, externalSource: .path(path))
     }
 
@@ -186,12 +195,12 @@ public struct DepsfileCodec {
     /// `.podspec.json`, a Ruby `.podspec` (read through `ruby`) or a `.yaml` spec; a URL is refused.
     private func podspecFile(of name: PackageName, _ node: YAMLNode, _ document: YAMLDocument) throws(MalformedInputError) -> String {
         let file = try document.location(try document.scalar(node, "the podspec of \(name)"), at: node, "the podspec of \(name)")
-        guard !file.isEmpty else { throw document.error(node, "the podspec of \(name) cannot be empty") }
+        guard !file.isEmpty else { throw document.error(node, .emptyPodspec(name)) }
         switch PodspecFileProblem(location: file) {
         case .url?:
-            throw document.error(node, "the podspec of \(name) is a URL, '\(file)'; `podspec:` names a file relative to the Depsfile")
+            throw document.error(node, .podspecIsURL(name, file: file))
         case .unknownFormat?:
-            throw document.error(node, "the podspec of \(name), '\(file)', is neither a `.podspec.json`, a `.podspec` nor a `.yaml` spec file")
+            throw document.error(node, .podspecOfUnknownFormat(name, file: file))
         case nil:
             break
         }

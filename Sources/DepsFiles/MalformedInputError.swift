@@ -10,7 +10,11 @@ extension MalformedInputError {
     }
 
     public init(file: String, at node: YAMLNode, _ message: MessageText) {
-        self.init(file: file, line: node.mark.line > 0 ? node.mark.line : nil, message: message)
+        self.init(file: file, at: node, problem: .worded(message))
+    }
+
+    public init(file: String, at node: YAMLNode, problem: InputProblem) {
+        self.init(file: file, line: node.mark.line > 0 ? node.mark.line : nil, problem: problem)
     }
 
     /// libyaml's problem, with the remedy for a typo it stems from (`hint`, worded by `YAMLTypoHint`).

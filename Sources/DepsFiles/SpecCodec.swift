@@ -62,7 +62,7 @@ public struct SpecCodec {
             do {
                 codeSource = try SpecSourceFields.codeSource(values)
             } catch {
-                throw document.error(node, "invalid source for \(nameText): \(message: error.message)")
+                throw MalformedInputError(file: document.file, at: node, problem: .specCodeSource(error, spec: nameText))
             }
             if let relocate { codeSource = codeSource?.relocated { CodeLocation.isRelative($0) ? relocate($0) : $0 } }
         }
@@ -98,7 +98,7 @@ public struct SpecCodec {
         var moduleName: String?
         if let node = fields["module"], !node.isNull {
             let text = try document.scalar(node, "module")
-            if let problem = ModuleName.problem(with: text, field: "module") { throw document.error(node, problem) }
+            guard ModuleName.isValid(text) else { throw MalformedInputError(file: document.file, at: node, problem: .invalidModuleName(text, field: "module")) }
             moduleName = text
         }
         return Specification(
@@ -134,7 +134,7 @@ public struct SpecCodec {
             do {
                 globs.append(try SourceFileGlob(pattern))
             } catch {
-                throw document.error(patternNode, error.message)
+                throw MalformedInputError(file: document.file, at: patternNode, problem: .sourceFileGlob(error, in: nil))
             }
         }
         if globs.isEmpty { throw document.error(node, "source_files lists no pattern") }

@@ -36,36 +36,3 @@ package enum SpecSourceFields {
         }
     }
 }
-
-extension CodeSourceError {
-    /// The problem as the readers of Depsfiles and spec files put it in their messages.
-    package var message: MessageText {
-        switch self {
-        case .noLocation: "expected one of `git:`, `http:` or `path:`"
-        case .severalLocations(let keys):
-            "expected only one of `git:`, `http:` or `path:`, found \(message: MessageText(escaping: keys.map { "`\($0):`" }.joined(separator: " and ")))"
-        case .emptyLocation(let kind): "the `\(kind):` location is empty"
-        case .controlCharacter(let kind, let location): "the `\(kind):` location '\(location)' holds a control character"
-        case .noGitReference: "`git:` needs one of `tag:`, `commit:` or `branch:`"
-        case .severalGitReferences: "`git:` takes only one of `tag:`, `commit:` or `branch:`"
-        case .invalidReference(let key, let value): "invalid `\(key):` '\(value)'"
-        case .invalidCommit(let key, let value): "invalid `\(key):` '\(value)'; expected a commit id: 4 to 40 hexadecimal digits"
-        case .invalidDigest(let digest): "invalid `sha256:` '\(digest)'; expected 64 lower-case hexadecimal digits"
-        case .referenceWithoutGit(let key): "`\(key):` goes with `git:`, not `http:`"
-        }
-    }
-}
-
-extension SourceFileGlobError {
-    /// The problem as the readers of spec files put it in their messages.
-    package var message: MessageText {
-        let reason: MessageText = switch reason {
-        case .empty: "it is empty"
-        case .absolute: "it is an absolute path"
-        case .reachesOutside: "it reaches outside the package's folder with `..`"
-        case .unopenedBrace: "a `}` has no `{`"
-        case .unclosedBrace: "a `{` has no `}`"
-        }
-        return "invalid file pattern '\(pattern)': \(message: reason)"
-    }
-}

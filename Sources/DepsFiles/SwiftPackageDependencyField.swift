@@ -42,7 +42,7 @@ extension YAMLDocument {
         do {
             return try SwiftPackageReference(key: key, value: value)
         } catch {
-            throw self.error(node, "\(message: error.message) for \(name)")
+            throw MalformedInputError(file: file, at: node, problem: .codeSource(error, of: name))
         }
     }
 

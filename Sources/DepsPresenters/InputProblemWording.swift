@@ -17,6 +17,14 @@ public enum InputProblemWording {
         switch problem {
         case let .worded(message): message.text
         case let .inTheSpecItDescribes(problem): "\(text(for: problem)) (in the spec it describes)"
+        case let .mergeConflictMarker(marker): ("merge conflict marker '\(marker)'" as MessageText).text
+        case let .codeSource(error, name): ("\(message: words(for: error)) for \(name)" as MessageText).text
+        case let .specCodeSource(error, spec): ("invalid source for \(spec): \(message: words(for: error))" as MessageText).text
+        case let .sourceFileGlob(error, nil): words(for: error).text
+        case let .sourceFileGlob(error, field?): ("\(message: words(for: error)) in \(field)" as MessageText).text
+        case let .invalidModuleName(text, field):
+            ("\(field) '\(text)' is not a Swift identifier (letters, digits and _, not starting with a digit)" as MessageText).text
+        case let .depsfile(problem): words(for: problem).text
         }
     }
 

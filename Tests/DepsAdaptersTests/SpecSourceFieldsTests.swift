@@ -1,5 +1,6 @@
 @testable import DepsFiles
 import DepsCore
+import DepsPresenters
 import XCTest
 
 /// A spec's `source:` mapping (BEHAVIOUR 1.2, 9): one location, and for git exactly one reference.
@@ -19,7 +20,7 @@ final class SpecSourceFieldsTests: XCTestCase {
             (["http": "h.zip", "sha256": "xyz"], "invalid `sha256:` 'xyz'; expected 64 lower-case hexadecimal digits"),
             (["git": "a\u{1B}[2J", "tag": "1"], #"the `git:` location 'a\u{1B}[2J' holds a control character"#),
         ] {
-            XCTAssertThrowsError(try SpecSourceFields.codeSource(fields)) { XCTAssertEqual(($0 as? CodeSourceError)?.message.text, message) }
+            XCTAssertThrowsError(try SpecSourceFields.codeSource(fields)) { XCTAssertEqual(($0 as? CodeSourceError).map { InputProblemWording.words(for: $0).text }, message) }
         }
     }
 
@@ -32,7 +33,7 @@ final class SpecSourceFieldsTests: XCTestCase {
             ("A}\u{1B}", #"invalid file pattern 'A}\u{1B}': a `}` has no `{`"#),
         ]
         for (pattern, message) in worded {
-            XCTAssertThrowsError(try SourceFileGlob(pattern)) { XCTAssertEqual(($0 as? SourceFileGlobError)?.message.text, message, pattern) }
+            XCTAssertThrowsError(try SourceFileGlob(pattern)) { XCTAssertEqual(($0 as? SourceFileGlobError).map { InputProblemWording.words(for: $0).text }, message, pattern) }
         }
     }
 }

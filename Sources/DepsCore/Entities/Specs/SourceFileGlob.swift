@@ -209,10 +209,6 @@ public enum ModuleName {
         return letter(first) && text.utf8.allSatisfy { letter($0) || ($0 >= 0x30 && $0 <= 0x39) }
     }
 
-    /// Why `text` cannot be a module name, for an error naming the field; nil when it can.
-    public static func problem(with text: String, field: String) -> MessageText? {
-        isValid(text) ? nil : "\(field) '\(text)' is not a Swift identifier (letters, digits and _, not starting with a digit)"
-    }
 
     /// The package's name with every character a module name cannot hold replaced by `_`
     /// (`Socket.IO-Client-Swift` → `Socket_IO_Client_Swift`), and `_` before a leading digit.
