@@ -4,7 +4,7 @@ import DepsFileSystem
 import DepsFailures
 
 private extension YAMLDocument {
-    func error(_ node: YAMLNode, _ problem: DepsfileProblem) -> MalformedInputError {
+    func depsfileError(_ node: YAMLNode, _ problem: DepsfileProblem) -> MalformedInputError {
         MalformedInputError(file: file, at: node, problem: .depsfile(problem))
     }
 }
@@ -53,8 +53,8 @@ public struct DepsfileCodec {
         if let node = fields["sources"] {
             for item in try document.sequence(node, "sources") {
                 let source = try document.location(try document.scalar(item, "a source"), at: item, "a source")
-                guard !source.isEmpty else { throw document.error(item, .emptySource) }
-                guard !sources.contains(source) else { throw document.error(item, .sourceListedTwice(source)) }
+                guard !source.isEmpty else { throw document.depsfileError(item, .emptySource) }
+                guard !sources.contains(source) else { throw document.depsfileError(item, .sourceListedTwice(source)) }
                 sources.append(source)
             }
         }
@@ -92,12 +92,12 @@ public struct DepsfileCodec {
         let parts = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         let known = Platform.names
         guard (1...2).contains(parts.count), known.contains(parts[0].lowercased()) else {
-            throw document.error(node, .invalidPlatform(field, text: text, known: known))
+            throw document.depsfileError(node, .invalidPlatform(field, text: text, known: known))
         }
         var target: Version?
         if parts.count == 2 {
             guard let version = try? Version(parts[1]), !version.isPrerelease else {
-                throw document.error(node, .invalidDeploymentTarget(parts[1], field, text: text))
+                throw document.depsfileError(node, .invalidDeploymentTarget(parts[1], field, text: text))
             }
             target = version
         }
@@ -113,10 +113,10 @@ public struct DepsfileCodec {
         let fields = try document.fields(pairs, known: Self.externalSourceKeys, in: "the source of \(name)")
         guard let sourceNode = fields["source"] else { return nil }
         for key in ["path", "podspec", "git", "package", "swiftpm", "registry", "exact", "revision"] + GitReference.keys + ["submodules"] where fields[key] != nil {
-            throw document.error(fields[key]!, .specSourceBeside(name, key: key))
+            throw document.depsfileError(fields[key]!, .specSourceBeside(name, key: key))
         }
         let label = try document.location(try document.scalar(sourceNode, "the spec source of \(name)"), at: sourceNode, "the spec source of \(name)")
-        guard !label.allSatisfy(\.isWhitespace) else { throw document.error(sourceNode, .emptySpecSource(name)) }
+        guard !label.allSatisfy(\.isWhitespace) else { throw document.depsfileError(sourceNode, .emptySpecSource(name)) }
         let requirement = try fields["version"].map { node throws(MalformedInputError) in
             try document.requirement(node, for: name)
         } ?? .any
@@ -137,30 +137,30 @@ public struct DepsfileCodec {
             let references = packageKey == "package" ? SwiftPackageReference.keys : []
             for key in ["path", "podspec", "git", "tag", "commit", "branch", "revision", "submodules"] + packageKeys.dropFirst()
             where fields[key] != nil && !references.contains(key) {
-                throw document.error(fields[key]!, .notWithPackage(name, key: key, packageKey: packageKey, byURL: packageKey == "package"))
+                throw document.depsfileError(fields[key]!, .notWithPackage(name, key: key, packageKey: packageKey, byURL: packageKey == "package"))
             }
             if packageKey == "registry" { return try document.swiftRegistryDependency(name, at: packageNode, fields) }
             return try document.swiftPackageDependency(name, at: packageNode, fields, replacingPod: packageKey == "swiftpm")
         }
         if let revisionNode = fields["revision"] {
-            throw document.error(revisionNode, .revisionWithoutPackage(name))
+            throw document.depsfileError(revisionNode, .revisionWithoutPackage(name))
         }
         if let exactNode = fields["exact"] {
-            throw document.error(exactNode, .exactWithoutPackage(name))
+            throw document.depsfileError(exactNode, .exactWithoutPackage(name))
         }
         let requirement = try fields["version"].map { node throws(MalformedInputError) in
             try document.requirement(node, for: name)
         } ?? .any
         let locations = ["path", "podspec", "git"].filter { fields[$0] != nil }
         guard locations.count <= 1 else {
-            throw document.error(value, .twoLocations(name, locations[0], locations[1]))
+            throw document.depsfileError(value, .twoLocations(name, locations[0], locations[1]))
         }
         if let gitNode = fields["git"] {
             let url = try document.location(try document.scalar(gitNode, "the git URL of \(name)"), at: gitNode, "the git URL of \(name)")
-            guard !url.isEmpty else { throw document.error(gitNode, .emptyGitURL(name)) }
+            guard !url.isEmpty else { throw document.depsfileError(gitNode, .emptyGitURL(name)) }
             let references = GitReference.keys.filter { fields[$0] != nil }
             guard references.count <= 1 else {
-                throw document.error(gitNode, .severalGitReferences(name))
+                throw document.depsfileError(gitNode, .severalGitReferences(name))
             }
             let submodules = try fields["submodules"].map { node throws(MalformedInputError) in
                 try document.flag(node, "`submodules:` of \(name)")
@@ -178,16 +178,16 @@ public struct DepsfileCodec {
             }
         }
         for key in GitReference.keys + ["submodules"] where fields[key] != nil {
-            throw document.error(fields[key]!, .referenceWithoutGit(name, key: key))
+            throw document.depsfileError(fields[key]!, .referenceWithoutGit(name, key: key))
         }
         if let fileNode = fields["podspec"] {
             return Dependency(name, requirement, externalSource: .podspec(try podspecFile(of: name, fileNode, document)))
         }
         guard let pathNode = fields["path"] else {
-            throw document.error(value, .noLocation(name))
+            throw document.depsfileError(value, .noLocation(name))
         }
         let path = try document.location(try document.scalar(pathNode, "the path of \(name)"), at: pathNode, "the path of \(name)")
-        guard !path.isEmpty else { throw document.error(pathNode, .emptyPath(name)) }
+        guard !path.isEmpty else { throw document.depsfileError(pathNode, .emptyPath(name)) }
         return Dependency(name, requirement, externalSource: .path(path))
     }
 
@@ -195,12 +195,12 @@ public struct DepsfileCodec {
     /// `.podspec.json`, a Ruby `.podspec` (read through `ruby`) or a `.yaml` spec; a URL is refused.
     private func podspecFile(of name: PackageName, _ node: YAMLNode, _ document: YAMLDocument) throws(MalformedInputError) -> String {
         let file = try document.location(try document.scalar(node, "the podspec of \(name)"), at: node, "the podspec of \(name)")
-        guard !file.isEmpty else { throw document.error(node, .emptyPodspec(name)) }
+        guard !file.isEmpty else { throw document.depsfileError(node, .emptyPodspec(name)) }
         switch PodspecFileProblem(location: file) {
         case .url?:
-            throw document.error(node, .podspecIsURL(name, file: file))
+            throw document.depsfileError(node, .podspecIsURL(name, file: file))
         case .unknownFormat?:
-            throw document.error(node, .podspecOfUnknownFormat(name, file: file))
+            throw document.depsfileError(node, .podspecOfUnknownFormat(name, file: file))
         case nil:
             break
         }

@@ -3,6 +3,12 @@ import DepsYAML
 import DepsFileSystem
 import DepsFailures
 
+extension YAMLDocument {
+    func lockfileError(_ node: YAMLNode, _ problem: LockfileProblem) -> MalformedInputError {
+        MalformedInputError(file: file, at: node, problem: .lockfile(problem))
+    }
+}
+
 /// Reads and writes Depsfile.lock (BEHAVIOUR 1.3). A lock that deps wrote reads back and
 /// writes out byte for byte.
 public struct LockfileCodec {
@@ -77,19 +83,19 @@ public struct LockfileCodec {
         if let marker = MergeConflictMarker.first(in: bytes) {
             throw MalformedInputError(
                 file: fileName, line: marker.line,
-                message: "merge conflict marker '\(marker.text)'", remedy: .resolveMergeConflict(orRewrite: true))
+                problem: .mergeConflictMarker(marker.text), remedy: .resolveMergeConflict(orRewrite: true))
         }
         let document = YAMLDocument(file: fileName)
         let root = try document.root(of: bytes, expecting: "the sections \(Section.required.joined(separator: ", "))")
         let pairs = try document.mapping(root, "the lockfile")
         let fields = try document.fields(pairs, known: Section.all, in: "the lockfile")
         for section in Section.required where fields[section] == nil {
-            throw MalformedInputError(file: fileName, line: root.mark.line, message: "missing section '\(section)'")
+            throw MalformedInputError(file: fileName, line: root.mark.line, problem: .lockfile(.missingSection(section)))
         }
 
         // The mapping sections cannot name a package twice: the YAML reader refuses a duplicate key.
         var packages: [LockedPackage] = []
-        var listedPackages = PackageListing(Section.packages)
+        var listedPackages = PackageListing(.section(Section.packages))
         // A package and its subspecs share one version: `Kit/Core (1.0.0)` beside `Kit/Extra (2.0.0)`
         // pins two versions of Kit at once, and which one counted would depend on the order.
         var versionsOfRoots: [PackageName: (name: PackageName, version: Version, line: Int)] = [:]
@@ -101,23 +107,21 @@ public struct LockfileCodec {
             if unversioned { unversionedEntries.insert(package.name) }
             try listedPackages.add(package.name, at: entryNode, document)
             if let first = versionsOfRoots[package.name.root], first.version != package.version {
-                throw document.error(
-                    entryNode,
-                    "\(package.name) is locked at \(package.version) but \(first.name) at \(first.version) (line \(first.line)); "
-                        + "the subspecs of \(package.name.root) share one version")
+                throw document.lockfileError(
+                    entryNode, .subspecsAtTwoVersions(package.name, package.version, first: first.name, firstVersion: first.version, firstLine: first.line))
             }
             versionsOfRoots[package.name.root] = versionsOfRoots[package.name.root] ?? (package.name, package.version, entryNode.mark.line)
             packages.append(package)
         }
         var dependencies: [Dependency] = []
-        var listedDependencies = PackageListing(Section.dependencies)
+        var listedDependencies = PackageListing(.section(Section.dependencies))
         for item in try document.sequence(fields[Section.dependencies]!, Section.dependencies) {
             let dependency = try dependency(try document.scalar(item, "a dependency"), at: item, document)
             try listedDependencies.add(dependency.name, at: item, document)
             dependencies.append(dependency)
         }
         var specRepos: [SpecRepoEntry] = []
-        var listedInRepos = PackageListing(Section.specRepos)
+        var listedInRepos = PackageListing(.section(Section.specRepos))
         for pair in try document.mapping(fields[Section.specRepos]!, Section.specRepos) {
             let source = try document.location(try document.key(pair), at: pair.key, "a spec repository")
             var names: [PackageName] = []
@@ -160,18 +164,16 @@ public struct LockfileCodec {
             let reference = externalSources[package.name.root]?.swiftPackageReference
             let listedUnversioned = unversionedEntries.contains(package.name)
             if let reference, !(listedUnversioned && package.version.description == reference.description) {
-                throw document.error(
-                    entryNode, "\(package.name) is locked at \(package.version) but EXTERNAL SOURCES takes it on \(reference)")
+                throw document.lockfileError(entryNode, .lockedAtVersionButOnReference(package.name, package.version, reference))
             }
             if reference == nil, listedUnversioned {
-                throw document.error(
-                    entryNode, "\(package.name) is locked on \(package.version) but EXTERNAL SOURCES takes it on no branch or revision")
+                throw document.lockfileError(entryNode, .lockedOnReferenceButNone(package.name, package.version))
             }
         }
         var checksums: [PackageName: String] = [:]
         for pair in try document.mapping(fields[Section.specChecksums]!, Section.specChecksums) {
             let name = try document.packageName(try document.key(pair), at: pair.key)
-            checksums[name] = try checksum(pair.value, document, "the checksum of \(name)")
+            checksums[name] = try checksum(pair.value, document, .spec(name))
         }
         var checkoutOptions: [PackageName: CheckoutOption] = [:]
         if let node = fields[Section.checkoutOptions] {
@@ -182,17 +184,17 @@ public struct LockfileCodec {
                     in: "the checkout of \(name)")
                 let urlKey = Self.checkoutURLKey(of: name, externalSources[name])
                 guard let commitNode = option["commit"], let gitNode = option[urlKey] else {
-                    throw document.error(pair.value, "expected `commit:` and `\(urlKey):` for \(name)")
+                    throw document.lockfileError(pair.value, .checkoutNeedsCommitAnd(name, urlKey: urlKey))
                 }
                 if let other = ["git", "package", "swiftpm"].filter({ $0 != urlKey }).compactMap({ option[$0] }).first {
-                    throw document.error(other, "expected `commit:` and `\(urlKey):` for \(name)")
+                    throw document.lockfileError(other, .checkoutNeedsCommitAnd(name, urlKey: urlKey))
                 }
                 let commit = try document.scalar(commitNode, "the commit of \(name)")
                 guard GitCommit.isValid(commit) else {
-                    throw document.error(commitNode, "invalid commit '\(commit)' for \(name); expected 40 hexadecimal digits")
+                    throw document.lockfileError(commitNode, .invalidCommit(name, commit))
                 }
                 let git = try document.location(try document.scalar(gitNode, "the git URL of \(name)"), at: gitNode, "the git URL of \(name)")
-                guard !git.isEmpty else { throw document.error(gitNode, "the git URL of \(name) cannot be empty") }
+                guard !git.isEmpty else { throw document.lockfileError(gitNode, .emptyGitURL(name)) }
                 let submodules = try option["submodules"].map { node throws(MalformedInputError) in
                     try document.flag(node, "`submodules:` of \(name)")
                 } ?? false
@@ -203,7 +205,7 @@ public struct LockfileCodec {
         if let node = fields[Section.sourceChecksums] {
             for pair in try document.mapping(node, Section.sourceChecksums) {
                 let name = try document.packageName(try document.key(pair), at: pair.key)
-                sourceChecksums[name] = try checksum(pair.value, document, "the source checksum of \(name)")
+                sourceChecksums[name] = try checksum(pair.value, document, .source(name))
             }
         }
         return Lockfile(
@@ -212,74 +214,10 @@ public struct LockfileCodec {
             specRepos: specRepos,
             externalSources: externalSources,
             specChecksums: checksums,
-            depsfileChecksum: try checksum(fields[Section.depsfileChecksum]!, document, Section.depsfileChecksum),
+            depsfileChecksum: try checksum(fields[Section.depsfileChecksum]!, document, .depsfile(section: Section.depsfileChecksum)),
             depsVersion: try depsVersion(fields[Section.deps]!, document),
             checkoutOptions: checkoutOptions,
             sourceChecksums: sourceChecksums)
-    }
-
-    /// The key of a CHECKOUT OPTIONS entry's URL: `git`, or for a Swift package the key EXTERNAL
-    /// SOURCES gives it (`package`, `swiftpm` for a pod taken from a package).
-    static func checkoutURLKey(of name: PackageName, _ source: ExternalSource?) -> String {
-        guard let source, source.isSwiftPackage else { return "git" }
-        return source.fields(of: name)[0].key
-    }
-
-    /// An EXTERNAL SOURCES entry: `path:`, `podspec:`, or `git:` with at most one of `tag:`,
-    /// `commit:` and `branch:` (none: the default branch) and maybe `submodules:`.
-    private func externalSource(_ node: YAMLNode, of name: PackageName, _ document: YAMLDocument) throws(MalformedInputError) -> ExternalSource {
-        let source = try document.fields(
-            try document.mapping(node, "the source of \(name)"), known: ["path", "podspec", "git", "package", "swiftpm", "registry", "revision"] + GitReference.keys + ["submodules"],
-            in: "the source of \(name)")
-        if let registry = source["registry"] {
-            let url = try document.location(try document.scalar(registry, "the registry URL of \(name)"), at: registry, "the registry URL of \(name)")
-            guard !url.isEmpty else { throw document.error(registry, "the registry URL of \(name) cannot be empty") }
-            guard source.count == 1 else { throw document.error(node, "expected `registry:` alone for the registry package \(name)") }
-            return .registry(url: url)
-        }
-        if let package = source["package"] ?? source["swiftpm"] {
-            let url = try document.location(try document.scalar(package, "the package URL of \(name)"), at: package, "the package URL of \(name)")
-            guard !url.isEmpty else { throw document.error(package, "the package URL of \(name) cannot be empty") }
-            // `package:` under the package's identity, `swiftpm:` under a pod's name.
-            // A package taken on a branch or a revision (BEHAVIOUR 16) keeps it beside `package:`.
-            let references = source["package"] != nil ? SwiftPackageReference.keys.filter { source[$0] != nil } : []
-            let key = references.isEmpty ? ExternalSource.package(url: url).fields(of: name)[0].key : "package"
-            guard source.count == 1 + min(references.count, 1), source[key] != nil else {
-                throw document.error(
-                    node, "expected `\(key):` alone\(key == "package" ? ", or with `branch:` or `revision:`," : "") for the Swift package \(name)")
-            }
-            if let referenceKey = references.first, let referenceNode = source[referenceKey] {
-                let value = try document.scalar(referenceNode, "the \(referenceKey) of \(name)")
-                guard let reference = try? SwiftPackageReference(key: referenceKey, value: value) else {
-                    throw document.error(referenceNode, "invalid `\(referenceKey):` for \(name)")
-                }
-                return .unversionedPackage(url: url, reference)
-            }
-            return .package(url: url)
-        }
-        guard let git = source["git"] else {
-            if let file = source["podspec"], source["path"] == nil {
-                return .podspec(try document.location(try document.scalar(file, "the podspec of \(name)"), at: file, "the podspec of \(name)"))
-            }
-            guard let path = source["path"], source["podspec"] == nil else {
-                throw document.error(node, "expected one of `path:`, `podspec:` or `git:` for \(name)")
-            }
-            return .path(try document.location(try document.scalar(path, "the path of \(name)"), at: path, "the path of \(name)"))
-        }
-        if let revision = source["revision"] {
-            throw document.error(revision, "`revision:` goes with `package:` in the source of \(name)")
-        }
-        let url = try document.location(try document.scalar(git, "the git URL of \(name)"), at: git, "the git URL of \(name)")
-        let submodules = try source["submodules"].map { node throws(MalformedInputError) in
-            try document.flag(node, "`submodules:` of \(name)")
-        } ?? false
-        guard let key = GitReference.keys.first(where: { source[$0] != nil }) else {
-            return .git(url: url, .defaultBranch, submodules: submodules)
-        }
-        guard let reference = try? GitReference.reading(key: key, value: try document.scalar(source[key]!, "the \(key) of \(name)")) else {
-            throw document.error(source[key]!, "invalid `\(key):` for \(name)")
-        }
-        return .git(url: url, reference, submodules: submodules)
     }
 
     /// The release of deps that wrote the lock: a version, kept as written.
@@ -289,10 +227,15 @@ public struct LockfileCodec {
         return text
     }
 
-    private func checksum(_ node: YAMLNode, _ document: YAMLDocument, _ what: String) throws(MalformedInputError) -> String {
+    private func checksum(_ node: YAMLNode, _ document: YAMLDocument, _ field: LockfileProblem.ChecksumField) throws(MalformedInputError) -> String {
+        let what = switch field {
+        case let .spec(name): "the checksum of \(name)"
+        case let .source(name): "the source checksum of \(name)"
+        case let .depsfile(section): section
+        }
         let text = try document.scalar(node, what)
         guard SHA256Text.isValid(text) else {
-            throw document.error(node, "invalid SHA-256 '\(text)' for \(what)")
+            throw document.lockfileError(node, .invalidChecksum(text, field))
         }
         return text
     }
@@ -306,7 +249,7 @@ public struct LockfileCodec {
         var dependencyItems: [YAMLNode] = []
         if let pairs = item.mappingPairs {
             guard pairs.count == 1 else {
-                throw document.error(item, "expected `Name (version):` followed by its dependencies")
+                throw document.lockfileError(item, .notAnEntryWithDependencies)
             }
             entryNode = pairs[0].key
             dependencyItems = try document.sequence(pairs[0].value, "dependencies")
@@ -314,7 +257,7 @@ public struct LockfileCodec {
         let text = try document.scalar(entryNode, "a package")
         let entry = LockEntryText(text)
         guard let details = entry.details else {
-            throw document.error(entryNode, "expected `Name (version)`, found '\(text)'")
+            throw document.lockfileError(entryNode, .notAnEntry(text))
         }
         let name = try document.packageName(entry.name, at: entryNode)
         let version: Version
@@ -322,7 +265,7 @@ public struct LockfileCodec {
         if let key = SwiftPackageReference.keys.first(where: { details.starts(with: "\($0) `".unicodeScalars) }) {
             guard let (value, rest) = LockEntryText.unquoted(details.dropFirst(key.count + 1)), rest.isEmpty,
                   let reference = try? SwiftPackageReference(key: key, value: value) else {
-                throw document.error(entryNode, "expected `\(key) `value`` in '\(text)'")
+                throw document.lockfileError(entryNode, .expectedReference(key: key, in: text))
             }
             version = .unversioned(reference)
             unversioned = true
@@ -330,7 +273,7 @@ public struct LockfileCodec {
             version = try document.version(String(details), at: entryNode, for: entry.name)
         }
         var dependencies: [Dependency] = []
-        var listed = PackageListing("the dependencies of \(name)")
+        var listed = PackageListing(.dependencies(of: name))
         for dependencyItem in dependencyItems {
             let dependency = try dependency(try document.scalar(dependencyItem, "a dependency"), at: dependencyItem, document)
             try listed.add(dependency.name, at: dependencyItem, document)
@@ -348,7 +291,7 @@ public struct LockfileCodec {
         var externalSource: ExternalSource?
         if details.starts(with: "from ".unicodeScalars) {
             guard let (quoted, rest) = LockEntryText.unquoted(details.dropFirst(5)) else {
-                throw document.error(node, "expected `from `location`` in '\(text)'")
+                throw document.lockfileError(node, .expectedFrom(text))
             }
             let location = try document.location(quoted, at: node, "the external source of \(name)")
             externalSource = .path(location)
@@ -360,14 +303,14 @@ public struct LockfileCodec {
                 // `from `URL`, revision `0123…``: a Swift package at a revision (BEHAVIOUR 16).
                 guard let (value, rest) = LockEntryText.unquoted(details.dropFirst("revision ".count)),
                       let revision = try? SwiftPackageReference(key: "revision", value: value) else {
-                    throw document.error(node, "expected `revision `value`` in '\(text)'")
+                    throw document.lockfileError(node, .expectedReference(key: "revision", in: text))
                 }
                 externalSource = .unversionedPackage(url: location, revision)
                 details = Self.afterComma(rest)
             } else if let key = GitReference.keys.first(where: { details.starts(with: "\($0) `".unicodeScalars) }) {
                 guard let (value, rest) = LockEntryText.unquoted(details.dropFirst(key.count + 1)),
                       let named = try? GitReference.reading(key: key, value: value) else {
-                    throw document.error(node, "expected `\(key) `value`` in '\(text)'")
+                    throw document.lockfileError(node, .expectedReference(key: key, in: text))
                 }
                 reference = named
                 details = Self.afterComma(rest)
@@ -386,7 +329,7 @@ public struct LockfileCodec {
             do {
                 requirement = try Requirement(String(details))
             } catch {
-                throw document.error(node, "invalid requirement '\(String(details))' for \(name)")
+                throw document.lockfileError(node, .invalidRequirement(String(details), of: name))
             }
         }
         return Dependency(name, requirement, externalSource: externalSource)
@@ -395,23 +338,5 @@ public struct LockfileCodec {
     /// The text after a `,` separator and the spaces that follow it.
     private static func afterComma(_ text: Substring.UnicodeScalarView) -> Substring.UnicodeScalarView {
         (text.first == "," ? text.dropFirst() : text).drop { $0 == " " }
-    }
-}
-
-/// The line each package was first listed on in one list of a lock. A package listed twice is
-/// malformed: which of its entries counts would depend on the order they are read in.
-private struct PackageListing {
-    let list: String
-    private var firstLines: [PackageName: Int] = [:]
-
-    init(_ list: String) {
-        self.list = list
-    }
-
-    mutating func add(_ name: PackageName, at node: YAMLNode, _ document: YAMLDocument) throws(MalformedInputError) {
-        if let first = firstLines[name] {
-            throw document.error(node, "\(name) is listed twice in \(list) (first on line \(first))")
-        }
-        firstLines[name] = node.mark.line
     }
 }

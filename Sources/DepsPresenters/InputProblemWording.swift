@@ -25,6 +25,7 @@ public enum InputProblemWording {
         case let .invalidModuleName(text, field):
             ("\(field) '\(text)' is not a Swift identifier (letters, digits and _, not starting with a digit)" as MessageText).text
         case let .depsfile(problem): words(for: problem).text
+        case let .lockfile(problem): words(for: problem).text
         }
     }
 

@@ -41,4 +41,20 @@ final class InputProblemWordingTests: XCTestCase {
         XCTAssertEqual(message(.inTheSpecItDescribes(.invalidModuleName("a b", field: "module_name"))),
                        "Depsfile:4: error: module_name 'a b' is not a Swift identifier (letters, digits and _, not starting with a digit) (in the spec it describes)")
     }
+
+    func testALocksProblemsReadWithTheValuesAsWritten() throws {
+        func lock(_ problem: LockfileProblem) -> String? {
+            ErrorTextPresenter.message(for: MalformedInputError(file: "Depsfile.lock", line: 7, problem: .lockfile(problem)))
+        }
+        XCTAssertEqual(lock(.subspecsAtTwoVersions(n("Kit/Extra"), try Version("2.0.0"), first: n("Kit/Core"), firstVersion: try Version("1.0.0"), firstLine: 3)),
+                       "Depsfile.lock:7: error: Kit/Extra is locked at 2.0.0 but Kit/Core at 1.0.0 (line 3); the subspecs of Kit share one version")
+        XCTAssertEqual(lock(.packageKeyNotAlone(n("swift-log"), key: "package")),
+                       "Depsfile.lock:7: error: expected `package:` alone, or with `branch:` or `revision:`, for the Swift package swift-log")
+        XCTAssertEqual(lock(.packageKeyNotAlone(n("Kit"), key: "swiftpm")), "Depsfile.lock:7: error: expected `swiftpm:` alone for the Swift package Kit")
+        XCTAssertEqual(lock(.invalidChecksum("xyz\u{1B}", .source(n("Kit")))), "Depsfile.lock:7: error: invalid SHA-256 'xyz\\u{1B}' for the source checksum of Kit")
+        XCTAssertEqual(lock(.invalidChecksum("0", .depsfile(section: "DEPSFILE CHECKSUM"))), "Depsfile.lock:7: error: invalid SHA-256 '0' for DEPSFILE CHECKSUM")
+        XCTAssertEqual(lock(.listedTwice(n("Kit"), .dependencies(of: n("App")), firstLine: 2)),
+                       "Depsfile.lock:7: error: Kit is listed twice in the dependencies of App (first on line 2)")
+        XCTAssertEqual(lock(.expectedReference(key: "tag", in: "Kit (from `u`, tag)")), "Depsfile.lock:7: error: expected `tag `value`` in 'Kit (from `u`, tag)'")
+    }
 }

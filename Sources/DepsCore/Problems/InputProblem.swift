@@ -18,4 +18,5 @@ public enum InputProblem: Sendable, Equatable {
     /// A module name (`module:`, `module_name`: the field) that is not a Swift identifier.
     case invalidModuleName(String, field: String)
     case depsfile(DepsfileProblem)
+    case lockfile(LockfileProblem)
 }
