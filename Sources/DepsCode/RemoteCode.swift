@@ -94,7 +94,7 @@ public final class RemoteCode: Sendable {
             do {
                 response = try await http.download(url, to: destination.string)
             } catch let error as HTTPError {
-                markUnreachable(store, request, url: url, origin: origin, cause: error.causeDescription)
+                markUnreachable(store, request, url: url, origin: origin, cause: error)
                 continue
             }
             guard response.isSuccess else { continue }
@@ -110,7 +110,7 @@ public final class RemoteCode: Sendable {
             fileSystem.removeTree(destination)
             warn(RemoteCodeWarning(
                 kind: .refused, store: store.warningStore, package: request.name, url: RemoteCodeStore.shown(url), origin: origin,
-                detail: problem))
+                detail: .described(problem)))
         }
         return nil
     }
@@ -134,25 +134,25 @@ public final class RemoteCode: Sendable {
                     state.withLock { _ = $0.refusingUploads.insert(store.baseURL) }
                     warn(RemoteCodeWarning(
                         kind: .uploadFailed, store: store.warningStore, package: request.name, url: RemoteCodeStore.shown(url), origin: nil,
-                        detail: "the server answered HTTP \(response.status)"))
+                        detail: .serverAnswered(response.status)))
                     continue
                 }
             } catch let error as HTTPError {
                 state.withLock { _ = $0.unreachable.insert(store.baseURL) }
                 warn(RemoteCodeWarning(
                     kind: .uploadFailed, store: store.warningStore, package: request.name, url: RemoteCodeStore.shown(url), origin: nil,
-                    detail: error.causeDescription))
+                    detail: .httpFailed(error)))
             } catch {
                 continue
             }
         }
     }
 
-    private func markUnreachable(_ store: RemoteCodeStore, _ request: CodeRequest, url: String, origin: String, cause: String) {
+    private func markUnreachable(_ store: RemoteCodeStore, _ request: CodeRequest, url: String, origin: String, cause: HTTPError) {
         let first = state.withLock { $0.unreachable.insert(store.baseURL).inserted }
         guard first else { return }
         warn(RemoteCodeWarning(
             kind: .unreachable, store: store.warningStore, package: request.name, url: RemoteCodeStore.shown(store.baseURL), origin: origin,
-            detail: cause))
+            detail: .httpFailed(cause)))
     }
 }
