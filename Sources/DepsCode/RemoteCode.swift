@@ -98,19 +98,23 @@ public final class RemoteCode: Sendable {
                 continue
             }
             guard response.isSuccess else { continue }
-            let problem: String?
+            let problem: RemoteCodeWarning.Detail?
             do {
-                problem = try await verify(destination)
+                problem = try await verify(destination).map { .described($0) }
             } catch is CancellationError {
                 throw CancellationError()
+            } catch let error as FileAccessError {
+                problem = .unreadable(error)
+            } catch let error as ChildProcessError {
+                problem = .checkNotRun(error)
             } catch {
-                problem = "it cannot be read: \(error)"
+                problem = .described("it cannot be read: \(error)")
             }
             guard let problem else { return url }
             fileSystem.removeTree(destination)
             warn(RemoteCodeWarning(
                 kind: .refused, store: store.warningStore, package: request.name, url: RemoteCodeStore.shown(url), origin: origin,
-                detail: .described(problem)))
+                detail: problem))
         }
         return nil
     }

@@ -10,6 +10,8 @@ public enum RemoteCodeWarningTextPresenter {
         let detail = switch warning.detail {
         case let .described(text): MessageText.escaped(text)
         case let .httpFailed(error): MessageText.escaped(error.causeDescription)
+        case let .unreadable(error): MessageText.escaped("it cannot be read: \(error)")
+        case let .checkNotRun(error): MessageText.escaped("it cannot be read: \(error)")
         case let .serverAnswered(status): "the server answered HTTP \(status)"
         }
         let instead = warning.origin.map { "; fetching it from its origin \(MessageText.escaped($0))" } ?? ""

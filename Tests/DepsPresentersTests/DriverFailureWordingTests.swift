@@ -60,5 +60,12 @@ final class DriverFailureWordingTests: XCTestCase {
         XCTAssertEqual(
             RemoteCodeWarningTextPresenter.render(warning),
             "warning: the mirror at https://m/code did not answer (could not connect (2 attempts)); this install goes on without it\n")
+        let unreadable = RemoteCodeWarning(
+            kind: .refused, store: .remoteCache, package: try PackageName("Kit"), url: "https://r/x", origin: "https://g/kit.git",
+            detail: .unreadable(FileAccessError(path: "/tmp/x", problem: .isDirectory)))
+        XCTAssertEqual(
+            RemoteCodeWarningTextPresenter.render(unreadable),
+            "warning: Kit: the remote cache's copy at https://r/x is not the locked pin (it cannot be read: /tmp/x: error: is a directory, not a file);"
+                + " it was not used; fetching it from its origin https://g/kit.git\n")
     }
 }

@@ -35,6 +35,10 @@ public struct RemoteCodeWarning: Sendable, Equatable {
         case described(String)
         /// The download or upload failed.
         case httpFailed(HTTPError)
+        /// The downloaded copy could not be read to check it.
+        case unreadable(FileAccessError)
+        /// git, which checks a downloaded pack, could not be run.
+        case checkNotRun(ChildProcessError)
         /// The server answered this status to an upload.
         case serverAnswered(Int)
     }
