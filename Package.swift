@@ -145,19 +145,19 @@ let package = Package(
         // adapters are tested without the network or a git process, on either file system.
         .target(name: "DriverFakes", dependencies: ["DepsFailures", "DepsHTTP", "DepsGit", "DepsFileSystem"], path: "Tests/Support/DriverFakes"),
 
-        .testTarget(name: "DepsYAMLTests", dependencies: ["DepsYAML", "DepsFailures", "SeededRandom"]),
+        .testTarget(name: "DepsYAMLTests", dependencies: ["DepsYAML", "DepsFailures", "DepsPresenters", "SeededRandom"]),
         // The project-file reader on real apps' project files (Tests/Fixtures/XcodeProjects).
-        .testTarget(name: "DepsPropertyListTests", dependencies: ["DepsPropertyList", "DepsFailures"]),
-        .testTarget(name: "DepsHTTPTests", dependencies: ["DepsHTTP", "DepsProcess", "DepsFailures", "LoopbackHTTPServer"]),
+        .testTarget(name: "DepsPropertyListTests", dependencies: ["DepsPropertyList", "DepsFailures", "DepsPresenters"]),
+        .testTarget(name: "DepsHTTPTests", dependencies: ["DepsHTTP", "DepsProcess", "DepsFailures", "DepsPresenters", "LoopbackHTTPServer"]),
         // In-memory fakes of the core's gateways (spec sources, the project store, the sandbox, the
         // code fetcher, the cache), for any test of the use cases.
         .target(name: "DepsCoreFakes", dependencies: ["DepsCore"], path: "Tests/Support/DepsCoreFakes"),
         .testTarget(name: "DepsCoreTests", dependencies: ["DepsCore", "DepsCoreFakes", "SeededRandom", "ResolutionFixtures"]),
-        .testTarget(name: "InMemoryFileSystemTests", dependencies: ["DepsFailures", "InMemoryFileSystem", "DepsFileSystem"]),
+        .testTarget(name: "InMemoryFileSystemTests", dependencies: ["DepsFailures", "DepsPresenters", "InMemoryFileSystem", "DepsFileSystem"]),
         // The driver fakes answer as the real drivers do.
         .testTarget(
             name: "DriverFakesTests",
-            dependencies: ["DepsFailures", "DriverFakes", "InMemoryFileSystem", "DepsHTTP", "DepsGit", "DepsFileSystem", "LoopbackHTTPServer"]
+            dependencies: ["DepsFailures", "DepsPresenters", "DriverFakes", "InMemoryFileSystem", "DepsHTTP", "DepsGit", "DepsFileSystem", "LoopbackHTTPServer"]
         ),
         // Adapters of one target each, on the in-memory file system and the driver fakes.
         .testTarget(
@@ -188,11 +188,11 @@ let package = Package(
         // The project-file reader and the Xcode integration, on real apps' project files.
         .testTarget(
             name: "DepsXcodeTests",
-            dependencies: ["DepsXcode", "DepsPropertyList", "DepsCore", "DepsFileSystem", "DepsFailures", "IndependentProjectReader"]
+            dependencies: ["DepsXcode", "DepsPropertyList", "DepsCore", "DepsFileSystem", "DepsFailures", "DepsPresenters", "IndependentProjectReader"]
         ),
         .testTarget(
             name: "DepsCLITests",
-            dependencies: ["deps", "DepsCLI", "DepsYAML", "DepsProcess", "DepsFailures", "DepsCore", "LoopbackHTTPServer", "IndependentProjectReader"]
+            dependencies: ["deps", "DepsCLI", "DepsPresenters", "DepsYAML", "DepsProcess", "DepsFailures", "DepsCore", "LoopbackHTTPServer", "IndependentProjectReader"]
         ),
     ]
 )

@@ -94,17 +94,21 @@ public final class RemoteCode: Sendable {
             do {
                 response = try await http.download(url, to: destination.string)
             } catch let error as HTTPError {
-                markUnreachable(store, request, url: url, origin: origin, cause: error.causeDescription)
+                markUnreachable(store, request, url: url, origin: origin, cause: error)
                 continue
             }
             guard response.isSuccess else { continue }
-            let problem: String?
+            let problem: RemoteCodeWarning.Detail?
             do {
-                problem = try await verify(destination)
+                problem = try await verify(destination).map { .described($0) }
             } catch is CancellationError {
                 throw CancellationError()
+            } catch let error as FileAccessError {
+                problem = .unreadable(error)
+            } catch let error as ChildProcessError {
+                problem = .checkNotRun(error)
             } catch {
-                problem = "it cannot be read: \(error)"
+                problem = .described("it cannot be read: \(error)")
             }
             guard let problem else { return url }
             fileSystem.removeTree(destination)
@@ -134,25 +138,25 @@ public final class RemoteCode: Sendable {
                     state.withLock { _ = $0.refusingUploads.insert(store.baseURL) }
                     warn(RemoteCodeWarning(
                         kind: .uploadFailed, store: store.warningStore, package: request.name, url: RemoteCodeStore.shown(url), origin: nil,
-                        detail: "the server answered HTTP \(response.status)"))
+                        detail: .serverAnswered(response.status)))
                     continue
                 }
             } catch let error as HTTPError {
                 state.withLock { _ = $0.unreachable.insert(store.baseURL) }
                 warn(RemoteCodeWarning(
                     kind: .uploadFailed, store: store.warningStore, package: request.name, url: RemoteCodeStore.shown(url), origin: nil,
-                    detail: error.causeDescription))
+                    detail: .httpFailed(error)))
             } catch {
                 continue
             }
         }
     }
 
-    private func markUnreachable(_ store: RemoteCodeStore, _ request: CodeRequest, url: String, origin: String, cause: String) {
+    private func markUnreachable(_ store: RemoteCodeStore, _ request: CodeRequest, url: String, origin: String, cause: HTTPError) {
         let first = state.withLock { $0.unreachable.insert(store.baseURL).inserted }
         guard first else { return }
         warn(RemoteCodeWarning(
             kind: .unreachable, store: store.warningStore, package: request.name, url: RemoteCodeStore.shown(store.baseURL), origin: origin,
-            detail: cause))
+            detail: .httpFailed(cause)))
     }
 }

@@ -1,5 +1,5 @@
 /// A file or folder that cannot be read or written (exit status 74), as data: the path as shown
-/// to the user, what was being done to it and what stood in the way. `FailureText.swift` words it.
+/// to the user, what was being done to it and what stood in the way. DepsPresenters words it (`DriverFailureWording.swift`).
 public struct FileAccessError: ExitStatusError, Sendable, Equatable {
     public var exitStatus: ExitStatus { .inputOutput }
 

@@ -1,5 +1,5 @@
-/// A git (or tar) command of a mirror or a working copy that ended with a non-zero status, and
-/// how its failure reads: what was being done, then git's cause.
+/// A git (or tar) command of a mirror or a working copy that ended with a non-zero status, as
+/// data: the command, what it wrote on its standard error and its status. DepsPresenters words it.
 public struct GitCommandFailure: ExitStatusError, Sendable, Equatable {
     public var exitStatus: ExitStatus { .inputOutput }
     /// `git` or `tar`.
@@ -42,7 +42,7 @@ public struct GitDeadlineExceeded: ExitStatusError, Sendable, Equatable {
 }
 
 /// A git operation on a repository that failed, as data: git could not be started, a git (or
-/// tar) command failed, or it went on past its limit. `FailureText` words it.
+/// tar) command failed, or it went on past its limit. DepsPresenters words it.
 public enum GitFailure: Sendable, Equatable {
     /// What the repository is to deps, for the words: a package's code or a spec repository.
     public enum Subject: Sendable, Equatable {

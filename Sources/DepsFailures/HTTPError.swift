@@ -1,5 +1,5 @@
 /// A download that failed (exit status 74), as data: the URL, the cause and how many attempts
-/// were made. `FailureText.swift` words it.
+/// were made. DepsPresenters words it (`DriverFailureWording.swift`).
 public struct HTTPError: ExitStatusError, Sendable, Equatable {
     public var exitStatus: ExitStatus { .inputOutput }
     /// Why a download failed.

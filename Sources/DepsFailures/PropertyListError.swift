@@ -1,5 +1,5 @@
 /// An OpenStep property list (Xcode's `project.pbxproj`) that cannot be read (exit status 65): the
-/// file, the line and column, and why. `FailureText.swift` words it.
+/// file, the line and column, and why. DepsPresenters words it (`DriverFailureWording.swift`).
 public struct PropertyListError: ExitStatusError, Sendable, Equatable {
     public var exitStatus: ExitStatus { .malformedInput }
     public let file: String

@@ -1,6 +1,6 @@
 /// A problem found in a YAML file, located by file, line and (when known) column.
 ///
-/// `FailureText.swift` words it as a compiler does: `FILE:LINE:COLUMN: error: MESSAGE`.
+/// DepsPresenters words it (`DriverFailureWording.swift`) as a compiler does: `FILE:LINE:COLUMN: error: MESSAGE`.
 public struct YAMLError: ExitStatusError, Sendable, Equatable {
     public var exitStatus: ExitStatus { .malformedInput }
     public let file: String

@@ -251,7 +251,7 @@ extension ErrorTextPresenter {
         case let .noManifest(directory):
             "no Depsfile in \(MessageText.escaped(directory)); `deps init` writes one (or `deps import`, beside a CocoaPods Podfile)"
         case let .unreachable(cause, networkDown):
-            MessageText.escaped(cause) + (networkDown
+            MessageText.escaped(cause.causeDescription) + (networkDown
                 ? "; without the network, list a spec directory or a git spec repository in the Depsfile's"
                     + " `sources:`, point `trunk` at a mirror with DEPS_TRUNK_URL, or use --offline with a warm cache"
                 : "")

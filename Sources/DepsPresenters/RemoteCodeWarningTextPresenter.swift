@@ -1,4 +1,5 @@
 import DepsCore
+import DepsFailures
 
 /// The warnings a mirror's `code/` or the remote cache gives while an install goes on without
 /// it (BEHAVIOUR 14): one line each, naming the package, the object's URL and the origin used.
@@ -6,7 +7,13 @@ public enum RemoteCodeWarningTextPresenter {
     public static func render(_ warning: RemoteCodeWarning) -> String {
         let store = warning.store == .mirror ? "the mirror" : "the remote cache"
         let url = MessageText.escaped(warning.url)
-        let detail = MessageText.escaped(warning.detail)
+        let detail = switch warning.detail {
+        case let .described(text): MessageText.escaped(text)
+        case let .httpFailed(error): MessageText.escaped(error.causeDescription)
+        case let .unreadable(error): MessageText.escaped("it cannot be read: \(error)")
+        case let .checkNotRun(error): MessageText.escaped("it cannot be read: \(error)")
+        case let .serverAnswered(status): "the server answered HTTP \(status)"
+        }
         let instead = warning.origin.map { "; fetching it from its origin \(MessageText.escaped($0))" } ?? ""
         switch warning.kind {
         case .refused:

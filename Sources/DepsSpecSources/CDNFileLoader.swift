@@ -100,7 +100,7 @@ struct CDNFileLoader: Sendable {
             if let reason = cache.unwritableReason() {
                 throw UnavailableError(location: fileURL, reason: .cacheReadOnly(root: cache.root.string, lacking: .file(nil), reason: reason))
             }
-            throw UnavailableError(location: fileURL, reason: .unreachable(cause: error.causeDescription, networkDown: Self.isNetworkDown(error.cause)))
+            throw UnavailableError(location: fileURL, reason: .unreachable(cause: error, networkDown: Self.isNetworkDown(error.cause)))
         }
         if response.isNotModified, cached {
             return (try cache.fileSystem.readFile(local, shownAs: local.string), .notModified)

@@ -3,6 +3,7 @@ import DepsGit
 import Foundation
 import XCTest
 import DepsFailures
+import DepsPresenters
 
 /// How a failed git command reads: what deps was doing, then the cause git gave, never only
 /// git's closing advice ("and the repository exists.").

@@ -1,5 +1,6 @@
 @testable import DepsCode
 import XCTest
+import DepsPresenters
 
 /// How a submodule's URL in `.gitmodules` becomes one deps fetches (BEHAVIOUR 8.2).
 final class SubmoduleURLTests: XCTestCase {

@@ -50,14 +50,42 @@ final class ErrorConventionTests: XCTestCase {
     }
 
     func testNoErrorTypeOutsideThePresentersWordsItself() throws {
-        let declaration = try NSRegularExpression(
-            pattern: #"^\s*(public |package )?(struct|enum|final class) (\w+Error)\b[^{]*\bCustomStringConvertible\b"#)
-        var found: Set<String> = []
-        for file in try swiftFiles() where !["DepsPresenters", "DepsCLI", "DepsFailures", "deps"].contains(file.target) {
+        let files = try swiftFiles()
+        // Every error type: a name ending in `Error`, or a type declared as an `Error` or an
+        // `ExitStatusError` (`GitCommandFailure`, `GitDeadlineExceeded`).
+        let errorDeclaration = try NSRegularExpression(
+            pattern: #"^\s*(public |package |private |fileprivate )?(final )?(struct|enum|class|actor) (\w+)\b[^{]*:[^{]*\b(Error|ExitStatusError)\b"#)
+        var errorTypes: Set<String> = []
+        for file in files {
             for line in file.lines {
                 let range = NSRange(line.startIndex..., in: line)
-                guard let match = declaration.firstMatch(in: line, range: range), let name = Range(match.range(at: 3), in: line) else { continue }
-                found.insert(String(line[name]))
+                guard let match = errorDeclaration.firstMatch(in: line, range: range), let name = Range(match.range(at: 4), in: line) else { continue }
+                errorTypes.insert(String(line[name]))
+            }
+        }
+        XCTAssertTrue(errorTypes.isSuperset(of: ["FileAccessError", "HTTPError", "GitCommandFailure", "YAMLError"]), "\(errorTypes.sorted())")
+        func isErrorType(_ name: String) -> Bool { name.hasSuffix("Error") || errorTypes.contains(name) }
+
+        // A type or an extension: what a `var description` below it belongs to.
+        let topLevel = try NSRegularExpression(
+            pattern: #"^\s*(public |package |private |fileprivate )?(final )?(struct|enum|class|actor|extension) ([\w.]+)\b([^{]*)"#)
+        var found: Set<String> = []
+        for file in files where !["DepsPresenters", "DepsCLI", "deps"].contains(file.target) {
+            var current: String?
+            for (index, line) in file.lines.enumerated() {
+                let range = NSRange(line.startIndex..., in: line)
+                if let match = topLevel.firstMatch(in: line, range: range), let name = Range(match.range(at: 4), in: line),
+                   let rest = Range(match.range(at: 5), in: line) {
+                    let type = String(String(line[name]).split(separator: ".").last ?? "")
+                    current = isErrorType(type) ? type : nil
+                    if current != nil, line[rest].contains("CustomStringConvertible") {
+                        found.insert("\(file.path):\(index + 1): \(type): CustomStringConvertible")
+                    }
+                    continue
+                }
+                if let type = current, line.range(of: #"\bvar description\b"#, options: .regularExpression) != nil {
+                    found.insert("\(file.path):\(index + 1): \(type).description")
+                }
             }
         }
         XCTAssertEqual(found, [], "word an error type in DepsPresenters from its data, not in a description of its own")
@@ -100,9 +128,9 @@ final class ErrorConventionTests: XCTestCase {
         let kit = try PackageName("Kit")
         let offline = UnavailableError(location: "https://cdn/x", reason: .notCachedWhileOffline(lacking: .file("/cache/x")))
         XCTAssertEqual(Output.describe(offline).message, "https://cdn/x: error: not in the cache (/cache/x); --offline does not fetch")
-        let down = UnavailableError(location: "https://cdn/x", reason: .unreachable(cause: "timed out after 1 attempt", networkDown: true))
+        let down = UnavailableError(location: "https://cdn/x", reason: .unreachable(cause: HTTPError(url: "https://cdn/x", cause: .timedOut, attempts: 1), networkDown: true))
         XCTAssertTrue(Output.describe(down).message.contains("point `trunk` at a mirror with DEPS_TRUNK_URL"), Output.describe(down).message)
-        let answered = UnavailableError(location: "https://cdn/x", reason: .unreachable(cause: "server error 503 (3 attempts)", networkDown: false))
+        let answered = UnavailableError(location: "https://cdn/x", reason: .unreachable(cause: HTTPError(url: "https://cdn/x", cause: .serverError(503), attempts: 3), networkDown: false))
         XCTAssertEqual(Output.describe(answered).message, "https://cdn/x: error: server error 503 (3 attempts)")
         let moved = CodeFetchError(name: kit, url: "https://g/kit.git", kind: .integrity, cause: "tag 1.0 moved", remedy: .updateIfTrusted)
         XCTAssertEqual(Output.describe(moved).message, "error: Kit: https://g/kit.git: tag 1.0 moved; if the new commit is trusted, run deps update Kit")

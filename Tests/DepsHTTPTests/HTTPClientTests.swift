@@ -4,6 +4,7 @@ import Foundation
 import LoopbackHTTPServer
 import XCTest
 import DepsFailures
+import DepsPresenters
 
 #if canImport(Glibc)
 import Glibc

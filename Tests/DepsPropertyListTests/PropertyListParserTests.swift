@@ -1,6 +1,7 @@
 import DepsFailures
 import DepsPropertyList
 import XCTest
+import DepsPresenters
 
 /// The OpenStep property-list reader: real project files read whole, every node's bytes where it
 /// was, and bad input refused at its line and column.

@@ -2,6 +2,7 @@ import DepsCache
 import DepsCode
 import DepsCore
 import DepsFileSystem
+import DepsPresenters
 import DepsHTTP
 import DriverFakes
 import InMemoryFileSystem
@@ -136,7 +137,10 @@ final class CDNFileLoaderTests: XCTestCase {
         http = FakeHTTPClient(fileSystem: fileSystem, attempts: 3)
         http.answer(base + index, status: 503)
         let error = await failure { try await self.loader().load(self.index) }
-        XCTAssertEqual(error, UnavailableError(location: base + index, reason: .unreachable(cause: "server error 503 (3 attempts)", networkDown: false)))
+        XCTAssertEqual(error?.location, base + index)
+        guard case let .unreachable(cause, networkDown)? = error?.reason else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(cause.causeDescription, "server error 503 (3 attempts)")
+        XCTAssertFalse(networkDown)
         XCTAssertEqual(http.requests.count, 3)
         XCTAssertNil(cached(index))
     }
@@ -144,7 +148,10 @@ final class CDNFileLoaderTests: XCTestCase {
     func testATimeoutSaysHowToWorkWithoutTheNetwork() async throws {
         http.fail(base + index, with: .timedOut)
         let error = await failure { try await self.loader().load(self.index) }
-        XCTAssertEqual(error, UnavailableError(location: base + index, reason: .unreachable(cause: "timed out after 1 attempt", networkDown: true)))
+        XCTAssertEqual(error?.location, base + index)
+        guard case let .unreachable(cause, networkDown)? = error?.reason else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(cause.causeDescription, "timed out after 1 attempt")
+        XCTAssertTrue(networkDown)
     }
 
     func testOfflineAFileTheCacheLacksIsAnErrorAndNothingIsAsked() async throws {

@@ -6,6 +6,7 @@ import DepsPropertyList
 import Foundation
 import IndependentProjectReader
 import XCTest
+import DepsPresenters
 
 /// Every promise of BEHAVIOUR 15 checked on each of the real projects under
 /// Tests/Fixtures/XcodeProjects, each at the path its app keeps it (WooCommerce's in a subfolder).

@@ -6,6 +6,7 @@ import DepsPropertyList
 import Foundation
 import IndependentProjectReader
 import XCTest
+import DepsPresenters
 
 /// deps wiring `Deps/` into real apps' Xcode projects (BEHAVIOUR 15): minimal, stable edits that
 /// an independent reader accepts, undone byte for byte.

@@ -1,5 +1,6 @@
 import DepsYAML
 import XCTest
+import DepsPresenters
 
 /// Only UTF-8 text is read; anything else is refused with the position of the first bad byte.
 final class ParserEncodingTests: XCTestCase {

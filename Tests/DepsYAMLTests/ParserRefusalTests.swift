@@ -1,5 +1,6 @@
 import DepsYAML
 import XCTest
+import DepsPresenters
 
 /// Valid YAML that a plain data file should not hold is refused with its position.
 final class ParserRefusalTests: XCTestCase {

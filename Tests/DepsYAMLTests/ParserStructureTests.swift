@@ -1,6 +1,7 @@
 import DepsYAML
 import XCTest
 import DepsFailures
+import DepsPresenters
 
 /// The shape of the tree, the order of pairs and the marks of nodes.
 final class ParserStructureTests: XCTestCase {

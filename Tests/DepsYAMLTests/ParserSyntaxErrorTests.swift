@@ -1,5 +1,6 @@
 import DepsYAML
 import XCTest
+import DepsPresenters
 
 /// libyaml's own syntax errors, located at the line and column libyaml reports.
 final class ParserSyntaxErrorTests: XCTestCase {

@@ -1,6 +1,7 @@
 import DepsYAML
 import XCTest
 import DepsFailures
+import DepsPresenters
 
 /// Parses `text` as the file `Depsfile`, failing the test on an error.
 func parsed(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> YAMLNode? {

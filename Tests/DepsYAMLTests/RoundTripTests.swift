@@ -1,5 +1,6 @@
 import DepsYAML
 import XCTest
+import DepsPresenters
 
 /// Reading back what the emitter wrote gives the same content, whatever the strings hold.
 final class RoundTripTests: XCTestCase {

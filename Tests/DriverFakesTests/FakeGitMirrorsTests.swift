@@ -5,6 +5,7 @@ import Foundation
 import InMemoryFileSystem
 import XCTest
 import DepsFailures
+import DepsPresenters
 
 /// `FakeGitMirrors` answers as `GitMirror` does over the system git: the same repository is made
 /// with git in a temporary folder and in memory, and a mirror of each is cloned, read, fetched

@@ -3,6 +3,7 @@ import InMemoryFileSystem
 import Synchronization
 import XCTest
 import DepsFailures
+import DepsPresenters
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

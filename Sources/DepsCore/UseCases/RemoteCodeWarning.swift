@@ -1,3 +1,5 @@
+import DepsFailures
+
 /// Something a remote store of code (a mirror's `code/`, the remote cache) did that the
 /// install went on without (BEHAVIOUR 14): worded by a presenter, printed as a warning.
 public struct RemoteCodeWarning: Sendable, Equatable {
@@ -25,9 +27,23 @@ public struct RemoteCodeWarning: Sendable, Equatable {
     public let url: String
     /// Where the code was fetched instead, when it was.
     public let origin: String?
-    public let detail: String
+    public let detail: Detail
 
-    public init(kind: Kind, store: Store, package: PackageName, url: String, origin: String?, detail: String) {
+    /// What the store did, as data the presenter words.
+    public enum Detail: Sendable, Equatable {
+        /// A check's own words (what the copy is instead of the pin).
+        case described(String)
+        /// The download or upload failed.
+        case httpFailed(HTTPError)
+        /// The downloaded copy could not be read to check it.
+        case unreadable(FileAccessError)
+        /// git, which checks a downloaded pack, could not be run.
+        case checkNotRun(ChildProcessError)
+        /// The server answered this status to an upload.
+        case serverAnswered(Int)
+    }
+
+    public init(kind: Kind, store: Store, package: PackageName, url: String, origin: String?, detail: Detail) {
         self.kind = kind
         self.store = store
         self.package = package

@@ -45,9 +45,9 @@ public struct UnavailableError: ExitStatusError, Sendable, Equatable {
         case cacheReadOnly(root: String, lacking: CacheLack, reason: String)
         /// git failed on the repository (it could not start, a command failed, or it ran too long).
         case gitFailed(GitFailure)
-        /// The spec repository's server could not be reached (`cause`: why, in a few words);
+        /// The spec repository's server could not be reached (`cause`: the download's failure);
         /// `networkDown` when no connection could be made at all.
-        case unreachable(cause: String, networkDown: Bool)
+        case unreachable(cause: HTTPError, networkDown: Bool)
     }
 
     /// The file, folder or URL, as shown to the user.

@@ -470,7 +470,12 @@ public final class InMemoryFileSystem: FileSystem {
                 do {
                     bytes = try readFile(from, shownAs: entry.relativePath)
                 } catch {
-                    throw failure(entry.relativePath, error.reason)
+                    // The read's problem, as the entry's: the fake keeps it as data, as the real one does.
+                    switch error.problem {
+                    case let .system(code): throw FileAccessError(path: name, operation: .copyCode, problem: .entry(entry.relativePath, code))
+                    case let .systemMessage(words): throw failure(entry.relativePath, words)
+                    default: throw FileAccessError(path: name, operation: .copyCode, problem: error.problem)
+                    }
                 }
                 let mode = permissions(of: from) ?? 0o644
                 let made: Bool = state.withLock { state in
