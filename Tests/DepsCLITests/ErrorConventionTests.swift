@@ -91,6 +91,44 @@ final class ErrorConventionTests: XCTestCase {
         XCTAssertEqual(found, [], "word an error type in DepsPresenters from its data, not in a description of its own")
     }
 
+    /// Where a reader still puts a finished sentence into an error (a `.worded` problem, or a
+    /// string literal as a `MalformedInputError`'s message), rather than a typed cause the
+    /// presenters word. The count of each file may only fall: a new sentence fails the test.
+    static let sentencesStillBuiltByReaders: [String: Int] = [
+        "DepsCocoaPods/PodfileEvaluationRun.swift": 2,
+        "DepsCocoaPods/PodfileLockCodec.swift": 16,
+        "DepsCocoaPods/PodfileReader.swift": 1,
+        "DepsCocoaPods/PodspecJSONCodec.swift": 16,
+        "DepsCocoaPods/RubyPodspecEvaluation.swift": 2,
+        "DepsFiles/BuildAttributesReader.swift": 3,
+        "DepsFiles/LocationText.swift": 1,
+        "DepsFiles/MalformedInputError.swift": 2,
+        "DepsFiles/SpecCodec.swift": 8,
+        "DepsFiles/SpecFileLinter.swift": 6,
+        "DepsFiles/SwiftPackageDependencyField.swift": 12,
+        "DepsFiles/XcodeSection.swift": 9,
+        "DepsFiles/YAMLDocument.swift": 9,
+        "DepsSwiftPackages/SwiftManifestDumpCodec.swift": 2,
+        "DepsSwiftPackages/SwiftPackagePinFiles.swift": 1,
+        "DepsYAML/YAMLTreeBuilder.swift": 7,
+    ]
+
+    func testNoReaderBuildsMoreSentencesIntoItsErrors() throws {
+        let sentence = try NSRegularExpression(pattern: #"\.worded\(|\berror\([^()]*,\s*"|MalformedInputError\([^)]*\bmessage:"#)
+        var found: [String: Int] = [:]
+        for file in try swiftFiles() where !["DepsPresenters", "DepsCLI", "deps"].contains(file.target) {
+            for line in file.lines where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                if sentence.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil { found[file.path, default: 0] += 1 }
+            }
+        }
+        var grown: [String] = []
+        for (path, count) in found.sorted(by: { $0.key < $1.key }) where count > Self.sentencesStillBuiltByReaders[path, default: 0] {
+            grown.append("\(path): \(count) (allowed \(Self.sentencesStillBuiltByReaders[path, default: 0]))")
+        }
+        XCTAssertEqual(grown, [], "give the reader's problem a typed cause worded in DepsPresenters (InputProblemWording)")
+        print("sentences still built by readers: \(found.sorted(by: { $0.key < $1.key }).map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", "))")
+    }
+
     func testNoCommandFlagOrVariableIsNamedOutsideThePresentersAndTheCLI() throws {
         // In a string literal: `deps <command>`, a long flag of deps, or a DEPS_ variable.
         let naming = try NSRegularExpression(
