@@ -36,19 +36,19 @@ public struct DepsfileCodec {
         if let marker = MergeConflictMarker.first(in: bytes) {
             throw MalformedInputError(
                 file: fileName, line: marker.line,
-                message: "merge conflict marker '\(marker.text)'", remedy: .resolveMergeConflict(orRewrite: false))
+                problem: .mergeConflictMarker(marker.text), remedy: .resolveMergeConflict(orRewrite: false))
         }
         let document = YAMLDocument(file: fileName)
-        let root = try document.root(of: bytes, expecting: "a mapping with `sources` and `dependencies`")
+        let root = try document.root(of: bytes, expecting: .depsfile)
         let fields = try document.fields(
-            try document.mapping(root, "the Depsfile"), known: Self.topLevelKeys, in: "the Depsfile")
+            try document.mapping(root, .depsfile), known: Self.topLevelKeys, in: .depsfile)
 
         var sources: [String] = []
         if let node = fields["sources"] {
-            for item in try document.sequence(node, "sources") {
-                let source = try document.location(try document.scalar(item, "a source"), at: item, "a source")
-                guard !source.isEmpty else { throw document.error(item, "a source cannot be empty") }
-                guard !sources.contains(source) else { throw document.error(item, "source '\(source)' is listed twice") }
+            for item in try document.sequence(node, .key("sources")) {
+                let source = try document.location(try document.scalar(item, .aSource), at: item, .aSource)
+                guard !source.isEmpty else { throw document.error(item, DepsfileProblem.emptySource) }
+                guard !sources.contains(source) else { throw document.error(item, DepsfileProblem.sourceListedTwice(source)) }
                 sources.append(source)
             }
         }
@@ -56,7 +56,7 @@ public struct DepsfileCodec {
         var dependencies: [Dependency] = []
         var dependencySources: [PackageName: String] = [:]
         if let node = fields["dependencies"] {
-            for pair in try document.mapping(node, "dependencies") {
+            for pair in try document.mapping(node, .key("dependencies")) {
                 let name = try document.packageName(try document.key(pair), at: pair.key)
                 if let source = try specSource(of: name, pair.value, document) {
                     dependencies.append(Dependency(name, source.requirement))
@@ -68,7 +68,7 @@ public struct DepsfileCodec {
         }
         var platform: Platform?
         if let node = fields["platform"], !node.isNull {
-            platform = try self.platform(node, "platform", document)
+            platform = try self.platform(node, .depsfile, document)
         }
         let xcode = try fields["xcode"].map { node throws(MalformedInputError) in try XcodeSection.decode(node, codec: self, document) }
         return Manifest(
@@ -77,17 +77,17 @@ public struct DepsfileCodec {
     }
 
     /// `ios 15.0`: a platform and, optionally, its deployment target.
-    func platform(_ node: YAMLNode, _ what: String, _ document: YAMLDocument) throws(MalformedInputError) -> Platform {
-        let text = try document.scalar(node, what)
+    func platform(_ node: YAMLNode, _ field: DepsfileProblem.PlatformField, _ document: YAMLDocument) throws(MalformedInputError) -> Platform {
+        let text = try document.scalar(node, .platform(field))
         let parts = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         let known = Platform.names
         guard (1...2).contains(parts.count), known.contains(parts[0].lowercased()) else {
-            throw document.error(node, "invalid \(what) '\(text)'; expected a platform and a deployment target, e.g. `ios 15.0` (one of \(known.joined(separator: ", ")))")
+            throw document.error(node, DepsfileProblem.invalidPlatform(text, of: field, known: known))
         }
         var target: Version?
         if parts.count == 2 {
             guard let version = try? Version(parts[1]), !version.isPrerelease else {
-                throw document.error(node, "invalid deployment target '\(parts[1])' in \(what) '\(text)'")
+                throw document.error(node, DepsfileProblem.invalidDeploymentTarget(parts[1], in: text, of: field))
             }
             target = version
         }
@@ -100,13 +100,13 @@ public struct DepsfileCodec {
         of name: PackageName, _ value: YAMLNode, _ document: YAMLDocument
     ) throws(MalformedInputError) -> (label: String, requirement: Requirement)? {
         guard let pairs = value.mappingPairs else { return nil }
-        let fields = try document.fields(pairs, known: Self.externalSourceKeys, in: "the source of \(name)")
+        let fields = try document.fields(pairs, known: Self.externalSourceKeys, in: .sourceOf(name))
         guard let sourceNode = fields["source"] else { return nil }
         for key in ["path", "podspec", "git", "package", "swiftpm", "registry", "exact", "revision"] + GitReference.keys + ["submodules"] where fields[key] != nil {
-            throw document.error(fields[key]!, "\(name) has both `source:` and `\(key):`; a spec source goes with `version:` alone")
+            throw document.error(fields[key]!, DepsfileProblem.specSourceBeside(key: key, of: name))
         }
-        let label = try document.location(try document.scalar(sourceNode, "the spec source of \(name)"), at: sourceNode, "the spec source of \(name)")
-        guard !label.allSatisfy(\.isWhitespace) else { throw document.error(sourceNode, "the spec source of \(name) cannot be empty") }
+        let label = try document.location(try document.scalar(sourceNode, .specSourceOf(name)), at: sourceNode, .specSourceOf(name))
+        guard !label.allSatisfy(\.isWhitespace) else { throw document.error(sourceNode, DepsfileProblem.emptySpecSource(name)) }
         let requirement = try fields["version"].map { node throws(MalformedInputError) in
             try document.requirement(node, for: name)
         } ?? .any
@@ -120,78 +120,77 @@ public struct DepsfileCodec {
             return Dependency(name, try document.requirement(value, for: name))
         }
         let fields = try document.fields(
-            try document.mapping(value, "\(name)"), known: Self.externalSourceKeys, in: "the source of \(name)")
+            try document.mapping(value, .dependency(name)), known: Self.externalSourceKeys, in: .sourceOf(name))
         let packageKeys = ["package", "swiftpm", "registry"].filter { fields[$0] != nil }
         if let packageKey = packageKeys.first, let packageNode = fields[packageKey] {
             // A package by URL may also be taken on a branch or a revision (BEHAVIOUR 16).
             let references = packageKey == "package" ? SwiftPackageReference.keys : []
             for key in ["path", "podspec", "git", "tag", "commit", "branch", "revision", "submodules"] + packageKeys.dropFirst()
             where fields[key] != nil && !references.contains(key) {
-                let takes = packageKey == "package" ? "`version:`, `exact:`, `branch:` or `revision:`" : "`version:` or `exact:`"
-                throw document.error(fields[key]!, "`\(key):` does not go with `\(packageKey):` in the source of \(name); a package takes \(takes)")
+                throw document.error(fields[key]!, DepsfileProblem.keyBesidePackage(key: key, packageKey: packageKey, of: name))
             }
             if packageKey == "registry" { return try document.swiftRegistryDependency(name, at: packageNode, fields) }
             return try document.swiftPackageDependency(name, at: packageNode, fields, replacingPod: packageKey == "swiftpm")
         }
         if let revisionNode = fields["revision"] {
-            throw document.error(revisionNode, "`revision:` goes with `package:` in the source of \(name); a git pod's commit is `commit:`")
+            throw document.error(revisionNode, DepsfileProblem.revisionWithoutPackage(name))
         }
         if let exactNode = fields["exact"] {
-            throw document.error(exactNode, "`exact:` goes with `package:` or `registry:` in the source of \(name); a pod's exact version is `version: 1.2.3`")
+            throw document.error(exactNode, DepsfileProblem.exactWithoutPackage(name))
         }
         let requirement = try fields["version"].map { node throws(MalformedInputError) in
             try document.requirement(node, for: name)
         } ?? .any
         let locations = ["path", "podspec", "git"].filter { fields[$0] != nil }
         guard locations.count <= 1 else {
-            throw document.error(value, "\(name) has both `\(locations[0]):` and `\(locations[1]):`; keep one")
+            throw document.error(value, DepsfileProblem.twoLocations(name, locations[0], locations[1]))
         }
         if let gitNode = fields["git"] {
-            let url = try document.location(try document.scalar(gitNode, "the git URL of \(name)"), at: gitNode, "the git URL of \(name)")
-            guard !url.isEmpty else { throw document.error(gitNode, "the git URL of \(name) cannot be empty") }
+            let url = try document.location(try document.scalar(gitNode, .gitURLOf(name)), at: gitNode, .gitURLOf(name))
+            guard !url.isEmpty else { throw document.error(gitNode, DepsfileProblem.emptyGitURL(name)) }
             let references = GitReference.keys.filter { fields[$0] != nil }
             guard references.count <= 1 else {
-                throw document.error(gitNode, "`git:` for \(name) takes at most one of `tag:`, `commit:` or `branch:` (none: the default branch)")
+                throw document.error(gitNode, DepsfileProblem.severalGitReferences(name))
             }
             let submodules = try fields["submodules"].map { node throws(MalformedInputError) in
-                try document.flag(node, "`submodules:` of \(name)")
+                try document.flag(node, .submodulesOf(name))
             } ?? false
             guard let key = references.first, let referenceNode = fields[key] else {
                 return Dependency(name, requirement, externalSource: .git(url: url, .defaultBranch, submodules: submodules))
             }
             do {
-                let reference = try GitReference.reading(key: key, value: try document.scalar(referenceNode, "the \(key) of \(name)"))
+                let reference = try GitReference.reading(key: key, value: try document.scalar(referenceNode, .gitReferenceOf(name, key: key)))
                 return Dependency(name, requirement, externalSource: .git(url: url, reference, submodules: submodules))
             } catch let error as CodeSourceError {
-                throw document.error(referenceNode, "\(message: error.message) for \(name)")
+                throw document.error(referenceNode, DepsfileProblem.invalidGitReference(error, of: name))
             } catch {
                 throw error as! MalformedInputError
             }
         }
         for key in GitReference.keys + ["submodules"] where fields[key] != nil {
-            throw document.error(fields[key]!, "`\(key):` goes with `git:` in the source of \(name)")
+            throw document.error(fields[key]!, DepsfileProblem.gitKeyWithoutGit(key: key, of: name))
         }
         if let fileNode = fields["podspec"] {
             return Dependency(name, requirement, externalSource: .podspec(try podspecFile(of: name, fileNode, document)))
         }
         guard let pathNode = fields["path"] else {
-            throw document.error(value, "expected `path:`, `podspec:`, `git:`, `package:` or `source:` in the source of \(name)")
+            throw document.error(value, DepsfileProblem.noLocation(name))
         }
-        let path = try document.location(try document.scalar(pathNode, "the path of \(name)"), at: pathNode, "the path of \(name)")
-        guard !path.isEmpty else { throw document.error(pathNode, "the path of \(name) cannot be empty") }
+        let path = try document.location(try document.scalar(pathNode, .pathOf(name)), at: pathNode, .pathOf(name))
+        guard !path.isEmpty else { throw document.error(pathNode, DepsfileProblem.emptyPath(name)) }
         return Dependency(name, requirement, externalSource: .path(path))
     }
 
     /// A `podspec:` value: a spec file relative to the Depsfile that deps can read, a
     /// `.podspec.json`, a Ruby `.podspec` (read through `ruby`) or a `.yaml` spec; a URL is refused.
     private func podspecFile(of name: PackageName, _ node: YAMLNode, _ document: YAMLDocument) throws(MalformedInputError) -> String {
-        let file = try document.location(try document.scalar(node, "the podspec of \(name)"), at: node, "the podspec of \(name)")
-        guard !file.isEmpty else { throw document.error(node, "the podspec of \(name) cannot be empty") }
+        let file = try document.location(try document.scalar(node, .podspecOf(name)), at: node, .podspecOf(name))
+        guard !file.isEmpty else { throw document.error(node, DepsfileProblem.emptyPodspec(name)) }
         switch PodspecFileProblem(location: file) {
         case .url?:
-            throw document.error(node, "the podspec of \(name) is a URL, '\(file)'; `podspec:` names a file relative to the Depsfile")
+            throw document.error(node, DepsfileProblem.podspecIsURL(file, of: name))
         case .unknownFormat?:
-            throw document.error(node, "the podspec of \(name), '\(file)', is neither a `.podspec.json`, a `.podspec` nor a `.yaml` spec file")
+            throw document.error(node, DepsfileProblem.podspecFormatUnknown(file, of: name))
         case nil:
             break
         }

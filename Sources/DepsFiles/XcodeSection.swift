@@ -48,7 +48,7 @@ enum XcodeSection {
             if let pairs = pair.value.mappingPairs {
                 let fields = try document.fields(pairs, known: targetKeys, in: "target '\(key)'")
                 if let node = fields["platform"], !node.isNull {
-                    platform = try codec.platform(node, "platform of target '\(key)'", document)
+                    platform = try codec.platform(node, .xcodeTarget(key), document)
                 }
                 packagesNode = fields["packages"] ?? YAMLNode(.null)
             }

@@ -16,6 +16,9 @@ public enum InputProblemWording {
     public static func text(for problem: InputProblem) -> String {
         switch problem {
         case let .worded(message): message.text
+        case let .mergeConflictMarker(marker): ("merge conflict marker '\(marker)'" as MessageText).text
+        case let .field(problem): text(for: problem).text
+        case let .depsfile(problem): text(for: problem).text
         case let .inTheSpecItDescribes(problem): "\(text(for: problem)) (in the spec it describes)"
         }
     }

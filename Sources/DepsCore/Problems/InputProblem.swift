@@ -3,6 +3,10 @@
 public enum InputProblem: Sendable, Equatable {
     /// A sentence chosen by the reader (values escaped).
     case worded(MessageText)
+    /// A merge left a conflict marker (the marker's text) in the file.
+    case mergeConflictMarker(String)
+    case field(YAMLFieldProblem)
+    case depsfile(DepsfileProblem)
     /// A podspec evaluated (or read statically) into JSON that is not a spec: the problem of
     /// the JSON, whose lines are not the file's.
     indirect case inTheSpecItDescribes(InputProblem)
