@@ -58,6 +58,14 @@ package struct YAMLDocument {
         MalformedInputError(file: file, at: node, .depsfile(problem))
     }
 
+    package func error(_ node: YAMLNode, _ problem: XcodeSectionProblem) -> MalformedInputError {
+        MalformedInputError(file: file, at: node, .xcodeSection(problem))
+    }
+
+    package func error(_ node: YAMLNode, _ problem: SwiftPackageFieldProblem) -> MalformedInputError {
+        MalformedInputError(file: file, at: node, .swiftPackageField(problem))
+    }
+
     /// The pairs of a mapping (an empty value counts as an empty mapping).
     /// Transitional: `what` is an English phrase; the overload taking a `YAMLFieldSubject` is typed.
     package func mapping(_ node: YAMLNode, _ what: String) throws(MalformedInputError) -> [YAMLNode.Pair] {

@@ -49,6 +49,17 @@ extension InputProblemWording {
         case let .requirementOf(name): "the requirement of \(name)"
         case .platform(.depsfile): "platform"
         case let .platform(.xcodeTarget(target)): "platform of target '\(target)'"
+        case .xcode: "`xcode:`"
+        case .xcodeProject: "an Xcode project"
+        case .linkage: "`linkage:`"
+        case .xcodeTargets: "`xcode: targets:`"
+        case let .xcodeTarget(target): "target '\(target)'"
+        case let .packagesOfXcodeTarget(target): "the packages of target '\(target)'"
+        case let .packageOfXcodeTarget(target): "a package of target '\(target)'"
+        case let .packageURLOf(name): "the package URL of \(name)"
+        case let .registryURLOf(name): "the registry URL of \(name)"
+        case let .exactVersionOf(name): "the exact version of \(name)"
+        case let .specDependency(name): "the dependency \(name)"
         }
     }
 

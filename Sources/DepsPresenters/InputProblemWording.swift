@@ -19,6 +19,8 @@ public enum InputProblemWording {
         case let .mergeConflictMarker(marker): ("merge conflict marker '\(marker)'" as MessageText).text
         case let .field(problem): text(for: problem).text
         case let .depsfile(problem): text(for: problem).text
+        case let .xcodeSection(problem): text(for: problem).text
+        case let .swiftPackageField(problem): text(for: problem).text
         case let .inTheSpecItDescribes(problem): "\(text(for: problem)) (in the spec it describes)"
         }
     }

@@ -35,4 +35,26 @@ final class InputProblemWordingTests: XCTestCase {
         XCTAssertEqual("\(MalformedInputError(file: "Depsfile", line: 4, problem: .depsfile(.emptyPath(n("Kit")))))",
                        "Depsfile:4: error: the path of Kit cannot be empty")
     }
+
+    func testAnXcodeSectionsProblemsAreWordedWithTheirValuesEscaped() {
+        XCTAssertEqual(InputProblemWording.text(for: .xcodeSection(.projectListedTwice("App\u{1B}.xcodeproj"))),
+                       "Xcode project 'App\\u{1B}.xcodeproj' is listed twice")
+        XCTAssertEqual(InputProblemWording.text(for: .xcodeSection(.targetNamesNoProject("Other/App", firstProject: "A.xcodeproj"))),
+                       "target 'Other/App' names none of the projects; with several projects write `PROJECT/TARGET`, e.g. `A.xcodeproj/App`")
+        XCTAssertEqual(InputProblemWording.text(for: .xcodeSection(.invalidLinkage("both", known: ["static", "dynamic"]))),
+                       "invalid linkage 'both'; expected one of: static, dynamic")
+        XCTAssertEqual(InputProblemWording.text(for: .field(.notAList(.packagesOfXcodeTarget("App"), found: .mapping))),
+                       "expected a list for the packages of target 'App', found a mapping")
+    }
+
+    func testASwiftPackagesProblemsAreWordedWithTheirValuesEscaped() {
+        XCTAssertEqual(InputProblemWording.text(for: .swiftPackageField(.nameIsNotIdentity(n("Kit"), url: "https://x/kit\u{0}", identity: "kit"))),
+                       "the package at 'https://x/kit\\u{0}' is `kit` (SwiftPM's identity: the URL's last part, lower-cased); name it `kit:`")
+        XCTAssertEqual(InputProblemWording.text(for: .swiftPackageField(.swiftpmUnderSubspec(n("Kit/Core")))),
+                       "`swiftpm:` goes under a pod's name, not a subspec's: Kit, not Kit/Core")
+        XCTAssertEqual(InputProblemWording.text(for: .swiftPackageField(.referenceBesideRequirement(n("kit"), reference: "branch", requirement: "exact"))),
+                       "kit has both `branch:` and `exact:`; a package on a branch or a revision has no version requirement")
+        XCTAssertEqual(InputProblemWording.text(for: .swiftPackageField(.invalidReference(.invalidCommit(key: "revision", value: "xyz"), of: n("kit")))),
+                       "invalid `revision:` 'xyz'; expected a commit id: 4 to 40 hexadecimal digits for kit")
+    }
 }

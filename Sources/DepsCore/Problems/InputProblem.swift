@@ -7,6 +7,8 @@ public enum InputProblem: Sendable, Equatable {
     case mergeConflictMarker(String)
     case field(YAMLFieldProblem)
     case depsfile(DepsfileProblem)
+    case xcodeSection(XcodeSectionProblem)
+    case swiftPackageField(SwiftPackageFieldProblem)
     /// A podspec evaluated (or read statically) into JSON that is not a spec: the problem of
     /// the JSON, whose lines are not the file's.
     indirect case inTheSpecItDescribes(InputProblem)

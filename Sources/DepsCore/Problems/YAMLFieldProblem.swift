@@ -62,4 +62,20 @@ public enum YAMLFieldSubject: Sendable, Equatable {
     case requirementOf(PackageName)
     /// The Depsfile's `platform:`, or an Xcode target's.
     case platform(DepsfileProblem.PlatformField)
+    /// The Depsfile's `xcode:` section.
+    case xcode
+    case xcodeProject
+    /// `xcode: linkage:`.
+    case linkage
+    /// `xcode: targets:`.
+    case xcodeTargets
+    /// An Xcode target (its key as written).
+    case xcodeTarget(String)
+    case packagesOfXcodeTarget(String)
+    case packageOfXcodeTarget(String)
+    case packageURLOf(PackageName)
+    case registryURLOf(PackageName)
+    case exactVersionOf(PackageName)
+    /// A spec's dependency.
+    case specDependency(PackageName)
 }
