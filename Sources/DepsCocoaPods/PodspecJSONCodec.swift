@@ -57,7 +57,7 @@ public struct PodspecJSONCodec {
         var moduleName: String?
         if let node = fields["module_name"], !node.isNull {
             let text = try document.scalar(node, "`module_name`")
-            guard ModuleName.isValid(text) else { throw MalformedInputError(file: document.file, at: node, problem: .invalidModuleName(text, field: "module_name")) }
+            guard ModuleName.isValid(text) else { throw MalformedInputError(file: document.file, at: node, .invalidModuleName(text, field: "module_name")) }
             moduleName = text
         }
         let subspecs = try reader.subspecs(fields["subspecs"], of: expectedName, path: [], scope: scope)
@@ -145,7 +145,7 @@ public struct PodspecJSONCodec {
             do {
                 source = try SpecSourceFields.codeSource(values)
             } catch {
-                throw MalformedInputError(file: document.file, at: node, problem: .specCodeSource(error, spec: "\(name)"))
+                throw MalformedInputError(file: document.file, at: node, .specCodeSource(error, spec: "\(name)"))
             }
             if let relocate { source = source.relocated { CodeLocation.isRelative($0) ? relocate($0) : $0 } }
             return source

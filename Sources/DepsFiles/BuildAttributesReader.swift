@@ -159,7 +159,7 @@ package struct BuildAttributesReader {
             do {
                 globs.append(try SourceFileGlob(meant))
             } catch {
-                throw MalformedInputError(file: document.file, at: patternNode, problem: .sourceFileGlob(error, in: what))
+                throw MalformedInputError(file: document.file, at: patternNode, .sourceFileGlob(error, in: what))
             }
         }
         return globs

@@ -3,12 +3,6 @@ import DepsYAML
 import DepsFileSystem
 import DepsFailures
 
-private extension YAMLDocument {
-    func depsfileError(_ node: YAMLNode, _ problem: DepsfileProblem) -> MalformedInputError {
-        MalformedInputError(file: file, at: node, problem: .depsfile(problem))
-    }
-}
-
 /// Reads a Depsfile (BEHAVIOUR 1.1) into a `Manifest`.
 public struct DepsfileCodec {
     /// The name used in messages, e.g. `Depsfile`.
@@ -45,16 +39,16 @@ public struct DepsfileCodec {
                 problem: .mergeConflictMarker(marker.text), remedy: .resolveMergeConflict(orRewrite: false))
         }
         let document = YAMLDocument(file: fileName)
-        let root = try document.root(of: bytes, expecting: "a mapping with `sources` and `dependencies`")
+        let root = try document.root(of: bytes, expecting: .depsfile)
         let fields = try document.fields(
-            try document.mapping(root, "the Depsfile"), known: Self.topLevelKeys, in: "the Depsfile")
+            try document.mapping(root, .depsfile), known: Self.topLevelKeys, in: .depsfile)
 
         var sources: [String] = []
         if let node = fields["sources"] {
-            for item in try document.sequence(node, "sources") {
-                let source = try document.location(try document.scalar(item, "a source"), at: item, "a source")
-                guard !source.isEmpty else { throw document.depsfileError(item, .emptySource) }
-                guard !sources.contains(source) else { throw document.depsfileError(item, .sourceListedTwice(source)) }
+            for item in try document.sequence(node, .key("sources")) {
+                let source = try document.location(try document.scalar(item, .aSource), at: item, .aSource)
+                guard !source.isEmpty else { throw document.error(item, DepsfileProblem.emptySource) }
+                guard !sources.contains(source) else { throw document.error(item, DepsfileProblem.sourceListedTwice(source)) }
                 sources.append(source)
             }
         }
@@ -62,7 +56,7 @@ public struct DepsfileCodec {
         var dependencies: [Dependency] = []
         var dependencySources: [PackageName: String] = [:]
         if let node = fields["dependencies"] {
-            for pair in try document.mapping(node, "dependencies") {
+            for pair in try document.mapping(node, .key("dependencies")) {
                 let name = try document.packageName(try document.key(pair), at: pair.key)
                 if let source = try specSource(of: name, pair.value, document) {
                     dependencies.append(Dependency(name, source.requirement))
@@ -74,7 +68,7 @@ public struct DepsfileCodec {
         }
         var platform: Platform?
         if let node = fields["platform"], !node.isNull {
-            platform = try self.platform(node, .project, document)
+            platform = try self.platform(node, .depsfile, document)
         }
         let xcode = try fields["xcode"].map { node throws(MalformedInputError) in try XcodeSection.decode(node, codec: self, document) }
         return Manifest(
@@ -84,20 +78,16 @@ public struct DepsfileCodec {
 
     /// `ios 15.0`: a platform and, optionally, its deployment target.
     func platform(_ node: YAMLNode, _ field: DepsfileProblem.PlatformField, _ document: YAMLDocument) throws(MalformedInputError) -> Platform {
-        let what = switch field {
-        case .project: "platform"
-        case let .target(target): "platform of target '\(target)'"
-        }
-        let text = try document.scalar(node, what)
+        let text = try document.scalar(node, .platform(field))
         let parts = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         let known = Platform.names
         guard (1...2).contains(parts.count), known.contains(parts[0].lowercased()) else {
-            throw document.depsfileError(node, .invalidPlatform(field, text: text, known: known))
+            throw document.error(node, DepsfileProblem.invalidPlatform(text, of: field, known: known))
         }
         var target: Version?
         if parts.count == 2 {
             guard let version = try? Version(parts[1]), !version.isPrerelease else {
-                throw document.depsfileError(node, .invalidDeploymentTarget(parts[1], field, text: text))
+                throw document.error(node, DepsfileProblem.invalidDeploymentTarget(parts[1], in: text, of: field))
             }
             target = version
         }
@@ -110,13 +100,13 @@ public struct DepsfileCodec {
         of name: PackageName, _ value: YAMLNode, _ document: YAMLDocument
     ) throws(MalformedInputError) -> (label: String, requirement: Requirement)? {
         guard let pairs = value.mappingPairs else { return nil }
-        let fields = try document.fields(pairs, known: Self.externalSourceKeys, in: "the source of \(name)")
+        let fields = try document.fields(pairs, known: Self.externalSourceKeys, in: .sourceOf(name))
         guard let sourceNode = fields["source"] else { return nil }
         for key in ["path", "podspec", "git", "package", "swiftpm", "registry", "exact", "revision"] + GitReference.keys + ["submodules"] where fields[key] != nil {
-            throw document.depsfileError(fields[key]!, .specSourceBeside(name, key: key))
+            throw document.error(fields[key]!, DepsfileProblem.specSourceBeside(key: key, of: name))
         }
-        let label = try document.location(try document.scalar(sourceNode, "the spec source of \(name)"), at: sourceNode, "the spec source of \(name)")
-        guard !label.allSatisfy(\.isWhitespace) else { throw document.depsfileError(sourceNode, .emptySpecSource(name)) }
+        let label = try document.location(try document.scalar(sourceNode, .specSourceOf(name)), at: sourceNode, .specSourceOf(name))
+        guard !label.allSatisfy(\.isWhitespace) else { throw document.error(sourceNode, DepsfileProblem.emptySpecSource(name)) }
         let requirement = try fields["version"].map { node throws(MalformedInputError) in
             try document.requirement(node, for: name)
         } ?? .any
@@ -130,77 +120,77 @@ public struct DepsfileCodec {
             return Dependency(name, try document.requirement(value, for: name))
         }
         let fields = try document.fields(
-            try document.mapping(value, "\(name)"), known: Self.externalSourceKeys, in: "the source of \(name)")
+            try document.mapping(value, .dependency(name)), known: Self.externalSourceKeys, in: .sourceOf(name))
         let packageKeys = ["package", "swiftpm", "registry"].filter { fields[$0] != nil }
         if let packageKey = packageKeys.first, let packageNode = fields[packageKey] {
             // A package by URL may also be taken on a branch or a revision (BEHAVIOUR 16).
             let references = packageKey == "package" ? SwiftPackageReference.keys : []
             for key in ["path", "podspec", "git", "tag", "commit", "branch", "revision", "submodules"] + packageKeys.dropFirst()
             where fields[key] != nil && !references.contains(key) {
-                throw document.depsfileError(fields[key]!, .notWithPackage(name, key: key, packageKey: packageKey, byURL: packageKey == "package"))
+                throw document.error(fields[key]!, DepsfileProblem.keyBesidePackage(key: key, packageKey: packageKey, of: name))
             }
             if packageKey == "registry" { return try document.swiftRegistryDependency(name, at: packageNode, fields) }
             return try document.swiftPackageDependency(name, at: packageNode, fields, replacingPod: packageKey == "swiftpm")
         }
         if let revisionNode = fields["revision"] {
-            throw document.depsfileError(revisionNode, .revisionWithoutPackage(name))
+            throw document.error(revisionNode, DepsfileProblem.revisionWithoutPackage(name))
         }
         if let exactNode = fields["exact"] {
-            throw document.depsfileError(exactNode, .exactWithoutPackage(name))
+            throw document.error(exactNode, DepsfileProblem.exactWithoutPackage(name))
         }
         let requirement = try fields["version"].map { node throws(MalformedInputError) in
             try document.requirement(node, for: name)
         } ?? .any
         let locations = ["path", "podspec", "git"].filter { fields[$0] != nil }
         guard locations.count <= 1 else {
-            throw document.depsfileError(value, .twoLocations(name, locations[0], locations[1]))
+            throw document.error(value, DepsfileProblem.twoLocations(name, locations[0], locations[1]))
         }
         if let gitNode = fields["git"] {
-            let url = try document.location(try document.scalar(gitNode, "the git URL of \(name)"), at: gitNode, "the git URL of \(name)")
-            guard !url.isEmpty else { throw document.depsfileError(gitNode, .emptyGitURL(name)) }
+            let url = try document.location(try document.scalar(gitNode, .gitURLOf(name)), at: gitNode, .gitURLOf(name))
+            guard !url.isEmpty else { throw document.error(gitNode, DepsfileProblem.emptyGitURL(name)) }
             let references = GitReference.keys.filter { fields[$0] != nil }
             guard references.count <= 1 else {
-                throw document.depsfileError(gitNode, .severalGitReferences(name))
+                throw document.error(gitNode, DepsfileProblem.severalGitReferences(name))
             }
             let submodules = try fields["submodules"].map { node throws(MalformedInputError) in
-                try document.flag(node, "`submodules:` of \(name)")
+                try document.flag(node, .submodulesOf(name))
             } ?? false
             guard let key = references.first, let referenceNode = fields[key] else {
                 return Dependency(name, requirement, externalSource: .git(url: url, .defaultBranch, submodules: submodules))
             }
             do {
-                let reference = try GitReference.reading(key: key, value: try document.scalar(referenceNode, "the \(key) of \(name)"))
+                let reference = try GitReference.reading(key: key, value: try document.scalar(referenceNode, .gitReferenceOf(name, key: key)))
                 return Dependency(name, requirement, externalSource: .git(url: url, reference, submodules: submodules))
             } catch let error as CodeSourceError {
-                throw MalformedInputError(file: document.file, at: referenceNode, problem: .codeSource(error, of: name))
+                throw document.error(referenceNode, DepsfileProblem.invalidGitReference(error, of: name))
             } catch {
                 throw error as! MalformedInputError
             }
         }
         for key in GitReference.keys + ["submodules"] where fields[key] != nil {
-            throw document.depsfileError(fields[key]!, .referenceWithoutGit(name, key: key))
+            throw document.error(fields[key]!, DepsfileProblem.gitKeyWithoutGit(key: key, of: name))
         }
         if let fileNode = fields["podspec"] {
             return Dependency(name, requirement, externalSource: .podspec(try podspecFile(of: name, fileNode, document)))
         }
         guard let pathNode = fields["path"] else {
-            throw document.depsfileError(value, .noLocation(name))
+            throw document.error(value, DepsfileProblem.noLocation(name))
         }
-        let path = try document.location(try document.scalar(pathNode, "the path of \(name)"), at: pathNode, "the path of \(name)")
-        guard !path.isEmpty else { throw document.depsfileError(pathNode, .emptyPath(name)) }
+        let path = try document.location(try document.scalar(pathNode, .pathOf(name)), at: pathNode, .pathOf(name))
+        guard !path.isEmpty else { throw document.error(pathNode, DepsfileProblem.emptyPath(name)) }
         return Dependency(name, requirement, externalSource: .path(path))
     }
 
     /// A `podspec:` value: a spec file relative to the Depsfile that deps can read, a
     /// `.podspec.json`, a Ruby `.podspec` (read through `ruby`) or a `.yaml` spec; a URL is refused.
     private func podspecFile(of name: PackageName, _ node: YAMLNode, _ document: YAMLDocument) throws(MalformedInputError) -> String {
-        let file = try document.location(try document.scalar(node, "the podspec of \(name)"), at: node, "the podspec of \(name)")
-        guard !file.isEmpty else { throw document.depsfileError(node, .emptyPodspec(name)) }
+        let file = try document.location(try document.scalar(node, .podspecOf(name)), at: node, .podspecOf(name))
+        guard !file.isEmpty else { throw document.error(node, DepsfileProblem.emptyPodspec(name)) }
         switch PodspecFileProblem(location: file) {
         case .url?:
-            throw document.depsfileError(node, .podspecIsURL(name, file: file))
+            throw document.error(node, DepsfileProblem.podspecIsURL(file, of: name))
         case .unknownFormat?:
-            throw document.depsfileError(node, .podspecOfUnknownFormat(name, file: file))
+            throw document.error(node, DepsfileProblem.podspecFormatUnknown(file, of: name))
         case nil:
             break
         }

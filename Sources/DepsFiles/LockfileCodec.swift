@@ -5,7 +5,7 @@ import DepsFailures
 
 extension YAMLDocument {
     func lockfileError(_ node: YAMLNode, _ problem: LockfileProblem) -> MalformedInputError {
-        MalformedInputError(file: file, at: node, problem: .lockfile(problem))
+        MalformedInputError(file: file, at: node, .lockfile(problem))
     }
 }
 

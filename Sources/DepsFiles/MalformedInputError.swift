@@ -9,11 +9,12 @@ extension MalformedInputError {
         self.init(file: file, line: line, column: column, problem: .worded(message), remedy: remedy)
     }
 
+    /// Transitional: a sentence built by a reader not yet converted to typed problems.
     public init(file: String, at node: YAMLNode, _ message: MessageText) {
-        self.init(file: file, at: node, problem: .worded(message))
+        self.init(file: file, at: node, .worded(message))
     }
 
-    public init(file: String, at node: YAMLNode, problem: InputProblem) {
+    public init(file: String, at node: YAMLNode, _ problem: InputProblem) {
         self.init(file: file, line: node.mark.line > 0 ? node.mark.line : nil, problem: problem)
     }
 

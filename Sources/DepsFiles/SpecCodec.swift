@@ -62,7 +62,7 @@ public struct SpecCodec {
             do {
                 codeSource = try SpecSourceFields.codeSource(values)
             } catch {
-                throw MalformedInputError(file: document.file, at: node, problem: .specCodeSource(error, spec: nameText))
+                throw MalformedInputError(file: document.file, at: node, .specCodeSource(error, spec: nameText))
             }
             if let relocate { codeSource = codeSource?.relocated { CodeLocation.isRelative($0) ? relocate($0) : $0 } }
         }
@@ -98,7 +98,7 @@ public struct SpecCodec {
         var moduleName: String?
         if let node = fields["module"], !node.isNull {
             let text = try document.scalar(node, "module")
-            guard ModuleName.isValid(text) else { throw MalformedInputError(file: document.file, at: node, problem: .invalidModuleName(text, field: "module")) }
+            guard ModuleName.isValid(text) else { throw MalformedInputError(file: document.file, at: node, .invalidModuleName(text, field: "module")) }
             moduleName = text
         }
         return Specification(
@@ -134,7 +134,7 @@ public struct SpecCodec {
             do {
                 globs.append(try SourceFileGlob(pattern))
             } catch {
-                throw MalformedInputError(file: document.file, at: patternNode, problem: .sourceFileGlob(error, in: nil))
+                throw MalformedInputError(file: document.file, at: patternNode, .sourceFileGlob(error, in: nil))
             }
         }
         if globs.isEmpty { throw document.error(node, "source_files lists no pattern") }

@@ -9,15 +9,15 @@ extension YAMLDocument {
     package func swiftPackageDependency(
         _ name: PackageName, at urlNode: YAMLNode, _ fields: [String: YAMLNode], replacingPod: Bool = false
     ) throws(MalformedInputError) -> Dependency {
-        let url = try location(try scalar(urlNode, "the package URL of \(name)"), at: urlNode, "the package URL of \(name)")
-        guard !url.isEmpty else { throw error(urlNode, "the package URL of \(name) cannot be empty") }
+        let url = try location(try scalar(urlNode, .packageURLOf(name)), at: urlNode, .packageURLOf(name))
+        guard !url.isEmpty else { throw error(urlNode, SwiftPackageFieldProblem.emptyURL(name)) }
         let identity = SwiftPackageIdentity(location: url)
         if replacingPod {
             guard !name.isSubspec else {
-                throw error(urlNode, "`swiftpm:` goes under a pod's name, not a subspec's: \(name.root), not \(name)")
+                throw error(urlNode, SwiftPackageFieldProblem.swiftpmUnderSubspec(name))
             }
         } else if identity.description != name.description {
-            throw error(urlNode, "the package at '\(url)' is `\(identity)` (SwiftPM's identity: the URL's last part, lower-cased); name it `\(identity):`")
+            throw error(urlNode, SwiftPackageFieldProblem.nameIsNotIdentity(name, url: url, identity: identity.description))
         }
         if let reference = try swiftPackageReference(of: name, fields) {
             return Dependency(name, .any, externalSource: .unversionedPackage(url: url, reference))
@@ -31,18 +31,18 @@ extension YAMLDocument {
         let written = SwiftPackageReference.keys.filter { fields[$0] != nil }
         guard let key = written.first, let node = fields[key] else { return nil }
         if written.count > 1, let second = fields[written[1]] {
-            throw error(second, "\(name) has both `\(key):` and `\(written[1]):`; keep one")
+            throw error(second, SwiftPackageFieldProblem.twoReferences(name, key, written[1]))
         }
         for other in ["version", "exact"] {
             if let otherNode = fields[other] {
-                throw error(otherNode, "\(name) has both `\(key):` and `\(other):`; a package on a branch or a revision has no version requirement")
+                throw error(otherNode, SwiftPackageFieldProblem.referenceBesideRequirement(name, reference: key, requirement: other))
             }
         }
-        let value = try scalar(node, "the \(key) of \(name)")
+        let value = try scalar(node, .gitReferenceOf(name, key: key))
         do {
             return try SwiftPackageReference(key: key, value: value)
         } catch {
-            throw MalformedInputError(file: file, at: node, problem: .codeSource(error, of: name))
+            throw self.error(node, SwiftPackageFieldProblem.invalidReference(error, of: name))
         }
     }
 
@@ -54,17 +54,16 @@ extension YAMLDocument {
     package func swiftRegistryDependency(
         _ name: PackageName, at urlNode: YAMLNode, _ fields: [String: YAMLNode]
     ) throws(MalformedInputError) -> Dependency {
-        let url = try location(try scalar(urlNode, "the registry URL of \(name)"), at: urlNode, "the registry URL of \(name)")
+        let url = try location(try scalar(urlNode, .registryURLOf(name)), at: urlNode, .registryURLOf(name))
         guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
-            throw error(urlNode, "the registry of \(name) is '\(url)'; expected an http(s) URL")
+            throw error(urlNode, SwiftPackageFieldProblem.registryNotHTTP(name, url: url))
         }
-        let rule = "a registry package is named by its identity `scope.name` (SE-0292: a scope of letters, digits and single hyphens, a name of letters, digits and single hyphens or underscores)"
         guard !name.isSubspec, let identity = try? SwiftRegistryIdentity(name.description) else {
-            throw error(urlNode, "`\(name)` is not a registry identity: \(rule)")
+            throw error(urlNode, SwiftPackageFieldProblem.notARegistryIdentity(name))
         }
         let canonical = identity.swiftPackageIdentity.description
         guard canonical == name.description else {
-            throw error(urlNode, "the registry package `\(name)` is named lower-cased, as SwiftPM names it; name it `\(canonical):`")
+            throw error(urlNode, SwiftPackageFieldProblem.registryNameNotCanonical(name, canonical: canonical))
         }
         return Dependency(name, try swiftPackageRequirement(of: name, fields), externalSource: .registry(url: url))
     }
@@ -72,14 +71,14 @@ extension YAMLDocument {
     /// `version:` (a requirement as in 2.2) or `exact:`, at most one; none is any version.
     private func swiftPackageRequirement(of name: PackageName, _ fields: [String: YAMLNode]) throws(MalformedInputError) -> Requirement {
         if fields["version"] != nil, let exactNode = fields["exact"] {
-            throw error(exactNode, "\(name) has both `version:` and `exact:`; keep one")
+            throw error(exactNode, SwiftPackageFieldProblem.versionAndExact(name))
         }
         if let versionNode = fields["version"] {
             return try self.requirement(versionNode, for: name)
         } else if let exactNode = fields["exact"] {
-            let text = try scalar(exactNode, "the exact version of \(name)")
+            let text = try scalar(exactNode, .exactVersionOf(name))
             guard let version = try? Version(text) else {
-                throw error(exactNode, "invalid version '\(text)' for \(name)")
+                throw error(exactNode, YAMLFieldProblem.invalidVersion(text, of: .dependency(name)))
             }
             return .exactly(version)
         }
@@ -90,13 +89,13 @@ extension YAMLDocument {
     /// package's `registry:`) with `version:` or `exact:`.
     package func specDependency(_ name: PackageName, _ value: YAMLNode) throws(MalformedInputError) -> Dependency {
         guard value.mappingPairs != nil else { return Dependency(name, try requirement(value, for: name)) }
-        let fields = try fields(try mapping(value, "\(name)"), known: ["package", "registry", "version", "exact"], in: "the dependency \(name)")
+        let fields = try fields(try mapping(value, .dependency(name)), known: ["package", "registry", "version", "exact"], in: .specDependency(name))
         if fields["package"] != nil, let registryNode = fields["registry"] {
-            throw error(registryNode, "the dependency \(name) has both `package:` and `registry:`; keep one")
+            throw error(registryNode, SwiftPackageFieldProblem.packageAndRegistry(name))
         }
         if let registryNode = fields["registry"] { return try swiftRegistryDependency(name, at: registryNode, fields) }
         guard let urlNode = fields["package"] else {
-            throw error(value, "expected a requirement, or `package:` or `registry:` with `version:` or `exact:`, for the dependency \(name)")
+            throw error(value, SwiftPackageFieldProblem.noRequirementOrPackage(name))
         }
         return try swiftPackageDependency(name, at: urlNode, fields)
     }

@@ -8,55 +8,55 @@ enum XcodeSection {
     static let targetKeys = ["platform", "packages"]
 
     static func decode(_ node: YAMLNode, codec: DepsfileCodec, _ document: YAMLDocument) throws(MalformedInputError) -> XcodeSettings {
-        let fields = try document.fields(try document.mapping(node, "`xcode:`"), known: keys, in: "`xcode:`")
+        let fields = try document.fields(try document.mapping(node, .xcode), known: keys, in: .xcode)
         guard let projectNode = fields["project"] else {
-            throw document.error(node, "`xcode:` needs `project:`, the Xcode project to integrate (e.g. `project: App.xcodeproj`)")
+            throw document.error(node, XcodeSectionProblem.noProjectKey)
         }
         var projects: [String] = []
         let projectNodes = projectNode.sequenceItems ?? [projectNode]
         for item in projectNodes {
-            let project = try document.location(try document.scalar(item, "an Xcode project"), at: item, "an Xcode project")
+            let project = try document.location(try document.scalar(item, .xcodeProject), at: item, .xcodeProject)
             guard project.hasSuffix(".xcodeproj"), project.count > ".xcodeproj".count else {
-                throw document.error(item, "invalid Xcode project '\(project)'; expected the path of an `.xcodeproj` folder, relative to the Depsfile")
+                throw document.error(item, XcodeSectionProblem.projectNotXcodeproj(project))
             }
             guard !project.hasPrefix("/"), !project.split(separator: "/").contains("..") else {
-                throw document.error(item, "invalid Xcode project '\(project)'; it must be inside the Depsfile's folder, written relative to it")
+                throw document.error(item, XcodeSectionProblem.projectOutsideFolder(project))
             }
-            guard !projects.contains(project) else { throw document.error(item, "Xcode project '\(project)' is listed twice") }
+            guard !projects.contains(project) else { throw document.error(item, XcodeSectionProblem.projectListedTwice(project)) }
             projects.append(project)
         }
-        guard !projects.isEmpty else { throw document.error(projectNode, "`xcode: project:` names no project") }
+        guard !projects.isEmpty else { throw document.error(projectNode, XcodeSectionProblem.noProject) }
 
         var linkage = ProductLinkage.automatic
         if let node = fields["linkage"], !node.isNull {
-            let text = try document.scalar(node, "`linkage:`")
+            let text = try document.scalar(node, .linkage)
             guard let known = ProductLinkage(rawValue: text) else {
-                throw document.error(node, "invalid linkage '\(text)'; expected one of: \(ProductLinkage.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw document.error(node, XcodeSectionProblem.invalidLinkage(text, known: ProductLinkage.allCases.map(\.rawValue)))
             }
             linkage = known
         }
 
         var targets: [XcodeTargetRequest] = []
-        for pair in try document.mapping(fields["targets"] ?? YAMLNode(.null), "`xcode: targets:`") {
+        for pair in try document.mapping(fields["targets"] ?? YAMLNode(.null), .xcodeTargets) {
             let key = try document.key(pair)
             let (project, name) = try target(key, projects: projects, at: pair.key, document)
             guard !targets.contains(where: { $0.project == project && $0.name == name }) else {
-                throw document.error(pair.key, "target '\(key)' is listed twice in `xcode: targets:`")
+                throw document.error(pair.key, XcodeSectionProblem.targetListedTwice(key))
             }
             var platform: Platform?
             var packagesNode = pair.value
             if let pairs = pair.value.mappingPairs {
-                let fields = try document.fields(pairs, known: targetKeys, in: "target '\(key)'")
+                let fields = try document.fields(pairs, known: targetKeys, in: .xcodeTarget(key))
                 if let node = fields["platform"], !node.isNull {
-                    platform = try codec.platform(node, .target(key), document)
+                    platform = try codec.platform(node, .xcodeTarget(key), document)
                 }
                 packagesNode = fields["packages"] ?? YAMLNode(.null)
             }
             var packages: [PackageName] = []
-            for item in try document.sequence(packagesNode, "the packages of target '\(key)'") {
-                let package = try document.packageName(try document.scalar(item, "a package of target '\(key)'"), at: item)
+            for item in try document.sequence(packagesNode, .packagesOfXcodeTarget(key)) {
+                let package = try document.packageName(try document.scalar(item, .packageOfXcodeTarget(key)), at: item)
                 guard !packages.contains(package) else {
-                    throw document.error(item, "\(package) is listed twice for target '\(key)'")
+                    throw document.error(item, XcodeSectionProblem.packageListedTwice(package, target: key))
                 }
                 packages.append(package)
             }
@@ -72,7 +72,7 @@ enum XcodeSection {
     ) throws(MalformedInputError) -> (project: String, name: String) {
         if projects.count == 1 {
             guard !key.isEmpty, !key.contains("/") else {
-                throw document.error(node, "invalid target name '\(key)' in `xcode: targets:`")
+                throw document.error(node, XcodeSectionProblem.invalidTargetName(key))
             }
             return (projects[0], key)
         }
@@ -80,8 +80,7 @@ enum XcodeSection {
             let name = String(key.dropFirst(project.count + 1))
             if !name.isEmpty, !name.contains("/") { return (project, name) }
         }
-        throw document.error(
-            node, "target '\(key)' names none of the projects; with several projects write `PROJECT/TARGET`, e.g. `\(projects[0])/\(key.split(separator: "/").last.map(String.init) ?? key)`")
+        throw document.error(node, XcodeSectionProblem.targetNamesNoProject(key, firstProject: projects[0]))
     }
 
     /// The section as `DepsfileCodec.encode` writes it.

@@ -1,3 +1,4 @@
+import DepsCore
 import DepsYAML
 
 /// The remedy for the YAML typos people make in a Depsfile or a spec, which libyaml reports in
@@ -29,6 +30,13 @@ enum YAMLTypoHint {
     static func forScalar(_ value: String) -> String? {
         guard let key = colonWithoutSpace(in: value) else { return nil }
         return spaceAfterColon(key: key, text: value)
+    }
+
+    /// The typo in a plain scalar found where a mapping was expected: `Greeting:~> 1.0`.
+    static func typo(inScalar value: String) -> YAMLTypo? {
+        guard let key = colonWithoutSpace(in: value) else { return nil }
+        let trimmed = value.drop(while: { $0 == " " || $0 == "-" })
+        return .noSpaceAfterColon(key: key, rest: trimmed.dropFirst(key.count + 1).trimmingTrailingSpaces)
     }
 
     private static func spaceAfterColon(key: String, text: String) -> String {

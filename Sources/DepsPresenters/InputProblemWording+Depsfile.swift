@@ -1,24 +1,25 @@
 import DepsCore
 
+/// The words for a Depsfile's problems beyond the shape of its fields:
+/// `Alamofire has both `path:` and `git:`; keep one`.
 extension InputProblemWording {
-    /// A Depsfile's problem; every value from the file escaped (by `MessageText`'s interpolation).
-    static func words(for problem: DepsfileProblem) -> MessageText {
+    static func text(for problem: DepsfileProblem) -> MessageText {
         switch problem {
         case .emptySource:
             "a source cannot be empty"
         case let .sourceListedTwice(source):
             "source '\(source)' is listed twice"
-        case let .invalidPlatform(field, text, known):
-            "invalid \(message: words(for: field)) '\(text)'; expected a platform and a deployment target, e.g. `ios 15.0` (one of \(known.joined(separator: ", ")))"
-        case let .invalidDeploymentTarget(target, field, text):
-            "invalid deployment target '\(target)' in \(message: words(for: field)) '\(text)'"
-        case let .specSourceBeside(name, key):
+        case let .invalidPlatform(text, field, known):
+            "invalid \(phrase(.platform(field))) '\(text)'; expected a platform and a deployment target, e.g. `ios 15.0` (one of \(known.joined(separator: ", ")))"
+        case let .invalidDeploymentTarget(target, platform, field):
+            "invalid deployment target '\(target)' in \(phrase(.platform(field))) '\(platform)'"
+        case let .specSourceBeside(key, name):
             "\(name) has both `source:` and `\(key):`; a spec source goes with `version:` alone"
         case let .emptySpecSource(name):
             "the spec source of \(name) cannot be empty"
-        case let .notWithPackage(name, key, packageKey, byURL):
+        case let .keyBesidePackage(key, packageKey, name):
             "`\(key):` does not go with `\(packageKey):` in the source of \(name); a package takes "
-                + (byURL ? "`version:`, `exact:`, `branch:` or `revision:`" : "`version:` or `exact:`")
+                + (packageKey == "package" ? "`version:`, `exact:`, `branch:` or `revision:`" : "`version:` or `exact:`")
         case let .revisionWithoutPackage(name):
             "`revision:` goes with `package:` in the source of \(name); a git pod's commit is `commit:`"
         case let .exactWithoutPackage(name):
@@ -29,7 +30,9 @@ extension InputProblemWording {
             "the git URL of \(name) cannot be empty"
         case let .severalGitReferences(name):
             "`git:` for \(name) takes at most one of `tag:`, `commit:` or `branch:` (none: the default branch)"
-        case let .referenceWithoutGit(name, key):
+        case let .invalidGitReference(error, name):
+            "\(message: text(for: error)) for \(name)"
+        case let .gitKeyWithoutGit(key, name):
             "`\(key):` goes with `git:` in the source of \(name)"
         case let .noLocation(name):
             "expected `path:`, `podspec:`, `git:`, `package:` or `source:` in the source of \(name)"
@@ -37,35 +40,15 @@ extension InputProblemWording {
             "the path of \(name) cannot be empty"
         case let .emptyPodspec(name):
             "the podspec of \(name) cannot be empty"
-        case let .podspecIsURL(name, file):
+        case let .podspecIsURL(file, name):
             "the podspec of \(name) is a URL, '\(file)'; `podspec:` names a file relative to the Depsfile"
-        case let .podspecOfUnknownFormat(name, file):
+        case let .podspecFormatUnknown(file, name):
             "the podspec of \(name), '\(file)', is neither a `.podspec.json`, a `.podspec` nor a `.yaml` spec file"
         }
     }
 
-    /// `platform`, `platform of target 'App'`.
-    static func words(for field: DepsfileProblem.PlatformField) -> MessageText {
-        switch field {
-        case .project: "platform"
-        case let .target(target): "platform of target '\(target)'"
-        }
-    }
-
-    /// `invalid file pattern '../x': it reaches outside the package's folder with `..``.
-    public static func words(for error: SourceFileGlobError) -> MessageText {
-        let reason: MessageText = switch error.reason {
-        case .empty: "it is empty"
-        case .absolute: "it is an absolute path"
-        case .reachesOutside: "it reaches outside the package's folder with `..`"
-        case .unopenedBrace: "a `}` has no `{`"
-        case .unclosedBrace: "a `{` has no `}`"
-        }
-        return "invalid file pattern '\(error.pattern)': \(message: reason)"
-    }
-
-    /// A code source the core refuses, as the readers of Depsfiles and spec files put it.
-    public static func words(for error: CodeSourceError) -> MessageText {
+    /// A spec's or a dependency's `source:` that cannot be used.
+    public static func text(for error: CodeSourceError) -> MessageText {
         switch error {
         case .noLocation: "expected one of `git:`, `http:` or `path:`"
         case .severalLocations(let keys):

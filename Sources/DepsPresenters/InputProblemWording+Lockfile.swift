@@ -2,7 +2,7 @@ import DepsCore
 
 extension InputProblemWording {
     /// A lock's problem; every value from the file escaped (by `MessageText`'s interpolation).
-    static func words(for problem: LockfileProblem) -> MessageText {
+    static func text(for problem: LockfileProblem) -> MessageText {
         switch problem {
         case let .missingSection(section):
             "missing section '\(section)'"
@@ -32,8 +32,8 @@ extension InputProblemWording {
             "expected one of `path:`, `podspec:` or `git:` for \(name)"
         case let .revisionWithoutPackage(name):
             "`revision:` goes with `package:` in the source of \(name)"
-        case let .invalidChecksum(text, field):
-            "invalid SHA-256 '\(text)' for \(message: words(for: field))"
+        case let .invalidChecksum(value, field):
+            "invalid SHA-256 '\(value)' for \(message: text(for: field))"
         case .notAnEntryWithDependencies:
             "expected `Name (version):` followed by its dependencies"
         case let .notAnEntry(text):
@@ -45,11 +45,11 @@ extension InputProblemWording {
         case let .invalidRequirement(text, name):
             "invalid requirement '\(text)' for \(name)"
         case let .listedTwice(name, list, firstLine):
-            "\(name) is listed twice in \(message: words(for: list)) (first on line \(firstLine))"
+            "\(name) is listed twice in \(message: text(for: list)) (first on line \(firstLine))"
         }
     }
 
-    private static func words(for field: LockfileProblem.ChecksumField) -> MessageText {
+    private static func text(for field: LockfileProblem.ChecksumField) -> MessageText {
         switch field {
         case let .spec(name): "the checksum of \(name)"
         case let .source(name): "the source checksum of \(name)"
@@ -57,7 +57,7 @@ extension InputProblemWording {
         }
     }
 
-    private static func words(for list: LockfileProblem.PackageList) -> MessageText {
+    private static func text(for list: LockfileProblem.PackageList) -> MessageText {
         switch list {
         case let .section(section): "\(section)"
         case let .dependencies(name): "the dependencies of \(name)"

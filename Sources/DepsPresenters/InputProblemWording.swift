@@ -16,16 +16,18 @@ public enum InputProblemWording {
     public static func text(for problem: InputProblem) -> String {
         switch problem {
         case let .worded(message): message.text
-        case let .inTheSpecItDescribes(problem): "\(text(for: problem)) (in the spec it describes)"
         case let .mergeConflictMarker(marker): ("merge conflict marker '\(marker)'" as MessageText).text
-        case let .codeSource(error, name): ("\(message: words(for: error)) for \(name)" as MessageText).text
-        case let .specCodeSource(error, spec): ("invalid source for \(spec): \(message: words(for: error))" as MessageText).text
-        case let .sourceFileGlob(error, nil): words(for: error).text
-        case let .sourceFileGlob(error, field?): ("\(message: words(for: error)) in \(field)" as MessageText).text
+        case let .field(problem): text(for: problem).text
+        case let .depsfile(problem): text(for: problem).text
+        case let .xcodeSection(problem): text(for: problem).text
+        case let .swiftPackageField(problem): text(for: problem).text
+        case let .inTheSpecItDescribes(problem): "\(text(for: problem)) (in the spec it describes)"
+        case let .specCodeSource(error, spec): ("invalid source for \(spec): \(message: text(for: error))" as MessageText).text
+        case let .sourceFileGlob(error, nil): text(for: error).text
+        case let .sourceFileGlob(error, field?): ("\(message: text(for: error)) in \(field)" as MessageText).text
         case let .invalidModuleName(text, field):
             ("\(field) '\(text)' is not a Swift identifier (letters, digits and _, not starting with a digit)" as MessageText).text
-        case let .depsfile(problem): words(for: problem).text
-        case let .lockfile(problem): words(for: problem).text
+        case let .lockfile(problem): text(for: problem).text
         }
     }
 

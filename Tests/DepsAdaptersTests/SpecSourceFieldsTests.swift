@@ -20,7 +20,7 @@ final class SpecSourceFieldsTests: XCTestCase {
             (["http": "h.zip", "sha256": "xyz"], "invalid `sha256:` 'xyz'; expected 64 lower-case hexadecimal digits"),
             (["git": "a\u{1B}[2J", "tag": "1"], #"the `git:` location 'a\u{1B}[2J' holds a control character"#),
         ] {
-            XCTAssertThrowsError(try SpecSourceFields.codeSource(fields)) { XCTAssertEqual(($0 as? CodeSourceError).map { InputProblemWording.words(for: $0).text }, message) }
+            XCTAssertThrowsError(try SpecSourceFields.codeSource(fields)) { XCTAssertEqual(($0 as? CodeSourceError).map { InputProblemWording.text(for: $0).text }, message) }
         }
     }
 
@@ -33,7 +33,7 @@ final class SpecSourceFieldsTests: XCTestCase {
             ("A}\u{1B}", #"invalid file pattern 'A}\u{1B}': a `}` has no `{`"#),
         ]
         for (pattern, message) in worded {
-            XCTAssertThrowsError(try SourceFileGlob(pattern)) { XCTAssertEqual(($0 as? SourceFileGlobError).map { InputProblemWording.words(for: $0).text }, message, pattern) }
+            XCTAssertThrowsError(try SourceFileGlob(pattern)) { XCTAssertEqual(($0 as? SourceFileGlobError).map { InputProblemWording.text(for: $0).text }, message, pattern) }
         }
     }
 }

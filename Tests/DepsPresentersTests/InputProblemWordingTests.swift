@@ -11,25 +11,10 @@ final class InputProblemWordingTests: XCTestCase {
         ErrorTextPresenter.message(for: MalformedInputError(file: "Depsfile", line: line, problem: problem, remedy: remedy))
     }
 
-    func testADepsfilesProblemsReadWithTheValuesAsWritten() {
-        XCTAssertEqual(message(.depsfile(.sourceListedTwice("../Specs"))), "Depsfile:4: error: source '../Specs' is listed twice")
-        XCTAssertEqual(message(.depsfile(.invalidPlatform(.target("App\u{1B}"), text: "tvos", known: ["ios", "macos"]))),
-                       "Depsfile:4: error: invalid platform of target 'App\\u{1B}' 'tvos'; expected a platform and a deployment target, e.g. `ios 15.0` (one of ios, macos)")
-        XCTAssertEqual(message(.depsfile(.invalidDeploymentTarget("15.x", .project, text: "ios 15.x"))),
-                       "Depsfile:4: error: invalid deployment target '15.x' in platform 'ios 15.x'")
-        XCTAssertEqual(message(.depsfile(.notWithPackage(n("swift-log"), key: "git", packageKey: "package", byURL: true))),
-                       "Depsfile:4: error: `git:` does not go with `package:` in the source of swift-log; a package takes `version:`, `exact:`, `branch:` or `revision:`")
-        XCTAssertEqual(message(.depsfile(.notWithPackage(n("Kit"), key: "path", packageKey: "swiftpm", byURL: false))),
-                       "Depsfile:4: error: `path:` does not go with `swiftpm:` in the source of Kit; a package takes `version:` or `exact:`")
-        XCTAssertEqual(message(.depsfile(.podspecIsURL(n("Kit"), file: "https://x/\u{7}Kit.podspec"))),
-                       "Depsfile:4: error: the podspec of Kit is a URL, 'https://x/\\u{7}Kit.podspec'; `podspec:` names a file relative to the Depsfile")
-        XCTAssertEqual(message(.depsfile(.twoLocations(n("Kit"), "path", "git"))), "Depsfile:4: error: Kit has both `path:` and `git:`; keep one")
-    }
-
     func testProblemsEveryReaderSharesReadTheSameInEachFile() throws {
         XCTAssertEqual(message(.mergeConflictMarker("<<<<<<< HEAD"), remedy: .resolveMergeConflict(orRewrite: false)),
                        "Depsfile:4: error: merge conflict marker '<<<<<<< HEAD'; resolve the conflict in Depsfile, then run `deps install`")
-        XCTAssertEqual(message(.codeSource(.invalidReference(key: "tag", value: "-x"), of: n("Kit"))), "Depsfile:4: error: invalid `tag:` '-x' for Kit")
+        XCTAssertEqual(message(.depsfile(.invalidGitReference(.invalidReference(key: "tag", value: "-x"), of: n("Kit")))), "Depsfile:4: error: invalid `tag:` '-x' for Kit")
         XCTAssertEqual(message(.specCodeSource(.noGitReference, spec: "Kit"), line: nil),
                        "Depsfile: error: invalid source for Kit: `git:` needs one of `tag:`, `commit:` or `branch:`")
         let absolute: SourceFileGlobError
@@ -56,5 +41,57 @@ final class InputProblemWordingTests: XCTestCase {
         XCTAssertEqual(lock(.listedTwice(n("Kit"), .dependencies(of: n("App")), firstLine: 2)),
                        "Depsfile.lock:7: error: Kit is listed twice in the dependencies of App (first on line 2)")
         XCTAssertEqual(lock(.expectedReference(key: "tag", in: "Kit (from `u`, tag)")), "Depsfile.lock:7: error: expected `tag `value`` in 'Kit (from `u`, tag)'")
+    }
+
+    func testTheFieldReadersProblemsNameWhatTheValueWasReadAs() {
+        XCTAssertEqual(InputProblemWording.text(for: .field(.emptyFile(expecting: .depsfile))),
+                       "the file is empty; expected a mapping with `sources` and `dependencies`")
+        XCTAssertEqual(InputProblemWording.text(for: .field(.notAMapping(.dependency(n("Greeting")), found: .scalar,
+                                                                         typo: .noSpaceAfterColon(key: "Greeting", rest: "~> 1.0")))),
+                       "expected a mapping for Greeting, found a scalar; put a space after the colon: Greeting: ~> 1.0")
+        XCTAssertEqual(InputProblemWording.text(for: .field(.unknownKey("brnach", in: .sourceOf(n("Kit")), suggestion: "branch", known: []))),
+                       "unknown key 'brnach' in the source of Kit; did you mean 'branch'?")
+        XCTAssertEqual(InputProblemWording.text(for: .field(.unknownKey("zzz", in: .depsfile, suggestion: nil, known: ["sources", "platform"]))),
+                       "unknown key 'zzz' in the Depsfile; expected one of: sources, platform")
+        XCTAssertEqual(InputProblemWording.text(for: .field(.notTrueOrFalse(.submodulesOf(n("Kit")), value: "yes\u{1B}[2J"))),
+                       "invalid `submodules:` of Kit 'yes\\u{1B}[2J'; expected true or false")
+        XCTAssertEqual(InputProblemWording.text(for: .field(.nulInLocation(.pathOf(n("Kit")), location: "a\u{0}b"))),
+                       "the path of Kit cannot hold a NUL character: 'a\\u{0}b'")
+    }
+
+    func testADepsfilesProblemsAreWordedWithTheirValuesEscaped() {
+        XCTAssertEqual(InputProblemWording.text(for: .depsfile(.sourceListedTwice("trunk\u{7}"))),
+                       "source 'trunk\\u{7}' is listed twice")
+        XCTAssertEqual(InputProblemWording.text(for: .depsfile(.keyBesidePackage(key: "git", packageKey: "registry", of: n("Kit")))),
+                       "`git:` does not go with `registry:` in the source of Kit; a package takes `version:` or `exact:`")
+        XCTAssertEqual(InputProblemWording.text(for: .depsfile(.invalidDeploymentTarget("x", in: "ios x", of: .xcodeTarget("App")))),
+                       "invalid deployment target 'x' in platform of target 'App' 'ios x'")
+        XCTAssertEqual(InputProblemWording.text(for: .depsfile(.invalidGitReference(.invalidReference(key: "tag", value: "-x"), of: n("Kit")))),
+                       "invalid `tag:` '-x' for Kit")
+        XCTAssertEqual(InputProblemWording.text(for: .mergeConflictMarker("<<<<<<< HEAD")), "merge conflict marker '<<<<<<< HEAD'")
+        XCTAssertEqual("\(MalformedInputError(file: "Depsfile", line: 4, problem: .depsfile(.emptyPath(n("Kit")))))",
+                       "Depsfile:4: error: the path of Kit cannot be empty")
+    }
+
+    func testAnXcodeSectionsProblemsAreWordedWithTheirValuesEscaped() {
+        XCTAssertEqual(InputProblemWording.text(for: .xcodeSection(.projectListedTwice("App\u{1B}.xcodeproj"))),
+                       "Xcode project 'App\\u{1B}.xcodeproj' is listed twice")
+        XCTAssertEqual(InputProblemWording.text(for: .xcodeSection(.targetNamesNoProject("Other/App", firstProject: "A.xcodeproj"))),
+                       "target 'Other/App' names none of the projects; with several projects write `PROJECT/TARGET`, e.g. `A.xcodeproj/App`")
+        XCTAssertEqual(InputProblemWording.text(for: .xcodeSection(.invalidLinkage("both", known: ["static", "dynamic"]))),
+                       "invalid linkage 'both'; expected one of: static, dynamic")
+        XCTAssertEqual(InputProblemWording.text(for: .field(.notAList(.packagesOfXcodeTarget("App"), found: .mapping))),
+                       "expected a list for the packages of target 'App', found a mapping")
+    }
+
+    func testASwiftPackagesProblemsAreWordedWithTheirValuesEscaped() {
+        XCTAssertEqual(InputProblemWording.text(for: .swiftPackageField(.nameIsNotIdentity(n("Kit"), url: "https://x/kit\u{0}", identity: "kit"))),
+                       "the package at 'https://x/kit\\u{0}' is `kit` (SwiftPM's identity: the URL's last part, lower-cased); name it `kit:`")
+        XCTAssertEqual(InputProblemWording.text(for: .swiftPackageField(.swiftpmUnderSubspec(n("Kit/Core")))),
+                       "`swiftpm:` goes under a pod's name, not a subspec's: Kit, not Kit/Core")
+        XCTAssertEqual(InputProblemWording.text(for: .swiftPackageField(.referenceBesideRequirement(n("kit"), reference: "branch", requirement: "exact"))),
+                       "kit has both `branch:` and `exact:`; a package on a branch or a revision has no version requirement")
+        XCTAssertEqual(InputProblemWording.text(for: .swiftPackageField(.invalidReference(.invalidCommit(key: "revision", value: "xyz"), of: n("kit")))),
+                       "invalid `revision:` 'xyz'; expected a commit id: 4 to 40 hexadecimal digits for kit")
     }
 }

@@ -1,35 +1,35 @@
-/// What is wrong with a Depsfile's `sources:`, `platform:` or a dependency, beyond the shape of
-/// its YAML: the values as written, worded by DepsPresenters.
+/// What is wrong with a Depsfile beyond the shape of its fields (`YAMLFieldProblem`).
 public enum DepsfileProblem: Sendable, Equatable {
-    /// Which `platform:` a platform problem is in.
-    public enum PlatformField: Sendable, Equatable {
-        /// The Depsfile's top-level `platform:`.
-        case project
-        /// An `xcode:` target's `platform:`.
-        case target(String)
-    }
-
     case emptySource
     case sourceListedTwice(String)
-    /// Not a known platform with an optional deployment target (the known platforms' names).
-    case invalidPlatform(PlatformField, text: String, known: [String])
-    case invalidDeploymentTarget(String, PlatformField, text: String)
-    /// `source:` beside a key that names where the code is.
-    case specSourceBeside(PackageName, key: String)
+    /// A platform (`what`: the top-level `platform:`, or an Xcode target's) that is not a known
+    /// platform with an optional deployment target.
+    case invalidPlatform(String, of: PlatformField, known: [String])
+    /// The deployment target in `platform` is not a release version.
+    case invalidDeploymentTarget(String, in: String, of: PlatformField)
+    /// `source:` (a spec source) beside a location key.
+    case specSourceBeside(key: String, of: PackageName)
     case emptySpecSource(PackageName)
-    /// A key a package's source cannot take beside `package:`, `swiftpm:` or `registry:`;
-    /// `byURL` when it was `package:`, which also takes a branch or a revision.
-    case notWithPackage(PackageName, key: String, packageKey: String, byURL: Bool)
+    /// A key a package (`package:`, `swiftpm:` or `registry:`, the `packageKey`) does not take.
+    case keyBesidePackage(key: String, packageKey: String, of: PackageName)
     case revisionWithoutPackage(PackageName)
     case exactWithoutPackage(PackageName)
     /// Two of `path:`, `podspec:` and `git:`.
     case twoLocations(PackageName, String, String)
     case emptyGitURL(PackageName)
     case severalGitReferences(PackageName)
-    case referenceWithoutGit(PackageName, key: String)
+    case invalidGitReference(CodeSourceError, of: PackageName)
+    /// `tag:`, `commit:`, `branch:` or `submodules:` without `git:`.
+    case gitKeyWithoutGit(key: String, of: PackageName)
     case noLocation(PackageName)
     case emptyPath(PackageName)
     case emptyPodspec(PackageName)
-    case podspecIsURL(PackageName, file: String)
-    case podspecOfUnknownFormat(PackageName, file: String)
+    case podspecIsURL(String, of: PackageName)
+    case podspecFormatUnknown(String, of: PackageName)
+
+    /// Whose platform: the Depsfile's, or that of an Xcode target (its name as written).
+    public enum PlatformField: Sendable, Equatable {
+        case depsfile
+        case xcodeTarget(String)
+    }
 }

@@ -3,20 +3,20 @@
 public enum InputProblem: Sendable, Equatable {
     /// A sentence chosen by the reader (values escaped).
     case worded(MessageText)
+    /// A merge left a conflict marker (the marker's text) in the file.
+    case mergeConflictMarker(String)
+    case field(YAMLFieldProblem)
+    case depsfile(DepsfileProblem)
+    case xcodeSection(XcodeSectionProblem)
+    case swiftPackageField(SwiftPackageFieldProblem)
     /// A podspec evaluated (or read statically) into JSON that is not a spec: the problem of
     /// the JSON, whose lines are not the file's.
     indirect case inTheSpecItDescribes(InputProblem)
-    /// A line a merge left (`<<<<<<<`, `=======`, `>>>>>>>`), as written.
-    case mergeConflictMarker(String)
-    /// A package's code source the core refuses (a `git:` reference, a `source:` mapping), for the
-    /// package it is the source of.
-    case codeSource(CodeSourceError, of: PackageName)
     /// A spec's `source:` mapping the core refuses, for the spec (its name as written).
     case specCodeSource(CodeSourceError, spec: String)
     /// A file pattern the core refuses, and the field it is in when a message names one.
     case sourceFileGlob(SourceFileGlobError, in: String?)
     /// A module name (`module:`, `module_name`: the field) that is not a Swift identifier.
     case invalidModuleName(String, field: String)
-    case depsfile(DepsfileProblem)
     case lockfile(LockfileProblem)
 }

@@ -1,0 +1,86 @@
+import DepsCore
+
+/// The words for a value the generic field readers refuse:
+/// `expected a mapping for the source of Alamofire, found a scalar`.
+extension InputProblemWording {
+    static func text(for problem: YAMLFieldProblem) -> MessageText {
+        switch problem {
+        case let .emptyFile(expecting):
+            "the file is empty; expected \(message: text(for: expecting))"
+        case let .notAMapping(subject, found, typo):
+            "expected a mapping for \(phrase(subject)), found \(message: text(for: found))\(message: typo.map { "; \(message: text(for: $0))" } ?? "")"
+        case let .notAList(subject, found):
+            "expected a list for \(phrase(subject)), found \(message: text(for: found))"
+        case let .notASingleValue(subject, found):
+            "expected a single value for \(phrase(subject)), found \(message: text(for: found))"
+        case let .notTrueOrFalse(subject, value):
+            "invalid \(phrase(subject)) '\(value)'; expected true or false"
+        case let .keyNotAName(found):
+            "expected a name as a key, found \(message: text(for: found))"
+        case let .unknownKey(key, subject, suggestion?, _):
+            "unknown key '\(key)' in \(phrase(subject)); did you mean '\(suggestion)'?"
+        case let .unknownKey(key, subject, nil, known):
+            "unknown key '\(key)' in \(phrase(subject)); expected one of: \(known.joined(separator: ", "))"
+        case let .invalidPackageName(text):
+            "invalid package name '\(text)'"
+        case let .invalidVersion(text, subject):
+            "invalid version '\(text)' for \(phrase(subject))"
+        case let .invalidRequirement(text, name):
+            "invalid requirement '\(text)' for \(name)"
+        case let .nulInLocation(subject, location):
+            "\(phrase(subject)) cannot hold a NUL character: '\(location)'"
+        }
+    }
+
+    /// What a value was read as, as the messages name it (not yet escaped).
+    static func phrase(_ subject: YAMLFieldSubject) -> String {
+        switch subject {
+        case .depsfile: "the Depsfile"
+        case let .key(key): key
+        case .aSource: "a source"
+        case let .dependency(name): "\(name)"
+        case let .sourceOf(name): "the source of \(name)"
+        case let .specSourceOf(name): "the spec source of \(name)"
+        case let .gitURLOf(name): "the git URL of \(name)"
+        case let .submodulesOf(name): "`submodules:` of \(name)"
+        case let .gitReferenceOf(name, key): "the \(key) of \(name)"
+        case let .pathOf(name): "the path of \(name)"
+        case let .podspecOf(name): "the podspec of \(name)"
+        case let .requirementOf(name): "the requirement of \(name)"
+        case .platform(.depsfile): "platform"
+        case let .platform(.xcodeTarget(target)): "platform of target '\(target)'"
+        case .xcode: "`xcode:`"
+        case .xcodeProject: "an Xcode project"
+        case .linkage: "`linkage:`"
+        case .xcodeTargets: "`xcode: targets:`"
+        case let .xcodeTarget(target): "target '\(target)'"
+        case let .packagesOfXcodeTarget(target): "the packages of target '\(target)'"
+        case let .packageOfXcodeTarget(target): "a package of target '\(target)'"
+        case let .packageURLOf(name): "the package URL of \(name)"
+        case let .registryURLOf(name): "the registry URL of \(name)"
+        case let .exactVersionOf(name): "the exact version of \(name)"
+        case let .specDependency(name): "the dependency \(name)"
+        }
+    }
+
+    static func text(for contents: YAMLFileContents) -> MessageText {
+        switch contents {
+        case .depsfile: "a mapping with `sources` and `dependencies`"
+        }
+    }
+
+    static func text(for kind: YAMLValueKind) -> MessageText {
+        switch kind {
+        case .empty: "an empty value"
+        case .scalar: "a scalar"
+        case .sequence: "a sequence"
+        case .mapping: "a mapping"
+        }
+    }
+
+    static func text(for typo: YAMLTypo) -> MessageText {
+        switch typo {
+        case let .noSpaceAfterColon(key, rest): "put a space after the colon: \(key): \(rest)"
+        }
+    }
+}
