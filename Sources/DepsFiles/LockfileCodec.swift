@@ -77,52 +77,50 @@ public struct LockfileCodec {
         if let marker = MergeConflictMarker.first(in: bytes) {
             throw MalformedInputError(
                 file: fileName, line: marker.line,
-                message: "merge conflict marker '\(marker.text)'", remedy: .resolveMergeConflict(orRewrite: true))
+                problem: .mergeConflictMarker(marker.text), remedy: .resolveMergeConflict(orRewrite: true))
         }
         let document = YAMLDocument(file: fileName)
-        let root = try document.root(of: bytes, expecting: "the sections \(Section.required.joined(separator: ", "))")
-        let pairs = try document.mapping(root, "the lockfile")
-        let fields = try document.fields(pairs, known: Section.all, in: "the lockfile")
+        let root = try document.root(of: bytes, expecting: .lockfile(required: Section.required))
+        let pairs = try document.mapping(root, .lockfile)
+        let fields = try document.fields(pairs, known: Section.all, in: .lockfile)
         for section in Section.required where fields[section] == nil {
-            throw MalformedInputError(file: fileName, line: root.mark.line, message: "missing section '\(section)'")
+            throw MalformedInputError(file: fileName, line: root.mark.line, problem: .lockfile(.missingSection(section)))
         }
 
         // The mapping sections cannot name a package twice: the YAML reader refuses a duplicate key.
         var packages: [LockedPackage] = []
-        var listedPackages = PackageListing(Section.packages)
+        var listedPackages = PackageListing(.section(Section.packages))
         // A package and its subspecs share one version: `Kit/Core (1.0.0)` beside `Kit/Extra (2.0.0)`
         // pins two versions of Kit at once, and which one counted would depend on the order.
         var versionsOfRoots: [PackageName: (name: PackageName, version: Version, line: Int)] = [:]
         var packageEntryNodes: [YAMLNode] = []
         var unversionedEntries: Set<PackageName> = []
-        for item in try document.sequence(fields[Section.packages]!, Section.packages) {
+        for item in try document.sequence(fields[Section.packages]!, .key(Section.packages)) {
             let (package, entryNode, unversioned) = try lockedPackage(item, document)
             packageEntryNodes.append(entryNode)
             if unversioned { unversionedEntries.insert(package.name) }
             try listedPackages.add(package.name, at: entryNode, document)
             if let first = versionsOfRoots[package.name.root], first.version != package.version {
                 throw document.error(
-                    entryNode,
-                    "\(package.name) is locked at \(package.version) but \(first.name) at \(first.version) (line \(first.line)); "
-                        + "the subspecs of \(package.name.root) share one version")
+                    entryNode, LockfileProblem.subspecVersionsDisagree(package.name, package.version, other: first.name, first.version, line: first.line))
             }
             versionsOfRoots[package.name.root] = versionsOfRoots[package.name.root] ?? (package.name, package.version, entryNode.mark.line)
             packages.append(package)
         }
         var dependencies: [Dependency] = []
-        var listedDependencies = PackageListing(Section.dependencies)
-        for item in try document.sequence(fields[Section.dependencies]!, Section.dependencies) {
-            let dependency = try dependency(try document.scalar(item, "a dependency"), at: item, document)
+        var listedDependencies = PackageListing(.section(Section.dependencies))
+        for item in try document.sequence(fields[Section.dependencies]!, .key(Section.dependencies)) {
+            let dependency = try dependency(try document.scalar(item, .aDependency), at: item, document)
             try listedDependencies.add(dependency.name, at: item, document)
             dependencies.append(dependency)
         }
         var specRepos: [SpecRepoEntry] = []
-        var listedInRepos = PackageListing(Section.specRepos)
-        for pair in try document.mapping(fields[Section.specRepos]!, Section.specRepos) {
-            let source = try document.location(try document.key(pair), at: pair.key, "a spec repository")
+        var listedInRepos = PackageListing(.section(Section.specRepos))
+        for pair in try document.mapping(fields[Section.specRepos]!, .key(Section.specRepos)) {
+            let source = try document.location(try document.key(pair), at: pair.key, .aSpecRepository)
             var names: [PackageName] = []
-            for item in try document.sequence(pair.value, "the packages of \(source)") {
-                let name = try document.packageName(try document.scalar(item, "a package name"), at: item)
+            for item in try document.sequence(pair.value, .packagesOfSpecRepository(source)) {
+                let name = try document.packageName(try document.scalar(item, .aPackageName), at: item)
                 try listedInRepos.add(name, at: item, document)
                 names.append(name)
             }
@@ -130,7 +128,7 @@ public struct LockfileCodec {
         }
         var externalSources: [PackageName: ExternalSource] = [:]
         if let node = fields[Section.externalSources] {
-            for pair in try document.mapping(node, Section.externalSources) {
+            for pair in try document.mapping(node, .key(Section.externalSources)) {
                 let name = try document.packageName(try document.key(pair), at: pair.key)
                 externalSources[name] = try externalSource(pair.value, of: name, document)
             }
@@ -154,56 +152,43 @@ public struct LockfileCodec {
         }
         dependencies = dependencies.map(naming)
         packages = packages.map { LockedPackage(name: $0.name, version: $0.version, dependencies: $0.dependencies.map(naming)) }
-        // A package on a branch or a revision is listed as such in PACKAGES and EXTERNAL SOURCES
-        // alike; a version in one and a reference in the other could not both be kept.
-        for (package, entryNode) in zip(packages, packageEntryNodes) {
-            let reference = externalSources[package.name.root]?.swiftPackageReference
-            let listedUnversioned = unversionedEntries.contains(package.name)
-            if let reference, !(listedUnversioned && package.version.description == reference.description) {
-                throw document.error(
-                    entryNode, "\(package.name) is locked at \(package.version) but EXTERNAL SOURCES takes it on \(reference)")
-            }
-            if reference == nil, listedUnversioned {
-                throw document.error(
-                    entryNode, "\(package.name) is locked on \(package.version) but EXTERNAL SOURCES takes it on no branch or revision")
-            }
-        }
+        try checkReferences(of: packages, listedAt: packageEntryNodes, unversioned: unversionedEntries, externalSources, document)
         var checksums: [PackageName: String] = [:]
-        for pair in try document.mapping(fields[Section.specChecksums]!, Section.specChecksums) {
+        for pair in try document.mapping(fields[Section.specChecksums]!, .key(Section.specChecksums)) {
             let name = try document.packageName(try document.key(pair), at: pair.key)
-            checksums[name] = try checksum(pair.value, document, "the checksum of \(name)")
+            checksums[name] = try checksum(pair.value, document, .checksumOf(name))
         }
         var checkoutOptions: [PackageName: CheckoutOption] = [:]
         if let node = fields[Section.checkoutOptions] {
-            for pair in try document.mapping(node, Section.checkoutOptions) {
+            for pair in try document.mapping(node, .key(Section.checkoutOptions)) {
                 let name = try document.packageName(try document.key(pair), at: pair.key)
                 let option = try document.fields(
-                    try document.mapping(pair.value, "the checkout of \(name)"), known: ["commit", "git", "package", "swiftpm", "submodules"],
-                    in: "the checkout of \(name)")
+                    try document.mapping(pair.value, .checkoutOf(name)), known: ["commit", "git", "package", "swiftpm", "submodules"],
+                    in: .checkoutOf(name))
                 let urlKey = Self.checkoutURLKey(of: name, externalSources[name])
                 guard let commitNode = option["commit"], let gitNode = option[urlKey] else {
-                    throw document.error(pair.value, "expected `commit:` and `\(urlKey):` for \(name)")
+                    throw document.error(pair.value, LockfileProblem.checkoutNeedsCommitAndURL(name, urlKey: urlKey))
                 }
                 if let other = ["git", "package", "swiftpm"].filter({ $0 != urlKey }).compactMap({ option[$0] }).first {
-                    throw document.error(other, "expected `commit:` and `\(urlKey):` for \(name)")
+                    throw document.error(other, LockfileProblem.checkoutNeedsCommitAndURL(name, urlKey: urlKey))
                 }
-                let commit = try document.scalar(commitNode, "the commit of \(name)")
+                let commit = try document.scalar(commitNode, .commitOf(name))
                 guard GitCommit.isValid(commit) else {
-                    throw document.error(commitNode, "invalid commit '\(commit)' for \(name); expected 40 hexadecimal digits")
+                    throw document.error(commitNode, LockfileProblem.invalidCommit(commit, of: name))
                 }
-                let git = try document.location(try document.scalar(gitNode, "the git URL of \(name)"), at: gitNode, "the git URL of \(name)")
-                guard !git.isEmpty else { throw document.error(gitNode, "the git URL of \(name) cannot be empty") }
+                let git = try document.location(try document.scalar(gitNode, .gitURLOf(name)), at: gitNode, .gitURLOf(name))
+                guard !git.isEmpty else { throw document.error(gitNode, LockfileProblem.emptyGitURL(name)) }
                 let submodules = try option["submodules"].map { node throws(MalformedInputError) in
-                    try document.flag(node, "`submodules:` of \(name)")
+                    try document.flag(node, .submodulesOf(name))
                 } ?? false
                 checkoutOptions[name] = CheckoutOption(git: git, commit: commit, submodules: submodules)
             }
         }
         var sourceChecksums: [PackageName: String] = [:]
         if let node = fields[Section.sourceChecksums] {
-            for pair in try document.mapping(node, Section.sourceChecksums) {
+            for pair in try document.mapping(node, .key(Section.sourceChecksums)) {
                 let name = try document.packageName(try document.key(pair), at: pair.key)
-                sourceChecksums[name] = try checksum(pair.value, document, "the source checksum of \(name)")
+                sourceChecksums[name] = try checksum(pair.value, document, .sourceChecksumOf(name))
             }
         }
         return Lockfile(
@@ -212,87 +197,55 @@ public struct LockfileCodec {
             specRepos: specRepos,
             externalSources: externalSources,
             specChecksums: checksums,
-            depsfileChecksum: try checksum(fields[Section.depsfileChecksum]!, document, Section.depsfileChecksum),
+            depsfileChecksum: try checksum(fields[Section.depsfileChecksum]!, document, .key(Section.depsfileChecksum)),
             depsVersion: try depsVersion(fields[Section.deps]!, document),
             checkoutOptions: checkoutOptions,
             sourceChecksums: sourceChecksums)
     }
 
-    /// The key of a CHECKOUT OPTIONS entry's URL: `git`, or for a Swift package the key EXTERNAL
-    /// SOURCES gives it (`package`, `swiftpm` for a pod taken from a package).
-    static func checkoutURLKey(of name: PackageName, _ source: ExternalSource?) -> String {
-        guard let source, source.isSwiftPackage else { return "git" }
-        return source.fields(of: name)[0].key
-    }
-
     /// An EXTERNAL SOURCES entry: `path:`, `podspec:`, or `git:` with at most one of `tag:`,
     /// `commit:` and `branch:` (none: the default branch) and maybe `submodules:`.
-    private func externalSource(_ node: YAMLNode, of name: PackageName, _ document: YAMLDocument) throws(MalformedInputError) -> ExternalSource {
+    func externalSource(_ node: YAMLNode, of name: PackageName, _ document: YAMLDocument) throws(MalformedInputError) -> ExternalSource {
         let source = try document.fields(
-            try document.mapping(node, "the source of \(name)"), known: ["path", "podspec", "git", "package", "swiftpm", "registry", "revision"] + GitReference.keys + ["submodules"],
-            in: "the source of \(name)")
-        if let registry = source["registry"] {
-            let url = try document.location(try document.scalar(registry, "the registry URL of \(name)"), at: registry, "the registry URL of \(name)")
-            guard !url.isEmpty else { throw document.error(registry, "the registry URL of \(name) cannot be empty") }
-            guard source.count == 1 else { throw document.error(node, "expected `registry:` alone for the registry package \(name)") }
-            return .registry(url: url)
-        }
-        if let package = source["package"] ?? source["swiftpm"] {
-            let url = try document.location(try document.scalar(package, "the package URL of \(name)"), at: package, "the package URL of \(name)")
-            guard !url.isEmpty else { throw document.error(package, "the package URL of \(name) cannot be empty") }
-            // `package:` under the package's identity, `swiftpm:` under a pod's name.
-            // A package taken on a branch or a revision (BEHAVIOUR 16) keeps it beside `package:`.
-            let references = source["package"] != nil ? SwiftPackageReference.keys.filter { source[$0] != nil } : []
-            let key = references.isEmpty ? ExternalSource.package(url: url).fields(of: name)[0].key : "package"
-            guard source.count == 1 + min(references.count, 1), source[key] != nil else {
-                throw document.error(
-                    node, "expected `\(key):` alone\(key == "package" ? ", or with `branch:` or `revision:`," : "") for the Swift package \(name)")
-            }
-            if let referenceKey = references.first, let referenceNode = source[referenceKey] {
-                let value = try document.scalar(referenceNode, "the \(referenceKey) of \(name)")
-                guard let reference = try? SwiftPackageReference(key: referenceKey, value: value) else {
-                    throw document.error(referenceNode, "invalid `\(referenceKey):` for \(name)")
-                }
-                return .unversionedPackage(url: url, reference)
-            }
-            return .package(url: url)
-        }
+            try document.mapping(node, .sourceOf(name)), known: ["path", "podspec", "git", "package", "swiftpm", "registry", "revision"] + GitReference.keys + ["submodules"],
+            in: .sourceOf(name))
+        if let package = try swiftPackageSource(source, at: node, of: name, document) { return package }
         guard let git = source["git"] else {
             if let file = source["podspec"], source["path"] == nil {
-                return .podspec(try document.location(try document.scalar(file, "the podspec of \(name)"), at: file, "the podspec of \(name)"))
+                return .podspec(try document.location(try document.scalar(file, .podspecOf(name)), at: file, .podspecOf(name)))
             }
             guard let path = source["path"], source["podspec"] == nil else {
-                throw document.error(node, "expected one of `path:`, `podspec:` or `git:` for \(name)")
+                throw document.error(node, LockfileProblem.noLocation(name))
             }
-            return .path(try document.location(try document.scalar(path, "the path of \(name)"), at: path, "the path of \(name)"))
+            return .path(try document.location(try document.scalar(path, .pathOf(name)), at: path, .pathOf(name)))
         }
         if let revision = source["revision"] {
-            throw document.error(revision, "`revision:` goes with `package:` in the source of \(name)")
+            throw document.error(revision, LockfileProblem.revisionWithoutPackage(name))
         }
-        let url = try document.location(try document.scalar(git, "the git URL of \(name)"), at: git, "the git URL of \(name)")
+        let url = try document.location(try document.scalar(git, .gitURLOf(name)), at: git, .gitURLOf(name))
         let submodules = try source["submodules"].map { node throws(MalformedInputError) in
-            try document.flag(node, "`submodules:` of \(name)")
+            try document.flag(node, .submodulesOf(name))
         } ?? false
         guard let key = GitReference.keys.first(where: { source[$0] != nil }) else {
             return .git(url: url, .defaultBranch, submodules: submodules)
         }
-        guard let reference = try? GitReference.reading(key: key, value: try document.scalar(source[key]!, "the \(key) of \(name)")) else {
-            throw document.error(source[key]!, "invalid `\(key):` for \(name)")
+        guard let reference = try? GitReference.reading(key: key, value: try document.scalar(source[key]!, .gitReferenceOf(name, key: key))) else {
+            throw document.error(source[key]!, LockfileProblem.invalidReference(key: key, of: name))
         }
         return .git(url: url, reference, submodules: submodules)
     }
 
     /// The release of deps that wrote the lock: a version, kept as written.
     private func depsVersion(_ node: YAMLNode, _ document: YAMLDocument) throws(MalformedInputError) -> String {
-        let text = try document.scalar(node, Section.deps)
-        _ = try document.version(text, at: node, for: Section.deps)
+        let text = try document.scalar(node, .key(Section.deps))
+        _ = try document.version(text, at: node, of: .key(Section.deps))
         return text
     }
 
-    private func checksum(_ node: YAMLNode, _ document: YAMLDocument, _ what: String) throws(MalformedInputError) -> String {
-        let text = try document.scalar(node, what)
+    private func checksum(_ node: YAMLNode, _ document: YAMLDocument, _ subject: YAMLFieldSubject) throws(MalformedInputError) -> String {
+        let text = try document.scalar(node, subject)
         guard SHA256Text.isValid(text) else {
-            throw document.error(node, "invalid SHA-256 '\(text)' for \(what)")
+            throw document.error(node, LockfileProblem.invalidSHA256(text, of: subject))
         }
         return text
     }
@@ -306,33 +259,29 @@ public struct LockfileCodec {
         var dependencyItems: [YAMLNode] = []
         if let pairs = item.mappingPairs {
             guard pairs.count == 1 else {
-                throw document.error(item, "expected `Name (version):` followed by its dependencies")
+                throw document.error(item, LockfileProblem.entryNotOnePair)
             }
             entryNode = pairs[0].key
-            dependencyItems = try document.sequence(pairs[0].value, "dependencies")
+            dependencyItems = try document.sequence(pairs[0].value, .key("dependencies"))
         }
-        let text = try document.scalar(entryNode, "a package")
+        let text = try document.scalar(entryNode, .aPackage)
         let entry = LockEntryText(text)
         guard let details = entry.details else {
-            throw document.error(entryNode, "expected `Name (version)`, found '\(text)'")
+            throw document.error(entryNode, LockfileProblem.entryWithoutVersion(text))
         }
         let name = try document.packageName(entry.name, at: entryNode)
         let version: Version
         var unversioned = false
-        if let key = SwiftPackageReference.keys.first(where: { details.starts(with: "\($0) `".unicodeScalars) }) {
-            guard let (value, rest) = LockEntryText.unquoted(details.dropFirst(key.count + 1)), rest.isEmpty,
-                  let reference = try? SwiftPackageReference(key: key, value: value) else {
-                throw document.error(entryNode, "expected `\(key) `value`` in '\(text)'")
-            }
+        if let reference = try unversionedReference(details, entry: text, at: entryNode, document) {
             version = .unversioned(reference)
             unversioned = true
         } else {
-            version = try document.version(String(details), at: entryNode, for: entry.name)
+            version = try document.version(String(details), at: entryNode, of: .packageNamed(entry.name))
         }
         var dependencies: [Dependency] = []
-        var listed = PackageListing("the dependencies of \(name)")
+        var listed = PackageListing(.dependenciesOf(name))
         for dependencyItem in dependencyItems {
-            let dependency = try dependency(try document.scalar(dependencyItem, "a dependency"), at: dependencyItem, document)
+            let dependency = try dependency(try document.scalar(dependencyItem, .aDependency), at: dependencyItem, document)
             try listed.add(dependency.name, at: dependencyItem, document)
             dependencies.append(dependency)
         }
@@ -348,9 +297,9 @@ public struct LockfileCodec {
         var externalSource: ExternalSource?
         if details.starts(with: "from ".unicodeScalars) {
             guard let (quoted, rest) = LockEntryText.unquoted(details.dropFirst(5)) else {
-                throw document.error(node, "expected `from `location`` in '\(text)'")
+                throw document.error(node, LockfileProblem.unreadableLocation(in: text))
             }
-            let location = try document.location(quoted, at: node, "the external source of \(name)")
+            let location = try document.location(quoted, at: node, .externalSourceOf(name))
             externalSource = .path(location)
             details = Self.afterComma(rest)
             // `from `URL`, tag `2.1.0`` or `from `URL`, default branch`: a git external source,
@@ -360,14 +309,14 @@ public struct LockfileCodec {
                 // `from `URL`, revision `0123…``: a Swift package at a revision (BEHAVIOUR 16).
                 guard let (value, rest) = LockEntryText.unquoted(details.dropFirst("revision ".count)),
                       let revision = try? SwiftPackageReference(key: "revision", value: value) else {
-                    throw document.error(node, "expected `revision `value`` in '\(text)'")
+                    throw document.error(node, LockfileProblem.unreadableReference(key: "revision", in: text))
                 }
                 externalSource = .unversionedPackage(url: location, revision)
                 details = Self.afterComma(rest)
             } else if let key = GitReference.keys.first(where: { details.starts(with: "\($0) `".unicodeScalars) }) {
                 guard let (value, rest) = LockEntryText.unquoted(details.dropFirst(key.count + 1)),
                       let named = try? GitReference.reading(key: key, value: value) else {
-                    throw document.error(node, "expected `\(key) `value`` in '\(text)'")
+                    throw document.error(node, LockfileProblem.unreadableReference(key: key, in: text))
                 }
                 reference = named
                 details = Self.afterComma(rest)
@@ -386,7 +335,7 @@ public struct LockfileCodec {
             do {
                 requirement = try Requirement(String(details))
             } catch {
-                throw document.error(node, "invalid requirement '\(String(details))' for \(name)")
+                throw document.error(node, YAMLFieldProblem.invalidRequirement(String(details), of: name))
             }
         }
         return Dependency(name, requirement, externalSource: externalSource)
@@ -401,16 +350,16 @@ public struct LockfileCodec {
 /// The line each package was first listed on in one list of a lock. A package listed twice is
 /// malformed: which of its entries counts would depend on the order they are read in.
 private struct PackageListing {
-    let list: String
+    let list: LockfileProblem.List
     private var firstLines: [PackageName: Int] = [:]
 
-    init(_ list: String) {
+    init(_ list: LockfileProblem.List) {
         self.list = list
     }
 
     mutating func add(_ name: PackageName, at node: YAMLNode, _ document: YAMLDocument) throws(MalformedInputError) {
         if let first = firstLines[name] {
-            throw document.error(node, "\(name) is listed twice in \(list) (first on line \(first))")
+            throw document.error(node, LockfileProblem.listedTwice(name, in: list, firstLine: first))
         }
         firstLines[name] = node.mark.line
     }

@@ -60,12 +60,25 @@ extension InputProblemWording {
         case let .registryURLOf(name): "the registry URL of \(name)"
         case let .exactVersionOf(name): "the exact version of \(name)"
         case let .specDependency(name): "the dependency \(name)"
+        case .lockfile: "the lockfile"
+        case .aDependency: "a dependency"
+        case .aSpecRepository: "a spec repository"
+        case let .packagesOfSpecRepository(source): "the packages of \(source)"
+        case .aPackageName: "a package name"
+        case .aPackage: "a package"
+        case let .packageNamed(name): name
+        case let .checkoutOf(name): "the checkout of \(name)"
+        case let .commitOf(name): "the commit of \(name)"
+        case let .checksumOf(name): "the checksum of \(name)"
+        case let .sourceChecksumOf(name): "the source checksum of \(name)"
+        case let .externalSourceOf(name): "the external source of \(name)"
         }
     }
 
     static func text(for contents: YAMLFileContents) -> MessageText {
         switch contents {
         case .depsfile: "a mapping with `sources` and `dependencies`"
+        case let .lockfile(required): "the sections \(required.joined(separator: ", "))"
         }
     }
 

@@ -20,6 +20,7 @@ public enum InputProblemWording {
         case let .field(problem): text(for: problem).text
         case let .depsfile(problem): text(for: problem).text
         case let .xcodeSection(problem): text(for: problem).text
+        case let .lockfile(problem): text(for: problem).text
         case let .swiftPackageField(problem): text(for: problem).text
         case let .inTheSpecItDescribes(problem): "\(text(for: problem)) (in the spec it describes)"
         }

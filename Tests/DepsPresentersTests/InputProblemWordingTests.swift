@@ -57,4 +57,22 @@ final class InputProblemWordingTests: XCTestCase {
         XCTAssertEqual(InputProblemWording.text(for: .swiftPackageField(.invalidReference(.invalidCommit(key: "revision", value: "xyz"), of: n("kit")))),
                        "invalid `revision:` 'xyz'; expected a commit id: 4 to 40 hexadecimal digits for kit")
     }
+
+    func testALockfilesProblemsAreWordedWithTheirValuesEscaped() {
+        XCTAssertEqual(InputProblemWording.text(for: .lockfile(.listedTwice(n("Kit"), in: .section("DEPENDENCIES"), firstLine: 12))),
+                       "Kit is listed twice in DEPENDENCIES (first on line 12)")
+        XCTAssertEqual(InputProblemWording.text(for: .lockfile(.listedTwice(n("Kit"), in: .dependenciesOf(n("App")), firstLine: 3))),
+                       "Kit is listed twice in the dependencies of App (first on line 3)")
+        XCTAssertEqual(InputProblemWording.text(for: .lockfile(.entryWithoutVersion("Kit\u{1B}[2J"))),
+                       "expected `Name (version)`, found 'Kit\\u{1B}[2J'")
+        XCTAssertEqual(InputProblemWording.text(for: .lockfile(.packageNotAlone(n("kit"), key: "package"))),
+                       "expected `package:` alone, or with `branch:` or `revision:`, for the Swift package kit")
+        XCTAssertEqual(InputProblemWording.text(for: .lockfile(.invalidSHA256("abc", of: .key("DEPSFILE CHECKSUM")))),
+                       "invalid SHA-256 'abc' for DEPSFILE CHECKSUM")
+        XCTAssertEqual(InputProblemWording.text(for: .field(.emptyFile(expecting: .lockfile(required: ["PACKAGES", "DEPS"])))),
+                       "the file is empty; expected the sections PACKAGES, DEPS")
+        XCTAssertEqual(InputProblemWording.text(for: .lockfile(.subspecVersionsDisagree(
+            n("Kit/Extra"), try! Version("2.0.0"), other: n("Kit/Core"), try! Version("1.0.0"), line: 4))),
+                       "Kit/Extra is locked at 2.0.0 but Kit/Core at 1.0.0 (line 4); the subspecs of Kit share one version")
+    }
 }

@@ -26,6 +26,8 @@ public enum YAMLFieldProblem: Sendable, Equatable {
 public enum YAMLFileContents: Sendable, Equatable {
     /// A Depsfile: a mapping with `sources` and `dependencies`.
     case depsfile
+    /// A lockfile: its `required` sections.
+    case lockfile(required: [String])
 }
 
 /// What a YAML value turned out to be.
@@ -78,4 +80,22 @@ public enum YAMLFieldSubject: Sendable, Equatable {
     case exactVersionOf(PackageName)
     /// A spec's dependency.
     case specDependency(PackageName)
+    /// The whole lockfile.
+    case lockfile
+    /// An item of a lock's DEPENDENCIES or of a PACKAGES entry's dependencies.
+    case aDependency
+    /// A key of a lock's SPEC REPOS.
+    case aSpecRepository
+    /// The packages a lock's SPEC REPOS lists under a spec repository.
+    case packagesOfSpecRepository(String)
+    case aPackageName
+    /// A PACKAGES entry's text.
+    case aPackage
+    /// A PACKAGES entry's package, by its name as written.
+    case packageNamed(String)
+    case checkoutOf(PackageName)
+    case commitOf(PackageName)
+    case checksumOf(PackageName)
+    case sourceChecksumOf(PackageName)
+    case externalSourceOf(PackageName)
 }
