@@ -58,6 +58,10 @@ package struct YAMLDocument {
         MalformedInputError(file: file, at: node, .depsfile(problem))
     }
 
+    package func error(_ node: YAMLNode, _ problem: SpecFileProblem) -> MalformedInputError {
+        MalformedInputError(file: file, at: node, .specFile(problem))
+    }
+
     package func error(_ node: YAMLNode, _ problem: LockfileProblem) -> MalformedInputError {
         MalformedInputError(file: file, at: node, .lockfile(problem))
     }

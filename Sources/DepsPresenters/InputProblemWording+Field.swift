@@ -72,6 +72,13 @@ extension InputProblemWording {
         case let .checksumOf(name): "the checksum of \(name)"
         case let .sourceChecksumOf(name): "the source checksum of \(name)"
         case let .externalSourceOf(name): "the external source of \(name)"
+        case .spec: "the spec"
+        case let .specSourceKey(key): "source `\(key):`"
+        case .aDefaultSubspec: "a default subspec"
+        case .aSourceFilesPattern: "a source_files pattern"
+        case .aSubspec: "a subspec"
+        case let .subspecOf(package): "a subspec of \(package)"
+        case .nameOfASubspec: "the name of a subspec"
         }
     }
 
@@ -79,6 +86,7 @@ extension InputProblemWording {
         switch contents {
         case .depsfile: "a mapping with `sources` and `dependencies`"
         case let .lockfile(required): "the sections \(required.joined(separator: ", "))"
+        case .spec: "a mapping with `name` and `version`"
         }
     }
 

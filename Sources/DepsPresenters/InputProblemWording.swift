@@ -21,6 +21,7 @@ public enum InputProblemWording {
         case let .depsfile(problem): text(for: problem).text
         case let .xcodeSection(problem): text(for: problem).text
         case let .lockfile(problem): text(for: problem).text
+        case let .specFile(problem): text(for: problem).text
         case let .swiftPackageField(problem): text(for: problem).text
         case let .inTheSpecItDescribes(problem): "\(text(for: problem)) (in the spec it describes)"
         }

@@ -75,4 +75,22 @@ final class InputProblemWordingTests: XCTestCase {
             n("Kit/Extra"), try! Version("2.0.0"), other: n("Kit/Core"), try! Version("1.0.0"), line: 4))),
                        "Kit/Extra is locked at 2.0.0 but Kit/Core at 1.0.0 (line 4); the subspecs of Kit share one version")
     }
+
+    func testASpecFilesProblemsAreWordedWithTheirValuesEscaped() {
+        XCTAssertEqual(InputProblemWording.text(for: .specFile(.nameMismatch("Kit\u{7}", expected: .folder(n("Alamofire"))))),
+                       "name 'Kit\\u{7}' does not match its folder 'Alamofire'")
+        XCTAssertEqual(InputProblemWording.text(for: .specFile(.nameMismatch("Kit", expected: .fileName(n("Alamofire"))))),
+                       "name 'Kit' does not match its file name 'Alamofire.yaml'")
+        XCTAssertEqual(InputProblemWording.text(for: .specFile(.invalidSource(.severalLocations(["git", "path"]), name: "Kit"))),
+                       "invalid source for Kit: expected only one of `git:`, `http:` or `path:`, found `git:` and `path:`")
+        do {
+            _ = try SourceFileGlob("../x")
+            XCTFail("'../x' reaches outside")
+        } catch {
+            XCTAssertEqual(InputProblemWording.text(for: .specFile(.invalidSourceFilePattern(error))),
+                           "invalid file pattern '../x': it reaches outside the package's folder with `..`")
+        }
+        XCTAssertEqual(InputProblemWording.text(for: .field(.notASingleValue(.specSourceKey("git"), found: .sequence))),
+                       "expected a single value for source `git:`, found a sequence")
+    }
 }

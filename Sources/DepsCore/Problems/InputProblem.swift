@@ -9,6 +9,7 @@ public enum InputProblem: Sendable, Equatable {
     case depsfile(DepsfileProblem)
     case xcodeSection(XcodeSectionProblem)
     case lockfile(LockfileProblem)
+    case specFile(SpecFileProblem)
     case swiftPackageField(SwiftPackageFieldProblem)
     /// A podspec evaluated (or read statically) into JSON that is not a spec: the problem of
     /// the JSON, whose lines are not the file's.

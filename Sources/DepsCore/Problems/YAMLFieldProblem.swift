@@ -28,6 +28,8 @@ public enum YAMLFileContents: Sendable, Equatable {
     case depsfile
     /// A lockfile: its `required` sections.
     case lockfile(required: [String])
+    /// One of deps' YAML specs: a mapping with `name` and `version`.
+    case spec
 }
 
 /// What a YAML value turned out to be.
@@ -98,4 +100,13 @@ public enum YAMLFieldSubject: Sendable, Equatable {
     case checksumOf(PackageName)
     case sourceChecksumOf(PackageName)
     case externalSourceOf(PackageName)
+    /// A whole spec.
+    case spec
+    /// A key of a spec's `source:`.
+    case specSourceKey(String)
+    case aDefaultSubspec
+    case aSourceFilesPattern
+    case aSubspec
+    case subspecOf(PackageName)
+    case nameOfASubspec
 }
