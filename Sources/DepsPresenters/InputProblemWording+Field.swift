@@ -87,6 +87,7 @@ extension InputProblemWording {
         case .depsfile: "a mapping with `sources` and `dependencies`"
         case let .lockfile(required): "the sections \(required.joined(separator: ", "))"
         case .spec: "a mapping with `name` and `version`"
+        case .specToLint: "a spec with `name` and `version`"
         }
     }
 

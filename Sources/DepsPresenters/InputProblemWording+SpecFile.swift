@@ -27,6 +27,8 @@ extension InputProblemWording {
             "source_files lists no pattern"
         case let .subspecWithoutName(package):
             "a subspec of \(package) has no `name`"
+        case .aSubspecWithoutName:
+            "a subspec has no `name`"
         case let .invalidSubspecName(name):
             "invalid subspec name '\(name)'"
         }

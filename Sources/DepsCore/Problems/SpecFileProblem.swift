@@ -15,6 +15,8 @@ public enum SpecFileProblem: Sendable, Equatable {
     /// `source_files` with an empty list.
     case noSourceFilePattern
     case subspecWithoutName(of: PackageName)
+    /// A subspec without `name`, found by the linter (which reads it without its spec's name).
+    case aSubspecWithoutName
     case invalidSubspecName(String)
 
     /// What gives a spec its expected name.

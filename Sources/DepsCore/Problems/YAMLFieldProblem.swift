@@ -30,6 +30,8 @@ public enum YAMLFileContents: Sendable, Equatable {
     case lockfile(required: [String])
     /// One of deps' YAML specs: a mapping with `name` and `version`.
     case spec
+    /// A spec the linter reads, deps' YAML or a podspec.json.
+    case specToLint
 }
 
 /// What a YAML value turned out to be.
