@@ -103,6 +103,8 @@ extension InputProblemWording {
     static func text(for typo: YAMLTypo) -> MessageText {
         switch typo {
         case let .noSpaceAfterColon(key, rest): "put a space after the colon: \(key): \(rest)"
+        case let .blockIndicatorValue(key, value): "quote a value that starts with \(value.prefix(1)): \(key): \"\(value)\""
+        case .tabIndentation: "indent with spaces, not tabs"
         }
     }
 }

@@ -17,6 +17,8 @@ public enum InputProblemWording {
         switch problem {
         case let .worded(message): message.text
         case let .mergeConflictMarker(marker): ("merge conflict marker '\(marker)'" as MessageText).text
+        case let .yamlSyntax(message, typo):
+            ("\(message)\(message: typo.map { "; \(message: text(for: $0))" } ?? "")" as MessageText).text
         case let .field(problem): text(for: problem).text
         case let .depsfile(problem): text(for: problem).text
         case let .xcodeSection(problem): text(for: problem).text

@@ -93,4 +93,12 @@ final class InputProblemWordingTests: XCTestCase {
         XCTAssertEqual(InputProblemWording.text(for: .field(.notASingleValue(.specSourceKey("git"), found: .sequence))),
                        "expected a single value for source `git:`, found a sequence")
     }
+
+    func testLibyamlsProblemIsWordedWithTheTypoItStemsFrom() {
+        XCTAssertEqual(InputProblemWording.text(for: .yamlSyntax("found a tab\u{9}", typo: .tabIndentation)),
+                       "found a tab\\u{9}; indent with spaces, not tabs")
+        XCTAssertEqual(InputProblemWording.text(for: .yamlSyntax("bad block scalar", typo: .blockIndicatorValue(key: "Kit", value: ">= 1.0"))),
+                       "bad block scalar; quote a value that starts with >: Kit: \">= 1.0\"")
+        XCTAssertEqual(InputProblemWording.text(for: .yamlSyntax("mapping values are not allowed", typo: nil)), "mapping values are not allowed")
+    }
 }

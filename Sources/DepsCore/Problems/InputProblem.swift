@@ -5,6 +5,8 @@ public enum InputProblem: Sendable, Equatable {
     case worded(MessageText)
     /// A merge left a conflict marker (the marker's text) in the file.
     case mergeConflictMarker(String)
+    /// libyaml's own problem (its message), with the typo it stems from when deps knows it.
+    case yamlSyntax(String, typo: YAMLTypo?)
     case field(YAMLFieldProblem)
     case depsfile(DepsfileProblem)
     case xcodeSection(XcodeSectionProblem)

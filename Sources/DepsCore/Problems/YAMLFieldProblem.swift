@@ -43,6 +43,11 @@ public enum YAMLValueKind: Sendable, Equatable {
 public enum YAMLTypo: Sendable, Equatable {
     /// `Greeting:~> 1.0`: `key`, a colon with no space after it, then `rest`.
     case noSpaceAfterColon(key: String, rest: String)
+    /// `Greeting: >= 1.0`: a value (`value`, under `key`) that starts with `>` or `|`, read as
+    /// a block scalar's header.
+    case blockIndicatorValue(key: String, value: String)
+    /// A tab in the indentation.
+    case tabIndentation
 }
 
 /// What a value is read as: the file, a top-level key, or a package's field.
