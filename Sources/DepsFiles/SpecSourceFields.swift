@@ -38,7 +38,8 @@ package enum SpecSourceFields {
 }
 
 extension CodeSourceError {
-    /// The problem as the readers of Depsfiles and spec files put it in their messages.
+    /// Transitional, for the readers not yet converted (podspec.json, build attributes):
+    /// DepsPresenters words it as data (`InputProblemWording.text(for: CodeSourceError)`).
     package var message: MessageText {
         switch self {
         case .noLocation: "expected one of `git:`, `http:` or `path:`"
@@ -57,7 +58,8 @@ extension CodeSourceError {
 }
 
 extension SourceFileGlobError {
-    /// The problem as the readers of spec files put it in their messages.
+    /// Transitional, for the readers not yet converted (build attributes): DepsPresenters
+    /// words it as data (`InputProblemWording.text(for: SourceFileGlobError)`).
     package var message: MessageText {
         let reason: MessageText = switch reason {
         case .empty: "it is empty"
