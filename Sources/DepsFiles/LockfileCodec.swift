@@ -3,12 +3,6 @@ import DepsYAML
 import DepsFileSystem
 import DepsFailures
 
-extension YAMLDocument {
-    func lockfileError(_ node: YAMLNode, _ problem: LockfileProblem) -> MalformedInputError {
-        MalformedInputError(file: file, at: node, .lockfile(problem))
-    }
-}
-
 /// Reads and writes Depsfile.lock (BEHAVIOUR 1.3). A lock that deps wrote reads back and
 /// writes out byte for byte.
 public struct LockfileCodec {
@@ -86,9 +80,9 @@ public struct LockfileCodec {
                 problem: .mergeConflictMarker(marker.text), remedy: .resolveMergeConflict(orRewrite: true))
         }
         let document = YAMLDocument(file: fileName)
-        let root = try document.root(of: bytes, expecting: "the sections \(Section.required.joined(separator: ", "))")
-        let pairs = try document.mapping(root, "the lockfile")
-        let fields = try document.fields(pairs, known: Section.all, in: "the lockfile")
+        let root = try document.root(of: bytes, expecting: .lockfile(required: Section.required))
+        let pairs = try document.mapping(root, .lockfile)
+        let fields = try document.fields(pairs, known: Section.all, in: .lockfile)
         for section in Section.required where fields[section] == nil {
             throw MalformedInputError(file: fileName, line: root.mark.line, problem: .lockfile(.missingSection(section)))
         }
@@ -101,32 +95,32 @@ public struct LockfileCodec {
         var versionsOfRoots: [PackageName: (name: PackageName, version: Version, line: Int)] = [:]
         var packageEntryNodes: [YAMLNode] = []
         var unversionedEntries: Set<PackageName> = []
-        for item in try document.sequence(fields[Section.packages]!, Section.packages) {
+        for item in try document.sequence(fields[Section.packages]!, .key(Section.packages)) {
             let (package, entryNode, unversioned) = try lockedPackage(item, document)
             packageEntryNodes.append(entryNode)
             if unversioned { unversionedEntries.insert(package.name) }
             try listedPackages.add(package.name, at: entryNode, document)
             if let first = versionsOfRoots[package.name.root], first.version != package.version {
-                throw document.lockfileError(
-                    entryNode, .subspecsAtTwoVersions(package.name, package.version, first: first.name, firstVersion: first.version, firstLine: first.line))
+                throw document.error(
+                    entryNode, LockfileProblem.subspecVersionsDisagree(package.name, package.version, other: first.name, first.version, line: first.line))
             }
             versionsOfRoots[package.name.root] = versionsOfRoots[package.name.root] ?? (package.name, package.version, entryNode.mark.line)
             packages.append(package)
         }
         var dependencies: [Dependency] = []
         var listedDependencies = PackageListing(.section(Section.dependencies))
-        for item in try document.sequence(fields[Section.dependencies]!, Section.dependencies) {
-            let dependency = try dependency(try document.scalar(item, "a dependency"), at: item, document)
+        for item in try document.sequence(fields[Section.dependencies]!, .key(Section.dependencies)) {
+            let dependency = try dependency(try document.scalar(item, .aDependency), at: item, document)
             try listedDependencies.add(dependency.name, at: item, document)
             dependencies.append(dependency)
         }
         var specRepos: [SpecRepoEntry] = []
         var listedInRepos = PackageListing(.section(Section.specRepos))
-        for pair in try document.mapping(fields[Section.specRepos]!, Section.specRepos) {
-            let source = try document.location(try document.key(pair), at: pair.key, "a spec repository")
+        for pair in try document.mapping(fields[Section.specRepos]!, .key(Section.specRepos)) {
+            let source = try document.location(try document.key(pair), at: pair.key, .aSpecRepository)
             var names: [PackageName] = []
-            for item in try document.sequence(pair.value, "the packages of \(source)") {
-                let name = try document.packageName(try document.scalar(item, "a package name"), at: item)
+            for item in try document.sequence(pair.value, .packagesOfSpecRepository(source)) {
+                let name = try document.packageName(try document.scalar(item, .aPackageName), at: item)
                 try listedInRepos.add(name, at: item, document)
                 names.append(name)
             }
@@ -134,7 +128,7 @@ public struct LockfileCodec {
         }
         var externalSources: [PackageName: ExternalSource] = [:]
         if let node = fields[Section.externalSources] {
-            for pair in try document.mapping(node, Section.externalSources) {
+            for pair in try document.mapping(node, .key(Section.externalSources)) {
                 let name = try document.packageName(try document.key(pair), at: pair.key)
                 externalSources[name] = try externalSource(pair.value, of: name, document)
             }
@@ -158,54 +152,43 @@ public struct LockfileCodec {
         }
         dependencies = dependencies.map(naming)
         packages = packages.map { LockedPackage(name: $0.name, version: $0.version, dependencies: $0.dependencies.map(naming)) }
-        // A package on a branch or a revision is listed as such in PACKAGES and EXTERNAL SOURCES
-        // alike; a version in one and a reference in the other could not both be kept.
-        for (package, entryNode) in zip(packages, packageEntryNodes) {
-            let reference = externalSources[package.name.root]?.swiftPackageReference
-            let listedUnversioned = unversionedEntries.contains(package.name)
-            if let reference, !(listedUnversioned && package.version.description == reference.description) {
-                throw document.lockfileError(entryNode, .lockedAtVersionButOnReference(package.name, package.version, reference))
-            }
-            if reference == nil, listedUnversioned {
-                throw document.lockfileError(entryNode, .lockedOnReferenceButNone(package.name, package.version))
-            }
-        }
+        try checkReferences(of: packages, listedAt: packageEntryNodes, unversioned: unversionedEntries, externalSources, document)
         var checksums: [PackageName: String] = [:]
-        for pair in try document.mapping(fields[Section.specChecksums]!, Section.specChecksums) {
+        for pair in try document.mapping(fields[Section.specChecksums]!, .key(Section.specChecksums)) {
             let name = try document.packageName(try document.key(pair), at: pair.key)
-            checksums[name] = try checksum(pair.value, document, .spec(name))
+            checksums[name] = try checksum(pair.value, document, .checksumOf(name))
         }
         var checkoutOptions: [PackageName: CheckoutOption] = [:]
         if let node = fields[Section.checkoutOptions] {
-            for pair in try document.mapping(node, Section.checkoutOptions) {
+            for pair in try document.mapping(node, .key(Section.checkoutOptions)) {
                 let name = try document.packageName(try document.key(pair), at: pair.key)
                 let option = try document.fields(
-                    try document.mapping(pair.value, "the checkout of \(name)"), known: ["commit", "git", "package", "swiftpm", "submodules"],
-                    in: "the checkout of \(name)")
+                    try document.mapping(pair.value, .checkoutOf(name)), known: ["commit", "git", "package", "swiftpm", "submodules"],
+                    in: .checkoutOf(name))
                 let urlKey = Self.checkoutURLKey(of: name, externalSources[name])
                 guard let commitNode = option["commit"], let gitNode = option[urlKey] else {
-                    throw document.lockfileError(pair.value, .checkoutNeedsCommitAnd(name, urlKey: urlKey))
+                    throw document.error(pair.value, LockfileProblem.checkoutNeedsCommitAndURL(name, urlKey: urlKey))
                 }
                 if let other = ["git", "package", "swiftpm"].filter({ $0 != urlKey }).compactMap({ option[$0] }).first {
-                    throw document.lockfileError(other, .checkoutNeedsCommitAnd(name, urlKey: urlKey))
+                    throw document.error(other, LockfileProblem.checkoutNeedsCommitAndURL(name, urlKey: urlKey))
                 }
-                let commit = try document.scalar(commitNode, "the commit of \(name)")
+                let commit = try document.scalar(commitNode, .commitOf(name))
                 guard GitCommit.isValid(commit) else {
-                    throw document.lockfileError(commitNode, .invalidCommit(name, commit))
+                    throw document.error(commitNode, LockfileProblem.invalidCommit(commit, of: name))
                 }
-                let git = try document.location(try document.scalar(gitNode, "the git URL of \(name)"), at: gitNode, "the git URL of \(name)")
-                guard !git.isEmpty else { throw document.lockfileError(gitNode, .emptyGitURL(name)) }
+                let git = try document.location(try document.scalar(gitNode, .gitURLOf(name)), at: gitNode, .gitURLOf(name))
+                guard !git.isEmpty else { throw document.error(gitNode, LockfileProblem.emptyGitURL(name)) }
                 let submodules = try option["submodules"].map { node throws(MalformedInputError) in
-                    try document.flag(node, "`submodules:` of \(name)")
+                    try document.flag(node, .submodulesOf(name))
                 } ?? false
                 checkoutOptions[name] = CheckoutOption(git: git, commit: commit, submodules: submodules)
             }
         }
         var sourceChecksums: [PackageName: String] = [:]
         if let node = fields[Section.sourceChecksums] {
-            for pair in try document.mapping(node, Section.sourceChecksums) {
+            for pair in try document.mapping(node, .key(Section.sourceChecksums)) {
                 let name = try document.packageName(try document.key(pair), at: pair.key)
-                sourceChecksums[name] = try checksum(pair.value, document, .source(name))
+                sourceChecksums[name] = try checksum(pair.value, document, .sourceChecksumOf(name))
             }
         }
         return Lockfile(
@@ -214,28 +197,55 @@ public struct LockfileCodec {
             specRepos: specRepos,
             externalSources: externalSources,
             specChecksums: checksums,
-            depsfileChecksum: try checksum(fields[Section.depsfileChecksum]!, document, .depsfile(section: Section.depsfileChecksum)),
+            depsfileChecksum: try checksum(fields[Section.depsfileChecksum]!, document, .key(Section.depsfileChecksum)),
             depsVersion: try depsVersion(fields[Section.deps]!, document),
             checkoutOptions: checkoutOptions,
             sourceChecksums: sourceChecksums)
     }
 
+    /// An EXTERNAL SOURCES entry: `path:`, `podspec:`, or `git:` with at most one of `tag:`,
+    /// `commit:` and `branch:` (none: the default branch) and maybe `submodules:`.
+    func externalSource(_ node: YAMLNode, of name: PackageName, _ document: YAMLDocument) throws(MalformedInputError) -> ExternalSource {
+        let source = try document.fields(
+            try document.mapping(node, .sourceOf(name)), known: ["path", "podspec", "git", "package", "swiftpm", "registry", "revision"] + GitReference.keys + ["submodules"],
+            in: .sourceOf(name))
+        if let package = try swiftPackageSource(source, at: node, of: name, document) { return package }
+        guard let git = source["git"] else {
+            if let file = source["podspec"], source["path"] == nil {
+                return .podspec(try document.location(try document.scalar(file, .podspecOf(name)), at: file, .podspecOf(name)))
+            }
+            guard let path = source["path"], source["podspec"] == nil else {
+                throw document.error(node, LockfileProblem.noLocation(name))
+            }
+            return .path(try document.location(try document.scalar(path, .pathOf(name)), at: path, .pathOf(name)))
+        }
+        if let revision = source["revision"] {
+            throw document.error(revision, LockfileProblem.revisionWithoutPackage(name))
+        }
+        let url = try document.location(try document.scalar(git, .gitURLOf(name)), at: git, .gitURLOf(name))
+        let submodules = try source["submodules"].map { node throws(MalformedInputError) in
+            try document.flag(node, .submodulesOf(name))
+        } ?? false
+        guard let key = GitReference.keys.first(where: { source[$0] != nil }) else {
+            return .git(url: url, .defaultBranch, submodules: submodules)
+        }
+        guard let reference = try? GitReference.reading(key: key, value: try document.scalar(source[key]!, .gitReferenceOf(name, key: key))) else {
+            throw document.error(source[key]!, LockfileProblem.invalidReference(key: key, of: name))
+        }
+        return .git(url: url, reference, submodules: submodules)
+    }
+
     /// The release of deps that wrote the lock: a version, kept as written.
     private func depsVersion(_ node: YAMLNode, _ document: YAMLDocument) throws(MalformedInputError) -> String {
-        let text = try document.scalar(node, Section.deps)
-        _ = try document.version(text, at: node, for: Section.deps)
+        let text = try document.scalar(node, .key(Section.deps))
+        _ = try document.version(text, at: node, of: .key(Section.deps))
         return text
     }
 
-    private func checksum(_ node: YAMLNode, _ document: YAMLDocument, _ field: LockfileProblem.ChecksumField) throws(MalformedInputError) -> String {
-        let what = switch field {
-        case let .spec(name): "the checksum of \(name)"
-        case let .source(name): "the source checksum of \(name)"
-        case let .depsfile(section): section
-        }
-        let text = try document.scalar(node, what)
+    private func checksum(_ node: YAMLNode, _ document: YAMLDocument, _ subject: YAMLFieldSubject) throws(MalformedInputError) -> String {
+        let text = try document.scalar(node, subject)
         guard SHA256Text.isValid(text) else {
-            throw document.lockfileError(node, .invalidChecksum(text, field))
+            throw document.error(node, LockfileProblem.invalidSHA256(text, of: subject))
         }
         return text
     }
@@ -249,33 +259,29 @@ public struct LockfileCodec {
         var dependencyItems: [YAMLNode] = []
         if let pairs = item.mappingPairs {
             guard pairs.count == 1 else {
-                throw document.lockfileError(item, .notAnEntryWithDependencies)
+                throw document.error(item, LockfileProblem.entryNotOnePair)
             }
             entryNode = pairs[0].key
-            dependencyItems = try document.sequence(pairs[0].value, "dependencies")
+            dependencyItems = try document.sequence(pairs[0].value, .key("dependencies"))
         }
-        let text = try document.scalar(entryNode, "a package")
+        let text = try document.scalar(entryNode, .aPackage)
         let entry = LockEntryText(text)
         guard let details = entry.details else {
-            throw document.lockfileError(entryNode, .notAnEntry(text))
+            throw document.error(entryNode, LockfileProblem.entryWithoutVersion(text))
         }
         let name = try document.packageName(entry.name, at: entryNode)
         let version: Version
         var unversioned = false
-        if let key = SwiftPackageReference.keys.first(where: { details.starts(with: "\($0) `".unicodeScalars) }) {
-            guard let (value, rest) = LockEntryText.unquoted(details.dropFirst(key.count + 1)), rest.isEmpty,
-                  let reference = try? SwiftPackageReference(key: key, value: value) else {
-                throw document.lockfileError(entryNode, .expectedReference(key: key, in: text))
-            }
+        if let reference = try unversionedReference(details, entry: text, at: entryNode, document) {
             version = .unversioned(reference)
             unversioned = true
         } else {
-            version = try document.version(String(details), at: entryNode, for: entry.name)
+            version = try document.version(String(details), at: entryNode, of: .packageNamed(entry.name))
         }
         var dependencies: [Dependency] = []
-        var listed = PackageListing(.dependencies(of: name))
+        var listed = PackageListing(.dependenciesOf(name))
         for dependencyItem in dependencyItems {
-            let dependency = try dependency(try document.scalar(dependencyItem, "a dependency"), at: dependencyItem, document)
+            let dependency = try dependency(try document.scalar(dependencyItem, .aDependency), at: dependencyItem, document)
             try listed.add(dependency.name, at: dependencyItem, document)
             dependencies.append(dependency)
         }
@@ -291,9 +297,9 @@ public struct LockfileCodec {
         var externalSource: ExternalSource?
         if details.starts(with: "from ".unicodeScalars) {
             guard let (quoted, rest) = LockEntryText.unquoted(details.dropFirst(5)) else {
-                throw document.lockfileError(node, .expectedFrom(text))
+                throw document.error(node, LockfileProblem.unreadableLocation(in: text))
             }
-            let location = try document.location(quoted, at: node, "the external source of \(name)")
+            let location = try document.location(quoted, at: node, .externalSourceOf(name))
             externalSource = .path(location)
             details = Self.afterComma(rest)
             // `from `URL`, tag `2.1.0`` or `from `URL`, default branch`: a git external source,
@@ -303,14 +309,14 @@ public struct LockfileCodec {
                 // `from `URL`, revision `0123…``: a Swift package at a revision (BEHAVIOUR 16).
                 guard let (value, rest) = LockEntryText.unquoted(details.dropFirst("revision ".count)),
                       let revision = try? SwiftPackageReference(key: "revision", value: value) else {
-                    throw document.lockfileError(node, .expectedReference(key: "revision", in: text))
+                    throw document.error(node, LockfileProblem.unreadableReference(key: "revision", in: text))
                 }
                 externalSource = .unversionedPackage(url: location, revision)
                 details = Self.afterComma(rest)
             } else if let key = GitReference.keys.first(where: { details.starts(with: "\($0) `".unicodeScalars) }) {
                 guard let (value, rest) = LockEntryText.unquoted(details.dropFirst(key.count + 1)),
                       let named = try? GitReference.reading(key: key, value: value) else {
-                    throw document.lockfileError(node, .expectedReference(key: key, in: text))
+                    throw document.error(node, LockfileProblem.unreadableReference(key: key, in: text))
                 }
                 reference = named
                 details = Self.afterComma(rest)
@@ -329,7 +335,7 @@ public struct LockfileCodec {
             do {
                 requirement = try Requirement(String(details))
             } catch {
-                throw document.lockfileError(node, .invalidRequirement(String(details), of: name))
+                throw document.error(node, YAMLFieldProblem.invalidRequirement(String(details), of: name))
             }
         }
         return Dependency(name, requirement, externalSource: externalSource)
@@ -338,5 +344,23 @@ public struct LockfileCodec {
     /// The text after a `,` separator and the spaces that follow it.
     private static func afterComma(_ text: Substring.UnicodeScalarView) -> Substring.UnicodeScalarView {
         (text.first == "," ? text.dropFirst() : text).drop { $0 == " " }
+    }
+}
+
+/// The line each package was first listed on in one list of a lock. A package listed twice is
+/// malformed: which of its entries counts would depend on the order they are read in.
+private struct PackageListing {
+    let list: LockfileProblem.List
+    private var firstLines: [PackageName: Int] = [:]
+
+    init(_ list: LockfileProblem.List) {
+        self.list = list
+    }
+
+    mutating func add(_ name: PackageName, at node: YAMLNode, _ document: YAMLDocument) throws(MalformedInputError) {
+        if let first = firstLines[name] {
+            throw document.error(node, LockfileProblem.listedTwice(name, in: list, firstLine: first))
+        }
+        firstLines[name] = node.mark.line
     }
 }

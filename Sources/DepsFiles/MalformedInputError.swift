@@ -18,9 +18,8 @@ extension MalformedInputError {
         self.init(file: file, line: node.mark.line > 0 ? node.mark.line : nil, problem: problem)
     }
 
-    /// libyaml's problem, with the remedy for a typo it stems from (`hint`, worded by `YAMLTypoHint`).
-    public init(_ error: YAMLError, hint: String? = nil) {
-        let message = MessageText(escaping: error.message) + (hint.map { "; \($0)" } ?? "")
-        self.init(file: error.file, line: error.line, column: error.column, message: message)
+    /// libyaml's problem, with the typo it stems from when `YAMLTypoHint` finds one.
+    public init(_ error: YAMLError, typo: YAMLTypo? = nil) {
+        self.init(file: error.file, line: error.line, column: error.column, problem: .yamlSyntax(error.message, typo: typo))
     }
 }

@@ -36,69 +36,73 @@ public struct SpecCodec {
         namedBy: String? = nil
     ) throws(MalformedInputError) -> Specification {
         let document = YAMLDocument(file: fileName)
-        let root = try document.root(of: bytes, expecting: "a mapping with `name` and `version`")
-        let fields = try document.fields(try document.mapping(root, "the spec"), known: Self.knownKeys, in: "the spec")
+        let root = try document.root(of: bytes, expecting: .spec)
+        let fields = try document.fields(try document.mapping(root, .spec), known: Self.knownKeys, in: .spec)
 
-        guard let nameNode = fields["name"] else { throw document.error(root, "missing key 'name'") }
-        let nameText = try document.scalar(nameNode, "name")
+        guard let nameNode = fields["name"] else { throw document.error(root, SpecFileProblem.missingKey("name")) }
+        let nameText = try document.scalar(nameNode, .key("name"))
         guard nameText == expectedName.description else {
-            let place = namedBy ?? (expectedVersion == nil ? "its file name '\(expectedName).yaml'" : "its folder '\(expectedName)'")
-            throw document.error(nameNode, "name '\(nameText)' does not match \(place)")
+            let place: SpecFileProblem.NamePlace = if let namedBy { .worded(namedBy) } else if expectedVersion == nil {
+                .fileName(expectedName)
+            } else {
+                .folder(expectedName)
+            }
+            throw document.error(nameNode, SpecFileProblem.nameMismatch(nameText, expected: place))
         }
-        guard let versionNode = fields["version"] else { throw document.error(root, "missing key 'version'") }
-        let versionText = try document.scalar(versionNode, "version")
-        let version = try document.version(versionText, at: versionNode, for: nameText)
+        guard let versionNode = fields["version"] else { throw document.error(root, SpecFileProblem.missingKey("version")) }
+        let versionText = try document.scalar(versionNode, .key("version"))
+        let version = try document.version(versionText, at: versionNode, of: .packageNamed(nameText))
         if let expectedVersion, versionText != expectedVersion {
-            throw document.error(versionNode, "version '\(versionText)' does not match its file name '\(expectedVersion).yaml'")
+            throw document.error(versionNode, SpecFileProblem.versionMismatch(versionText, fileVersion: expectedVersion))
         }
 
         var codeSource: CodeSource?
         if let node = fields["source"], !node.isNull {
-            let pairs = try document.mapping(node, "source")
+            let pairs = try document.mapping(node, .key("source"))
             var values: [String: String] = [:]
-            for (key, valueNode) in try document.fields(pairs, known: SpecSourceFields.keys, in: "source") {
-                values[key] = try document.scalar(valueNode, "source `\(key):`")
+            for (key, valueNode) in try document.fields(pairs, known: SpecSourceFields.keys, in: .key("source")) {
+                values[key] = try document.scalar(valueNode, .specSourceKey(key))
             }
             do {
                 codeSource = try SpecSourceFields.codeSource(values)
             } catch {
-                throw MalformedInputError(file: document.file, at: node, .specCodeSource(error, spec: nameText))
+                throw document.error(node, SpecFileProblem.invalidSource(error, name: nameText))
             }
             if let relocate { codeSource = codeSource?.relocated { CodeLocation.isRelative($0) ? relocate($0) : $0 } }
         }
         var dependencies: [Dependency] = []
         if let node = fields["dependencies"] {
-            for pair in try document.mapping(node, "dependencies") {
+            for pair in try document.mapping(node, .key("dependencies")) {
                 let name = try document.packageName(try document.key(pair), at: pair.key)
                 dependencies.append(try document.specDependency(name, pair.value))
             }
         }
         func text(_ key: String) throws(MalformedInputError) -> String? {
             guard let node = fields[key], !node.isNull else { return nil }
-            return try document.scalar(node, key)
+            return try document.scalar(node, .key(key))
         }
         let sourceFiles = try Self.sourceFiles(fields["source_files"], document)
         var subspecs: [Subspec] = []
         if let node = fields["subspecs"] {
-            for item in try document.sequence(node, "subspecs") {
+            for item in try document.sequence(node, .key("subspecs")) {
                 subspecs.append(try Self.subspec(item, of: expectedName, document))
             }
         }
         var defaultSubspecs: [String] = []
         if let node = fields["default_subspecs"], !node.isNull {
-            let items = node.scalarValue != nil ? [node] : try document.sequence(node, "default_subspecs")
+            let items = node.scalarValue != nil ? [node] : try document.sequence(node, .key("default_subspecs"))
             for item in items {
-                let name = try document.scalar(item, "a default subspec")
+                let name = try document.scalar(item, .aDefaultSubspec)
                 guard subspecs.contains(where: { $0.name == name }) else {
-                    throw document.error(item, "default subspec '\(name)' is not one of the spec's subspecs")
+                    throw document.error(item, SpecFileProblem.defaultSubspecNotASubspec(name))
                 }
                 defaultSubspecs.append(name)
             }
         }
         var moduleName: String?
         if let node = fields["module"], !node.isNull {
-            let text = try document.scalar(node, "module")
-            guard ModuleName.isValid(text) else { throw MalformedInputError(file: document.file, at: node, .invalidModuleName(text, field: "module")) }
+            let text = try document.scalar(node, .key("module"))
+            guard ModuleName.isValid(text) else { throw document.error(node, SpecFileProblem.invalidModuleName(text)) }
             moduleName = text
         }
         return Specification(
@@ -125,8 +129,8 @@ public struct SpecCodec {
         if let single = node.scalarValue {
             patterns = [(single, node)]
         } else {
-            for item in try document.sequence(node, "source_files") {
-                patterns.append((try document.scalar(item, "a source_files pattern"), item))
+            for item in try document.sequence(node, .key("source_files")) {
+                patterns.append((try document.scalar(item, .aSourceFilesPattern), item))
             }
         }
         var globs: [SourceFileGlob] = []
@@ -134,30 +138,30 @@ public struct SpecCodec {
             do {
                 globs.append(try SourceFileGlob(pattern))
             } catch {
-                throw MalformedInputError(file: document.file, at: patternNode, .sourceFileGlob(error, in: nil))
+                throw document.error(patternNode, SpecFileProblem.invalidSourceFilePattern(error))
             }
         }
-        if globs.isEmpty { throw document.error(node, "source_files lists no pattern") }
+        if globs.isEmpty { throw document.error(node, SpecFileProblem.noSourceFilePattern) }
         return globs
     }
 
     /// One item of `subspecs:`: `name`, `dependencies` (which may name siblings, `Moya/Core`),
     /// `source_files`, nested `subspecs`.
     static func subspec(_ node: YAMLNode, of package: PackageName, _ document: YAMLDocument) throws(MalformedInputError) -> Subspec {
-        let fields = try document.fields(try document.mapping(node, "a subspec"), known: subspecKeys, in: "a subspec of \(package)")
-        guard let nameNode = fields["name"] else { throw document.error(node, "a subspec of \(package) has no `name`") }
-        let name = try document.scalar(nameNode, "the name of a subspec")
-        guard PackageName.isValidPart(name) else { throw document.error(nameNode, "invalid subspec name '\(name)'") }
+        let fields = try document.fields(try document.mapping(node, .aSubspec), known: subspecKeys, in: .subspecOf(package))
+        guard let nameNode = fields["name"] else { throw document.error(node, SpecFileProblem.subspecWithoutName(of: package)) }
+        let name = try document.scalar(nameNode, .nameOfASubspec)
+        guard PackageName.isValidPart(name) else { throw document.error(nameNode, SpecFileProblem.invalidSubspecName(name)) }
         var dependencies: [Dependency] = []
         if let dependencyNode = fields["dependencies"] {
-            for pair in try document.mapping(dependencyNode, "dependencies") {
+            for pair in try document.mapping(dependencyNode, .key("dependencies")) {
                 let dependencyName = try document.packageName(try document.key(pair), at: pair.key)
                 dependencies.append(try document.specDependency(dependencyName, pair.value))
             }
         }
         var nested: [Subspec] = []
         if let nestedNode = fields["subspecs"] {
-            for item in try document.sequence(nestedNode, "subspecs") { nested.append(try subspec(item, of: package, document)) }
+            for item in try document.sequence(nestedNode, .key("subspecs")) { nested.append(try subspec(item, of: package, document)) }
         }
         let builds = BuildAttributesReader(document: document)
         return Subspec(

@@ -93,8 +93,8 @@ public final class SpecFileLinter: SpecFileReader {
         mutating func topLevel(_ bytes: [UInt8]) -> [String: YAMLNode]? {
             let pairs: [YAMLNode.Pair]
             do throws(MalformedInputError) {
-                let root = try document.root(of: bytes, expecting: "a spec with `name` and `version`")
-                pairs = try document.mapping(root, "the spec")
+                let root = try document.root(of: bytes, expecting: .specToLint)
+                pairs = try document.mapping(root, .spec)
             } catch {
                 record(error)
                 return nil
@@ -104,7 +104,7 @@ public final class SpecFileLinter: SpecFileReader {
                 do throws(MalformedInputError) {
                     // A podspec.json keeps the fields deps does not use; deps' own format names them.
                     let known = json ? [try document.key(pair)] : SpecCodec.knownKeys
-                    fields.merge(try document.fields([pair], known: known, in: "the spec")) { first, _ in first }
+                    fields.merge(try document.fields([pair], known: known, in: .spec)) { first, _ in first }
                     keyLines[try document.key(pair)] = Self.line(pair.key)
                 } catch {
                     record(error)
@@ -117,11 +117,12 @@ public final class SpecFileLinter: SpecFileReader {
                 }
             }
             if let node = fields["name"], !node.isNull {
-                check { (document) throws(MalformedInputError) in _ = try document.packageName(try document.scalar(node, "name"), at: node) }
+                check { (document) throws(MalformedInputError) in _ = try document.packageName(try document.scalar(node, .key("name")), at: node) }
             }
             if let node = fields["version"], !node.isNull {
                 check { (document) throws(MalformedInputError) in
-                    _ = try document.version(try document.scalar(node, "version"), at: node, for: fields["name"]?.scalarValue ?? "the spec")
+                    _ = try document.version(
+                        try document.scalar(node, .key("version")), at: node, of: fields["name"]?.scalarValue.map(YAMLFieldSubject.packageNamed) ?? .spec)
                 }
             }
             readDependencies(fields["dependencies"])
@@ -139,7 +140,7 @@ public final class SpecFileLinter: SpecFileReader {
         mutating func readDependencies(_ node: YAMLNode?) {
             guard let node, !node.isNull else { return }
             guard let pairs = node.mappingPairs else {
-                return record(document.error(node, "expected a mapping for dependencies, found \(node.kindDescription)"))
+                return record(document.error(node, YAMLFieldProblem.notAMapping(.key("dependencies"), found: node.valueKind, typo: nil)))
             }
             for pair in pairs {
                 do throws(MalformedInputError) {
@@ -157,8 +158,8 @@ public final class SpecFileLinter: SpecFileReader {
             let items = node.sequenceItems ?? [node]
             var constraints: [String] = []
             for item in items where !item.isNull {
-                let text = try document.scalar(item, "the requirement of \(name)")
-                guard (try? Requirement(text)) != nil else { throw document.error(item, "invalid requirement '\(text)' for \(name)") }
+                let text = try document.scalar(item, .requirementOf(name))
+                guard (try? Requirement(text)) != nil else { throw document.error(item, YAMLFieldProblem.invalidRequirement(text, of: name)) }
                 constraints.append(text)
             }
             return constraints.isEmpty ? .any : try! Requirement(constraints.joined(separator: ", "))
@@ -168,19 +169,19 @@ public final class SpecFileLinter: SpecFileReader {
         mutating func readSubspecs(_ node: YAMLNode?) {
             guard let node, !node.isNull else { return }
             guard let items = node.sequenceItems else {
-                return record(document.error(node, "expected a list for subspecs, found \(node.kindDescription)"))
+                return record(document.error(node, YAMLFieldProblem.notAList(.key("subspecs"), found: node.valueKind)))
             }
             for item in items {
                 guard let pairs = item.mappingPairs else {
-                    record(document.error(item, "expected a mapping for a subspec, found \(item.kindDescription)"))
+                    record(document.error(item, YAMLFieldProblem.notAMapping(.aSubspec, found: item.valueKind, typo: nil)))
                     continue
                 }
                 var fields: [String: YAMLNode] = [:]
                 for pair in pairs { if let key = pair.key.scalarValue { fields[key] = pair.value } }
                 if let nameNode = fields["name"], let name = nameNode.scalarValue {
-                    if !PackageName.isValidPart(name) { record(document.error(nameNode, "invalid subspec name '\(name)'")) }
+                    if !PackageName.isValidPart(name) { record(document.error(nameNode, SpecFileProblem.invalidSubspecName(name))) }
                 } else {
-                    record(document.error(item, "a subspec has no `name`"))
+                    record(document.error(item, SpecFileProblem.aSubspecWithoutName))
                 }
                 readDependencies(fields["dependencies"])
                 readSubspecs(fields["subspecs"])

@@ -18,7 +18,7 @@ package struct YAMLDocument {
         do {
             parsed = try YAMLParser.parse(bytes, fileName: file)
         } catch {
-            throw MalformedInputError(error, hint: YAMLTypoHint.forSyntaxError(error.message, line: error.line, in: bytes))
+            throw MalformedInputError(error, typo: YAMLTypoHint.forSyntaxError(error.message, line: error.line, in: bytes))
         }
         guard let root = parsed else {
             throw MalformedInputError(file: file, message: "the file is empty; expected \(expecting)")
@@ -32,7 +32,7 @@ package struct YAMLDocument {
         do {
             parsed = try YAMLParser.parse(bytes, fileName: file)
         } catch {
-            throw MalformedInputError(error, hint: YAMLTypoHint.forSyntaxError(error.message, line: error.line, in: bytes))
+            throw MalformedInputError(error, typo: YAMLTypoHint.forSyntaxError(error.message, line: error.line, in: bytes))
         }
         guard let root = parsed else {
             throw MalformedInputError(file: file, problem: .field(.emptyFile(expecting: expecting)))
@@ -56,6 +56,14 @@ package struct YAMLDocument {
 
     package func error(_ node: YAMLNode, _ problem: DepsfileProblem) -> MalformedInputError {
         MalformedInputError(file: file, at: node, .depsfile(problem))
+    }
+
+    package func error(_ node: YAMLNode, _ problem: SpecFileProblem) -> MalformedInputError {
+        MalformedInputError(file: file, at: node, .specFile(problem))
+    }
+
+    package func error(_ node: YAMLNode, _ problem: LockfileProblem) -> MalformedInputError {
+        MalformedInputError(file: file, at: node, .lockfile(problem))
     }
 
     package func error(_ node: YAMLNode, _ problem: XcodeSectionProblem) -> MalformedInputError {

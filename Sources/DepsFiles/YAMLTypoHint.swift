@@ -7,26 +7,27 @@ import DepsYAML
 /// (read as one scalar, not a key and its value).
 enum YAMLTypoHint {
     /// The hint for a syntax error libyaml found at `line` (1-based) of `bytes`, if one applies.
-    static func forSyntaxError(_ message: String, line: Int, in bytes: [UInt8]) -> String? {
+    static func forSyntaxError(_ message: String, line: Int, in bytes: [UInt8]) -> YAMLTypo? {
         let lines = textLines(of: bytes)
         // libyaml places some errors on the line after the typo (a block scalar's header, a
         // scalar that runs on): look at the line itself, then the one before.
         let near = [line, line - 1].compactMap { $0 >= 1 && $0 <= lines.count ? lines[$0 - 1] : nil }
         if message.contains("block scalar"), let text = near.first(where: { blockIndicatorValue(in: $0) != nil }),
            let value = blockIndicatorValue(in: text) {
-            return "quote a value that starts with \(value.first!): \(quotedExample(text, value: value))"
+            return .blockIndicatorValue(key: key(in: text), value: value)
         }
         if near.contains(where: { $0.prefix(while: { $0 == " " || $0 == "\t" }).contains("\t") })
             || (message.contains("cannot start any token") && near.first?.contains("\t") == true) {
-            return "indent with spaces, not tabs"
+            return .tabIndentation
         }
-        if let text = near.first(where: { colonWithoutSpace(in: $0) != nil }), let key = colonWithoutSpace(in: text) {
-            return spaceAfterColon(key: key, text: text)
+        if let text = near.first(where: { colonWithoutSpace(in: $0) != nil }) {
+            return typo(inScalar: text)
         }
         return nil
     }
 
-    /// The hint for a plain scalar found where a mapping was expected: `Greeting:~> 1.0`.
+    /// Transitional, for `YAMLDocument`'s helpers that word their own sentences: the hint for a
+    /// plain scalar found where a mapping was expected: `Greeting:~> 1.0`.
     static func forScalar(_ value: String) -> String? {
         guard let key = colonWithoutSpace(in: value) else { return nil }
         return spaceAfterColon(key: key, text: value)
@@ -60,9 +61,9 @@ enum YAMLTypoHint {
         return value
     }
 
-    private static func quotedExample(_ text: String, value: String) -> String {
-        let key = text[..<(keyEnd(in: text) ?? text.endIndex)].drop(while: { $0 == " " || $0 == "-" })
-        return "\(key): \"\(value)\""
+    /// `Greeting` in `  - Greeting: >= 1.0`.
+    private static func key(in text: String) -> String {
+        String(text[..<(keyEnd(in: text) ?? text.endIndex)].drop(while: { $0 == " " || $0 == "-" }))
     }
 
     /// Where the first `: ` is: the end of a mapping key.

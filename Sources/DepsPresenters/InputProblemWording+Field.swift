@@ -60,12 +60,34 @@ extension InputProblemWording {
         case let .registryURLOf(name): "the registry URL of \(name)"
         case let .exactVersionOf(name): "the exact version of \(name)"
         case let .specDependency(name): "the dependency \(name)"
+        case .lockfile: "the lockfile"
+        case .aDependency: "a dependency"
+        case .aSpecRepository: "a spec repository"
+        case let .packagesOfSpecRepository(source): "the packages of \(source)"
+        case .aPackageName: "a package name"
+        case .aPackage: "a package"
+        case let .packageNamed(name): name
+        case let .checkoutOf(name): "the checkout of \(name)"
+        case let .commitOf(name): "the commit of \(name)"
+        case let .checksumOf(name): "the checksum of \(name)"
+        case let .sourceChecksumOf(name): "the source checksum of \(name)"
+        case let .externalSourceOf(name): "the external source of \(name)"
+        case .spec: "the spec"
+        case let .specSourceKey(key): "source `\(key):`"
+        case .aDefaultSubspec: "a default subspec"
+        case .aSourceFilesPattern: "a source_files pattern"
+        case .aSubspec: "a subspec"
+        case let .subspecOf(package): "a subspec of \(package)"
+        case .nameOfASubspec: "the name of a subspec"
         }
     }
 
     static func text(for contents: YAMLFileContents) -> MessageText {
         switch contents {
         case .depsfile: "a mapping with `sources` and `dependencies`"
+        case let .lockfile(required): "the sections \(required.joined(separator: ", "))"
+        case .spec: "a mapping with `name` and `version`"
+        case .specToLint: "a spec with `name` and `version`"
         }
     }
 
@@ -81,6 +103,8 @@ extension InputProblemWording {
     static func text(for typo: YAMLTypo) -> MessageText {
         switch typo {
         case let .noSpaceAfterColon(key, rest): "put a space after the colon: \(key): \(rest)"
+        case let .blockIndicatorValue(key, value): "quote a value that starts with \(value.prefix(1)): \(key): \"\(value)\""
+        case .tabIndentation: "indent with spaces, not tabs"
         }
     }
 }

@@ -17,9 +17,13 @@ public enum InputProblemWording {
         switch problem {
         case let .worded(message): message.text
         case let .mergeConflictMarker(marker): ("merge conflict marker '\(marker)'" as MessageText).text
+        case let .yamlSyntax(message, typo):
+            ("\(message)\(message: typo.map { "; \(message: text(for: $0))" } ?? "")" as MessageText).text
         case let .field(problem): text(for: problem).text
         case let .depsfile(problem): text(for: problem).text
         case let .xcodeSection(problem): text(for: problem).text
+        case let .lockfile(problem): text(for: problem).text
+        case let .specFile(problem): text(for: problem).text
         case let .swiftPackageField(problem): text(for: problem).text
         case let .inTheSpecItDescribes(problem): "\(text(for: problem)) (in the spec it describes)"
         case let .specCodeSource(error, spec): ("invalid source for \(spec): \(message: text(for: error))" as MessageText).text
@@ -27,7 +31,6 @@ public enum InputProblemWording {
         case let .sourceFileGlob(error, field?): ("\(message: text(for: error)) in \(field)" as MessageText).text
         case let .invalidModuleName(text, field):
             ("\(field) '\(text)' is not a Swift identifier (letters, digits and _, not starting with a digit)" as MessageText).text
-        case let .lockfile(problem): text(for: problem).text
         }
     }
 

@@ -27,22 +27,6 @@ final class InputProblemWordingTests: XCTestCase {
                        "Depsfile:4: error: module_name 'a b' is not a Swift identifier (letters, digits and _, not starting with a digit) (in the spec it describes)")
     }
 
-    func testALocksProblemsReadWithTheValuesAsWritten() throws {
-        func lock(_ problem: LockfileProblem) -> String? {
-            ErrorTextPresenter.message(for: MalformedInputError(file: "Depsfile.lock", line: 7, problem: .lockfile(problem)))
-        }
-        XCTAssertEqual(lock(.subspecsAtTwoVersions(n("Kit/Extra"), try Version("2.0.0"), first: n("Kit/Core"), firstVersion: try Version("1.0.0"), firstLine: 3)),
-                       "Depsfile.lock:7: error: Kit/Extra is locked at 2.0.0 but Kit/Core at 1.0.0 (line 3); the subspecs of Kit share one version")
-        XCTAssertEqual(lock(.packageKeyNotAlone(n("swift-log"), key: "package")),
-                       "Depsfile.lock:7: error: expected `package:` alone, or with `branch:` or `revision:`, for the Swift package swift-log")
-        XCTAssertEqual(lock(.packageKeyNotAlone(n("Kit"), key: "swiftpm")), "Depsfile.lock:7: error: expected `swiftpm:` alone for the Swift package Kit")
-        XCTAssertEqual(lock(.invalidChecksum("xyz\u{1B}", .source(n("Kit")))), "Depsfile.lock:7: error: invalid SHA-256 'xyz\\u{1B}' for the source checksum of Kit")
-        XCTAssertEqual(lock(.invalidChecksum("0", .depsfile(section: "DEPSFILE CHECKSUM"))), "Depsfile.lock:7: error: invalid SHA-256 '0' for DEPSFILE CHECKSUM")
-        XCTAssertEqual(lock(.listedTwice(n("Kit"), .dependencies(of: n("App")), firstLine: 2)),
-                       "Depsfile.lock:7: error: Kit is listed twice in the dependencies of App (first on line 2)")
-        XCTAssertEqual(lock(.expectedReference(key: "tag", in: "Kit (from `u`, tag)")), "Depsfile.lock:7: error: expected `tag `value`` in 'Kit (from `u`, tag)'")
-    }
-
     func testTheFieldReadersProblemsNameWhatTheValueWasReadAs() {
         XCTAssertEqual(InputProblemWording.text(for: .field(.emptyFile(expecting: .depsfile))),
                        "the file is empty; expected a mapping with `sources` and `dependencies`")
@@ -93,5 +77,49 @@ final class InputProblemWordingTests: XCTestCase {
                        "kit has both `branch:` and `exact:`; a package on a branch or a revision has no version requirement")
         XCTAssertEqual(InputProblemWording.text(for: .swiftPackageField(.invalidReference(.invalidCommit(key: "revision", value: "xyz"), of: n("kit")))),
                        "invalid `revision:` 'xyz'; expected a commit id: 4 to 40 hexadecimal digits for kit")
+    }
+
+    func testALockfilesProblemsAreWordedWithTheirValuesEscaped() {
+        XCTAssertEqual(InputProblemWording.text(for: .lockfile(.listedTwice(n("Kit"), in: .section("DEPENDENCIES"), firstLine: 12))),
+                       "Kit is listed twice in DEPENDENCIES (first on line 12)")
+        XCTAssertEqual(InputProblemWording.text(for: .lockfile(.listedTwice(n("Kit"), in: .dependenciesOf(n("App")), firstLine: 3))),
+                       "Kit is listed twice in the dependencies of App (first on line 3)")
+        XCTAssertEqual(InputProblemWording.text(for: .lockfile(.entryWithoutVersion("Kit\u{1B}[2J"))),
+                       "expected `Name (version)`, found 'Kit\\u{1B}[2J'")
+        XCTAssertEqual(InputProblemWording.text(for: .lockfile(.packageNotAlone(n("kit"), key: "package"))),
+                       "expected `package:` alone, or with `branch:` or `revision:`, for the Swift package kit")
+        XCTAssertEqual(InputProblemWording.text(for: .lockfile(.invalidSHA256("abc", of: .key("DEPSFILE CHECKSUM")))),
+                       "invalid SHA-256 'abc' for DEPSFILE CHECKSUM")
+        XCTAssertEqual(InputProblemWording.text(for: .field(.emptyFile(expecting: .lockfile(required: ["PACKAGES", "DEPS"])))),
+                       "the file is empty; expected the sections PACKAGES, DEPS")
+        XCTAssertEqual(InputProblemWording.text(for: .lockfile(.subspecVersionsDisagree(
+            n("Kit/Extra"), try! Version("2.0.0"), other: n("Kit/Core"), try! Version("1.0.0"), line: 4))),
+                       "Kit/Extra is locked at 2.0.0 but Kit/Core at 1.0.0 (line 4); the subspecs of Kit share one version")
+    }
+
+    func testASpecFilesProblemsAreWordedWithTheirValuesEscaped() {
+        XCTAssertEqual(InputProblemWording.text(for: .specFile(.nameMismatch("Kit\u{7}", expected: .folder(n("Alamofire"))))),
+                       "name 'Kit\\u{7}' does not match its folder 'Alamofire'")
+        XCTAssertEqual(InputProblemWording.text(for: .specFile(.nameMismatch("Kit", expected: .fileName(n("Alamofire"))))),
+                       "name 'Kit' does not match its file name 'Alamofire.yaml'")
+        XCTAssertEqual(InputProblemWording.text(for: .specFile(.invalidSource(.severalLocations(["git", "path"]), name: "Kit"))),
+                       "invalid source for Kit: expected only one of `git:`, `http:` or `path:`, found `git:` and `path:`")
+        do {
+            _ = try SourceFileGlob("../x")
+            XCTFail("'../x' reaches outside")
+        } catch {
+            XCTAssertEqual(InputProblemWording.text(for: .specFile(.invalidSourceFilePattern(error))),
+                           "invalid file pattern '../x': it reaches outside the package's folder with `..`")
+        }
+        XCTAssertEqual(InputProblemWording.text(for: .field(.notASingleValue(.specSourceKey("git"), found: .sequence))),
+                       "expected a single value for source `git:`, found a sequence")
+    }
+
+    func testLibyamlsProblemIsWordedWithTheTypoItStemsFrom() {
+        XCTAssertEqual(InputProblemWording.text(for: .yamlSyntax("found a tab\u{9}", typo: .tabIndentation)),
+                       "found a tab\\u{9}; indent with spaces, not tabs")
+        XCTAssertEqual(InputProblemWording.text(for: .yamlSyntax("bad block scalar", typo: .blockIndicatorValue(key: "Kit", value: ">= 1.0"))),
+                       "bad block scalar; quote a value that starts with >: Kit: \">= 1.0\"")
+        XCTAssertEqual(InputProblemWording.text(for: .yamlSyntax("mapping values are not allowed", typo: nil)), "mapping values are not allowed")
     }
 }

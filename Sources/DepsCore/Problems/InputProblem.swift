@@ -5,9 +5,13 @@ public enum InputProblem: Sendable, Equatable {
     case worded(MessageText)
     /// A merge left a conflict marker (the marker's text) in the file.
     case mergeConflictMarker(String)
+    /// libyaml's own problem (its message), with the typo it stems from when deps knows it.
+    case yamlSyntax(String, typo: YAMLTypo?)
     case field(YAMLFieldProblem)
     case depsfile(DepsfileProblem)
     case xcodeSection(XcodeSectionProblem)
+    case lockfile(LockfileProblem)
+    case specFile(SpecFileProblem)
     case swiftPackageField(SwiftPackageFieldProblem)
     /// A podspec evaluated (or read statically) into JSON that is not a spec: the problem of
     /// the JSON, whose lines are not the file's.
@@ -18,5 +22,4 @@ public enum InputProblem: Sendable, Equatable {
     case sourceFileGlob(SourceFileGlobError, in: String?)
     /// A module name (`module:`, `module_name`: the field) that is not a Swift identifier.
     case invalidModuleName(String, field: String)
-    case lockfile(LockfileProblem)
 }

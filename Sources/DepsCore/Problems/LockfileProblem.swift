@@ -1,47 +1,44 @@
-/// What is wrong with a Depsfile.lock beyond the shape of its YAML: what deps never writes,
-/// with the values as written, worded by DepsPresenters.
+/// What is wrong with a Depsfile.lock beyond the shape of its fields (`YAMLFieldProblem`).
 public enum LockfileProblem: Sendable, Equatable {
-    /// The list a package is listed twice in.
-    public enum PackageList: Sendable, Equatable {
-        /// A section: PACKAGES, DEPENDENCIES, SPEC REPOS.
-        case section(String)
-        /// The dependencies of one PACKAGES entry.
-        case dependencies(of: PackageName)
-    }
-
-    /// Which SHA-256 is not one.
-    public enum ChecksumField: Sendable, Equatable {
-        case spec(PackageName)
-        case source(PackageName)
-        /// DEPSFILE CHECKSUM.
-        case depsfile(section: String)
-    }
-
     case missingSection(String)
-    /// Two subspecs of one package at different versions (the first's line).
-    case subspecsAtTwoVersions(PackageName, Version, first: PackageName, firstVersion: Version, firstLine: Int)
-    /// A version in PACKAGES for a package EXTERNAL SOURCES takes on a branch or a revision.
-    case lockedAtVersionButOnReference(PackageName, Version, SwiftPackageReference)
-    /// A branch or a revision in PACKAGES for a package EXTERNAL SOURCES takes on neither.
-    case lockedOnReferenceButNone(PackageName, Version)
-    /// A CHECKOUT OPTIONS entry without its commit and the URL under the key it needs.
-    case checkoutNeedsCommitAnd(PackageName, urlKey: String)
-    case invalidCommit(PackageName, String)
+    /// A subspec locked at another version than one of its package listed before it (on `line`).
+    case subspecVersionsDisagree(PackageName, Version, other: PackageName, Version, line: Int)
+    /// A package listed at a version in PACKAGES but on a branch or revision in EXTERNAL SOURCES.
+    case lockedAtVersionButReference(PackageName, Version, reference: SwiftPackageReference)
+    /// A package listed on a branch or revision in PACKAGES but not in EXTERNAL SOURCES.
+    case lockedOnReferenceWithoutOne(PackageName, Version)
+    /// A CHECKOUT OPTIONS entry without `commit:` and its URL (`urlKey`), or with another URL key.
+    case checkoutNeedsCommitAndURL(PackageName, urlKey: String)
+    case invalidCommit(String, of: PackageName)
     case emptyGitURL(PackageName)
     case emptyRegistryURL(PackageName)
     case registryNotAlone(PackageName)
     case emptyPackageURL(PackageName)
-    /// A Swift package's source with more than its URL key (`package:` may have a branch or a revision).
-    case packageKeyNotAlone(PackageName, key: String)
-    case invalidReference(PackageName, key: String)
+    /// A Swift package's source with keys beside its URL key (`key`) other than a reference.
+    case packageNotAlone(PackageName, key: String)
+    /// An unreadable `tag:`, `commit:`, `branch:` or `revision:` (the key) of an external source.
+    case invalidReference(key: String, of: PackageName)
+    /// An external source with none of `path:`, `podspec:` or `git:` (or both of the first two).
     case noLocation(PackageName)
     case revisionWithoutPackage(PackageName)
-    case invalidChecksum(String, ChecksumField)
-    case notAnEntryWithDependencies
-    case notAnEntry(String)
-    case expectedFrom(String)
-    /// `expected `tag `value`` in '…'`: a reference's key and the entry as written.
-    case expectedReference(key: String, in: String)
-    case invalidRequirement(String, of: PackageName)
-    case listedTwice(PackageName, PackageList, firstLine: Int)
+    /// A checksum that is not a SHA-256 digest.
+    case invalidSHA256(String, of: YAMLFieldSubject)
+    /// A PACKAGES item that is a mapping of more than one pair.
+    case entryNotOnePair
+    /// A PACKAGES entry without its `(version)`.
+    case entryWithoutVersion(String)
+    /// `key `value`` (a reference) that cannot be read in the entry `text`.
+    case unreadableReference(key: String, in: String)
+    /// `from `location`` that cannot be read in the entry `text`.
+    case unreadableLocation(in: String)
+    /// A package listed twice in one list (first on `firstLine`).
+    case listedTwice(PackageName, in: List, firstLine: Int)
+
+    /// A list of packages in a lock.
+    public enum List: Sendable, Equatable {
+        /// A section (its name).
+        case section(String)
+        /// The dependencies of a PACKAGES entry.
+        case dependenciesOf(PackageName)
+    }
 }

@@ -26,6 +26,12 @@ public enum YAMLFieldProblem: Sendable, Equatable {
 public enum YAMLFileContents: Sendable, Equatable {
     /// A Depsfile: a mapping with `sources` and `dependencies`.
     case depsfile
+    /// A lockfile: its `required` sections.
+    case lockfile(required: [String])
+    /// One of deps' YAML specs: a mapping with `name` and `version`.
+    case spec
+    /// A spec the linter reads, deps' YAML or a podspec.json.
+    case specToLint
 }
 
 /// What a YAML value turned out to be.
@@ -37,6 +43,11 @@ public enum YAMLValueKind: Sendable, Equatable {
 public enum YAMLTypo: Sendable, Equatable {
     /// `Greeting:~> 1.0`: `key`, a colon with no space after it, then `rest`.
     case noSpaceAfterColon(key: String, rest: String)
+    /// `Greeting: >= 1.0`: a value (`value`, under `key`) that starts with `>` or `|`, read as
+    /// a block scalar's header.
+    case blockIndicatorValue(key: String, value: String)
+    /// A tab in the indentation.
+    case tabIndentation
 }
 
 /// What a value is read as: the file, a top-level key, or a package's field.
@@ -78,4 +89,31 @@ public enum YAMLFieldSubject: Sendable, Equatable {
     case exactVersionOf(PackageName)
     /// A spec's dependency.
     case specDependency(PackageName)
+    /// The whole lockfile.
+    case lockfile
+    /// An item of a lock's DEPENDENCIES or of a PACKAGES entry's dependencies.
+    case aDependency
+    /// A key of a lock's SPEC REPOS.
+    case aSpecRepository
+    /// The packages a lock's SPEC REPOS lists under a spec repository.
+    case packagesOfSpecRepository(String)
+    case aPackageName
+    /// A PACKAGES entry's text.
+    case aPackage
+    /// A PACKAGES entry's package, by its name as written.
+    case packageNamed(String)
+    case checkoutOf(PackageName)
+    case commitOf(PackageName)
+    case checksumOf(PackageName)
+    case sourceChecksumOf(PackageName)
+    case externalSourceOf(PackageName)
+    /// A whole spec.
+    case spec
+    /// A key of a spec's `source:`.
+    case specSourceKey(String)
+    case aDefaultSubspec
+    case aSourceFilesPattern
+    case aSubspec
+    case subspecOf(PackageName)
+    case nameOfASubspec
 }
