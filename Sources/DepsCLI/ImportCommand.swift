@@ -43,7 +43,7 @@ struct ImportCommand: ParsableCommand, MainTaskCommand {
                     directory: composition.projectDirectory, fileSystem: composition.fileSystem, staticOnly: staticOnly),
                 destination: composition.projectFiles, xcode: composition.xcodeProjects
             ).importProject(dryRun: dryRun, keepingCocoaPods: keepCocoapods)
-            let messages = result.warnings.map(PodfileReading.message(for:))
+            let messages = result.warnings.map(PodfileWording.message(for:))
             for line in ImportTextPresenter.warningLines(result, messages: messages) { output.diagnostic(line) }
             if let removal = result.cocoaPodsRemoval {
                 for line in XcodeTextPresenter.warnings(removal) { output.diagnostic(line) }

@@ -29,9 +29,12 @@ struct PodfileEvaluationRun {
             switch error {
             // No Ruby: the static reader's refusal stands, every line named.
             case .rubyMissing: throw refusal
-            case .notStarted(let cause): throw MalformedInputError(file: fileName, message: "cannot run ruby to evaluate it: \(cause)")
+            case .notStarted(let cause): throw MalformedInputError(
+                file: fileName, problem: .rubyEvaluation(.notStarted(.evaluatingPodfile, cause: String(describing: cause))))
             case .stopped(let line, let message, let fromDSL):
-                throw MalformedInputError(file: fileName, line: line, message: fromDSL ? "\(message)" : "ruby could not evaluate it: \(message)")
+                throw MalformedInputError(
+                    file: fileName, line: line,
+                    problem: .rubyEvaluation(fromDSL ? .dslStopped(message: message) : .rubyStopped(.evaluatingPodfile, message: message)))
             }
         }
         let text = result.standardOutputText

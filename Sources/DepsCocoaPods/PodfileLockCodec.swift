@@ -33,13 +33,13 @@ public struct PodfileLockCodec {
 
     public func decode(_ bytes: [UInt8]) throws(MalformedInputError) -> PodfileLock {
         if let marker = MergeConflictMarker.first(in: bytes) {
-            throw MalformedInputError(file: fileName, line: marker.line, message: "merge conflict marker '\(marker.text)'")
+            throw MalformedInputError(file: fileName, line: marker.line, problem: .podfileLock(.mergeConflictMarker(marker.text)))
         }
         let document = YAMLDocument(file: fileName)
         let root = try document.root(of: bytes, expecting: "the sections \(Section.pods) and \(Section.dependencies)")
         let fields = try document.fields(try document.mapping(root, "the Podfile.lock"), known: Section.all, in: "the Podfile.lock")
         guard let podsNode = fields[Section.pods] else {
-            throw MalformedInputError(file: fileName, line: root.mark.line, message: "missing section '\(Section.pods)'")
+            throw MalformedInputError(file: fileName, line: root.mark.line, problem: .podfileLock(.missingSection(Section.pods)))
         }
 
         var pods: [PodfileLock.Pod] = []
@@ -47,7 +47,7 @@ public struct PodfileLockCodec {
         for item in try document.sequence(podsNode, Section.pods) {
             let (pod, entryNode) = try self.pod(item, document)
             if let first = podLines[pod.name] {
-                throw document.error(entryNode, "\(pod.name) is listed twice in \(Section.pods) (first on line \(first))")
+                throw document.problem(entryNode, .podListedTwice(pod: pod.name, firstLine: first))
             }
             podLines[pod.name] = entryNode.mark.line
             pods.append(pod)
@@ -111,7 +111,7 @@ public struct PodfileLockCodec {
         var dependencyItems: [YAMLNode] = []
         if let pairs = item.mappingPairs {
             guard pairs.count == 1 else {
-                throw document.error(item, "expected `Name (version):` followed by its dependencies")
+                throw document.problem(item, .podEntryNotOnePair)
             }
             entryNode = pairs[0].key
             dependencyItems = try document.sequence(pairs[0].value, "dependencies")
@@ -119,7 +119,7 @@ public struct PodfileLockCodec {
         let text = try document.scalar(entryNode, "a pod")
         let entry = LockEntryText(text)
         guard let details = entry.details else {
-            throw document.error(entryNode, "expected `Name (version)`, found '\(text)'")
+            throw document.problem(entryNode, .podEntryWithoutVersion(text))
         }
         let name = try podName(entry.name, at: entryNode, document)
         let version = try document.version(String(details), at: entryNode, for: name)
@@ -139,14 +139,14 @@ public struct PodfileLockCodec {
         var location: String?
         if details.starts(with: "from ".unicodeScalars) {
             guard let (quoted, rest) = LockEntryText.unquoted(details.dropFirst(5)) else {
-                throw document.error(node, "expected `from `location`` in '\(text)'")
+                throw document.problem(node, .externalSourceNotQuoted(entry: text))
             }
             location = try document.location(quoted, at: node, "the external source of \(name)")
             details = Self.afterComma(rest)
             // `, tag `5.9.1``: the reference, which EXTERNAL SOURCES gives in full.
             if let key = ["tag", "commit", "branch"].first(where: { details.starts(with: "\($0) `".unicodeScalars) }) {
                 guard let (_, rest) = LockEntryText.unquoted(details.dropFirst(key.count + 1)) else {
-                    throw document.error(node, "expected `\(key) `value`` in '\(text)'")
+                    throw document.problem(node, .referenceNotQuoted(key: key, entry: text))
                 }
                 details = Self.afterComma(rest)
             }
@@ -156,7 +156,7 @@ public struct PodfileLockCodec {
             do {
                 requirement = try Requirement(String(details))
             } catch {
-                throw document.error(node, "invalid requirement '\(String(details))' for \(name)")
+                throw document.problem(node, .invalidRequirement(String(details), pod: name))
             }
         }
         return PodDependency(name: name, requirement: requirement, externalLocation: location)
@@ -173,15 +173,14 @@ public struct PodfileLockCodec {
         }
         let kinds = ([":git", ":path", ":podspec"] + Self.downloadKeys).filter { values[$0] != nil }
         guard kinds.count == 1, let kind = kinds.first, let location = values[kind] else {
-            throw document.error(node, kinds.isEmpty
-                ? "expected `:git`, `:path` or `:podspec` for \(name)"
-                : "expected only one of \(kinds.map { "`\($0)`" }.joined(separator: ", ")) for \(name)")
+            throw document.problem(node, kinds.isEmpty
+                ? .noExternalSourceLocation(pod: name) : .severalExternalSourceLocations(keys: kinds, pod: name))
         }
         switch kind {
         case ":git":
             let references = [":tag", ":branch", ":commit"].filter { values[$0] != nil }
             guard references.count <= 1 else {
-                throw document.error(node, "expected at most one of `:tag`, `:branch` or `:commit` for \(name)")
+                throw document.problem(node, .severalGitReferences(pod: name))
             }
             let reference: PodGitReference? = references.first.map { key in
                 let value = values[key]!
@@ -190,7 +189,7 @@ public struct PodfileLockCodec {
             return .git(url: location, reference: reference, submodules: try submodules(options, of: name, document))
         case ":path", ":podspec":
             for key in [":tag", ":branch", ":commit", ":submodules"] where values[key] != nil {
-                throw document.error(options[key]!, "`\(key)` goes with `:git`, not `\(kind)`, for \(name)")
+                throw document.problem(options[key]!, .optionWithoutGit(key: key, kind: kind, pod: name))
             }
             return kind == ":path" ? .path(location) : .podspec(location)
         default:
@@ -202,21 +201,21 @@ public struct PodfileLockCodec {
     private func checkout(_ node: YAMLNode, of name: String, _ document: YAMLDocument) throws(MalformedInputError) -> PodCheckout {
         let options = try document.fields(
             try document.mapping(node, "the checkout of \(name)"), known: Self.checkoutKeys, in: "the checkout of \(name)")
-        guard let gitNode = options[":git"] else { throw document.error(node, "expected `:git` for \(name)") }
+        guard let gitNode = options[":git"] else { throw document.problem(node, .checkoutWithoutGit(pod: name)) }
         let git = try document.location(try document.scalar(gitNode, "the git URL of \(name)"), at: gitNode, "the git URL of \(name)")
-        guard !git.isEmpty else { throw document.error(gitNode, "the git URL of \(name) cannot be empty") }
+        guard !git.isEmpty else { throw document.problem(gitNode, .emptyGitURL(pod: name)) }
         let pin: PodCheckout.Pin
         switch (options[":commit"], options[":tag"]) {
         case let (commitNode?, nil):
             let commit = try document.scalar(commitNode, "the commit of \(name)")
             guard !commit.isEmpty, commit.utf8.allSatisfy(Self.isHexDigit) else {
-                throw document.error(commitNode, "invalid commit '\(commit)' for \(name); expected hexadecimal digits")
+                throw document.problem(commitNode, .invalidCommit(commit, pod: name))
             }
             pin = .commit(commit)
         case let (nil, tagNode?):
             pin = .tag(try document.scalar(tagNode, "the tag of \(name)"))
         default:
-            throw document.error(node, "expected one of `:commit` or `:tag` for \(name)")
+            throw document.problem(node, .checkoutWithoutPin(pod: name))
         }
         return PodCheckout(git: git, pin: pin, submodules: try submodules(options, of: name, document))
     }
@@ -226,7 +225,7 @@ public struct PodfileLockCodec {
         switch try document.scalar(node, "`:submodules` of \(name)") {
         case "true": return true
         case "false": return false
-        case let other: throw document.error(node, "invalid `:submodules` '\(other)' for \(name); expected true or false")
+        case let other: throw document.problem(node, .invalidSubmodules(other, pod: name))
         }
     }
 
@@ -237,7 +236,7 @@ public struct PodfileLockCodec {
         let refused: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "`"), UInt8(ascii: "("), UInt8(ascii: ")")]
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard !parts.contains(where: \.isEmpty), !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || refused.contains($0) }) else {
-            throw document.error(node, "invalid pod name '\(text)'")
+            throw document.problem(node, .invalidPodName(text))
         }
         return text
     }
@@ -249,5 +248,12 @@ public struct PodfileLockCodec {
     /// The text after a `,` separator and the spaces that follow it.
     private static func afterComma(_ text: Substring.UnicodeScalarView) -> Substring.UnicodeScalarView {
         (text.first == "," ? text.dropFirst() : text).drop { $0 == " " }
+    }
+}
+
+extension YAMLDocument {
+    /// A Podfile.lock's problem at `node`.
+    fileprivate func problem(_ node: YAMLNode, _ problem: PodfileLockProblem) -> MalformedInputError {
+        MalformedInputError(file: file, line: node.mark.line > 0 ? node.mark.line : nil, problem: .podfileLock(problem))
     }
 }

@@ -35,22 +35,23 @@ public struct PodspecJSONCodec {
         let document = YAMLDocument(file: fileName)
         let root = try document.root(of: JSONForYAML.prepared(bytes), expecting: "a JSON object with `name` and `version`")
         guard root.mappingPairs != nil else {
-            throw document.error(root, "expected a JSON object with `name` and `version`, found \(root.kindDescription)")
+            throw document.problem(root, .notAnObject(found: root.kindDescription))
         }
         let reader = Reader(document: document, relocate: relocate)
         let fields = try reader.fields(root, "the podspec")
 
-        guard let nameNode = fields["name"] else { throw document.error(root, "missing field `name`") }
+        guard let nameNode = fields["name"] else { throw document.problem(root, .missingField("name")) }
         let nameText = try document.scalar(nameNode, "`name`")
         guard nameText == expectedName.description else {
-            let place = namedBy ?? (expectedVersion == nil ? "its file name '\(expectedName).podspec.json'" : "its folder '\(expectedName)'")
-            throw document.error(nameNode, "name '\(nameText)' does not match \(place)")
+            let expected: PodspecJSONProblem.ExpectedName =
+                namedBy.map { .namedBy($0) } ?? (expectedVersion == nil ? .fileName(expectedName) : .folder(expectedName))
+            throw document.problem(nameNode, .nameMismatch(name: nameText, expected: expected))
         }
-        guard let versionNode = fields["version"] else { throw document.error(root, "missing field `version`") }
+        guard let versionNode = fields["version"] else { throw document.problem(root, .missingField("version")) }
         let versionText = try document.scalar(versionNode, "`version`")
         let version = try document.version(versionText, at: versionNode, for: nameText)
         if let expectedVersion, versionText != expectedVersion {
-            throw document.error(versionNode, "version '\(versionText)' does not match its folder '\(expectedVersion)'")
+            throw document.problem(versionNode, .versionMismatch(version: versionText, folder: expectedVersion))
         }
 
         let scope = Reader.Scope(owner: nil)
@@ -117,7 +118,7 @@ public struct PodspecJSONCodec {
             guard let node, !node.isNull else { return nil }
             if let text = node.scalarValue { return text }
             guard node.mappingPairs != nil else {
-                throw document.error(node, "expected a string or an object with `type` for `license`, found \(node.kindDescription)")
+                throw document.problem(node, .licenseNotStringOrObject(found: node.kindDescription))
             }
             return try text(node.value(forKey: "type"), "`license.type`")
         }
@@ -133,13 +134,10 @@ public struct PodspecJSONCodec {
             }
             if values["git"] == nil && values["http"] == nil && values["path"] == nil,
                let kind = ["svn", "hg", "bzr"].first(where: { node.value(forKey: $0) != nil }) {
-                throw document.error(node, "\(name)'s source is `\(kind)`, which deps cannot fetch; deps fetches `git` and `http` sources")
+                throw document.problem(node, .unfetchableSource(pod: name, kind: kind))
             }
             if let url = values["git"], values["tag"] == nil, values["commit"] == nil, values["branch"] == nil {
-                throw document.error(
-                    node,
-                    "\(name)'s `git` source \(url) names no `tag`, `commit` or `branch`; CocoaPods allows that only for an "
-                        + "external source (a Podfile's `:git =>`), not in a spec repository")
+                throw document.problem(node, .gitSourceWithoutRevision(pod: name, url: url))
             }
             var source: CodeSource
             do {
@@ -167,7 +165,7 @@ public struct PodspecJSONCodec {
             do {
                 return try PackageName(text)
             } catch {
-                throw document.error(node, "invalid package name '\(text)'")
+                throw document.problem(node, .invalidPackageName(text))
             }
         }
 
@@ -181,14 +179,14 @@ public struct PodspecJSONCodec {
             } else if let items = node.sequenceItems {
                 for item in items { parts.append(try document.scalar(item, "a requirement of \(name) in \(what)")) }
             } else {
-                throw document.error(node, "expected a list of requirements for \(name) in \(what), found \(node.kindDescription)")
+                throw document.problem(node, .requirementsNotAList(pod: name, field: what, found: node.kindDescription))
             }
             if parts.isEmpty { return .any }
             let text = parts.joined(separator: ", ")
             do {
                 return try Requirement(text)
             } catch {
-                throw document.error(node, "invalid requirement '\(text)' for \(name)")
+                throw document.problem(node, .invalidRequirement(text, pod: name))
             }
         }
 
@@ -238,16 +236,16 @@ public struct PodspecJSONCodec {
             var seen: Set<String> = []
             for item in try document.sequence(node, scope.naming("subspecs")) {
                 let fields = try self.fields(item, "a subspec in \(scope.naming("subspecs"))")
-                guard let nameNode = fields["name"] else { throw document.error(item, "a subspec in \(scope.naming("subspecs")) has no `name`") }
+                guard let nameNode = fields["name"] else { throw document.problem(item, .subspecWithoutName(owner: scope.owner)) }
                 let name = try document.scalar(nameNode, "the `name` of a subspec")
                 let fullName = ([package.description] + path + [name]).joined(separator: "/")
                 if path.isEmpty, !PackageName.isValidPart(name) {
-                    throw document.error(nameNode, "subspec name '\(name)' cannot be part of a package name ('\(fullName)')")
+                    throw document.problem(nameNode, .subspecNameNotPackagePart(name: name, fullName: fullName))
                 }
                 if name.isEmpty || name.contains("/") {
-                    throw document.error(nameNode, "invalid subspec name '\(name)'")
+                    throw document.problem(nameNode, .invalidSubspecName(name))
                 }
-                guard seen.insert(name).inserted else { throw document.error(nameNode, "subspec '\(fullName)' is defined twice") }
+                guard seen.insert(name).inserted else { throw document.problem(nameNode, .subspecDefinedTwice(fullName: fullName)) }
                 let inner = Scope(owner: fullName)
                 let builds = BuildAttributesReader(document: document)
                 result.append(Subspec(
@@ -275,11 +273,11 @@ public struct PodspecJSONCodec {
             } else if let items = node.sequenceItems {
                 for item in items { names.append((try document.scalar(item, "a name in `\(key)`"), item)) }
             } else {
-                throw document.error(node, "expected a subspec name or a list of names for `\(key)`, found \(node.kindDescription)")
+                throw document.problem(node, .defaultSubspecsNotNameOrList(key: key, found: node.kindDescription))
             }
             if names.count == 1, names[0].0 == "none", !subspecs.contains(where: { $0.name == "none" }) { return ["none"] }
             for (subspec, item) in names where !subspecs.contains(where: { $0.name == subspec }) {
-                throw document.error(item, "`\(key)` names '\(subspec)', which is not a subspec of \(name)")
+                throw document.problem(item, .defaultSubspecUnknown(key: key, subspec: subspec, pod: name))
             }
             return names.map(\.0)
         }
@@ -292,5 +290,12 @@ extension PodspecJSONCodec {
         _ file: String, relocate: (@Sendable (String) -> String)?, _ bytes: [UInt8], checksum: String, expectedName: PackageName
     ) throws(MalformedInputError) -> Specification {
         try PodspecJSONCodec(fileName: file, relocate: relocate).decode(bytes, checksum: checksum, expectedName: expectedName, expectedVersion: nil)
+    }
+}
+
+extension YAMLDocument {
+    /// A `.podspec.json`'s problem at `node`.
+    fileprivate func problem(_ node: YAMLNode, _ problem: PodspecJSONProblem) -> MalformedInputError {
+        MalformedInputError(file: file, line: node.mark.line > 0 ? node.mark.line : nil, problem: .podspecJSON(problem))
     }
 }

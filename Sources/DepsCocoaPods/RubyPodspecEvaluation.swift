@@ -26,13 +26,13 @@ public struct RubyPodspecEvaluation {
         } catch let error as RubyDSLRun.Failure {
             switch error {
             case .rubyMissing:
-                throw MalformedInputError(
-                    file: shownAs,
-                    message: "a Ruby podspec is read with `ruby`, and none is on PATH; install Ruby, or give its JSON form "
-                        + "(`pod ipc spec \(name).podspec > \(name).podspec.json`)")
-            case .notStarted(let cause): throw MalformedInputError(file: shownAs, message: "cannot run ruby to read it: \(cause)")
+                throw MalformedInputError(file: shownAs, problem: .rubyEvaluation(.rubyMissingForPodspec(name)))
+            case .notStarted(let cause): throw MalformedInputError(
+                file: shownAs, problem: .rubyEvaluation(.notStarted(.readingPodspec, cause: String(describing: cause))))
             case .stopped(let line, let message, let fromDSL):
-                throw MalformedInputError(file: shownAs, line: line, message: fromDSL ? "\(message)" : "ruby could not read it: \(message)")
+                throw MalformedInputError(
+                    file: shownAs, line: line,
+                    problem: .rubyEvaluation(fromDSL ? .dslStopped(message: message) : .rubyStopped(.readingPodspec, message: message)))
             }
         }
         do {

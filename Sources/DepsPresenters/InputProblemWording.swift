@@ -25,6 +25,12 @@ public enum InputProblemWording {
         case let .lockfile(problem): text(for: problem).text
         case let .specFile(problem): text(for: problem).text
         case let .swiftPackageField(problem): text(for: problem).text
+        case let .podspecJSON(problem): text(for: problem)
+        case let .podfileLock(problem): text(for: problem)
+        case let .podfile(construct): PodfileWording.text(of: construct)
+        case let .rubyEvaluation(problem): text(for: problem)
+        case let .specRepository(problem): text(for: problem)
+        case let .swiftPackageFile(problem): text(for: problem)
         case let .inTheSpecItDescribes(problem): "\(text(for: problem)) (in the spec it describes)"
         case let .specCodeSource(error, spec): ("invalid source for \(spec): \(message: text(for: error))" as MessageText).text
         case let .sourceFileGlob(error, nil): text(for: error).text

@@ -189,7 +189,7 @@ public final class CDNSpecSource: SpecSource {
                 guard !component.isEmpty, let version = try? Version(String(component)) else {
                     throw MalformedInputError(
                         file: loader.url(of: indexPath), line: entry.line,
-                        message: "'\(CDNFileLoader.shown(component))' is not a version of \(root)")
+                        problem: .specRepository(.indexEntryNotAVersion(String(component), pod: root)))
                 }
                 if found[version] == nil { found[version] = String(component) }
             }

@@ -24,22 +24,22 @@ enum CocoaPodsShards {
         }
         guard let document = parsed else { return [] }
         guard document.mappingPairs != nil else {
-            throw MalformedInputError(file: shownAs, at: document, "expected a mapping with `prefix_lengths`, found \(document.kindDescription)")
+            throw MalformedInputError(file: shownAs, at: document, SpecRepositoryProblem.shardsNotAMapping(found: document.kindDescription))
         }
         guard let node = document.value(forKey: "prefix_lengths"), !node.isNull else { return [] }
         guard let items = node.sequenceItems else {
-            throw MalformedInputError(file: shownAs, at: node, "expected a list of lengths for `prefix_lengths`, found \(node.kindDescription)")
+            throw MalformedInputError(file: shownAs, at: node, SpecRepositoryProblem.prefixLengthsNotAList(found: node.kindDescription))
         }
         var lengths: [Int] = []
         for item in items {
             guard let length = item.scalarValue.flatMap({ Int($0) }), (1...8).contains(length) else {
                 throw MalformedInputError(
-                    file: shownAs, at: item, "`prefix_lengths` holds '\(item.scalarValue ?? item.kindDescription)', not a length from 1 to 8")
+                    file: shownAs, at: item, SpecRepositoryProblem.invalidPrefixLength(item.scalarValue ?? item.kindDescription))
             }
             lengths.append(length)
         }
         guard lengths.reduce(0, +) <= 32 else {
-            throw MalformedInputError(file: shownAs, at: node, "`prefix_lengths` add up to more than an MD5's 32 digits")
+            throw MalformedInputError(file: shownAs, at: node, SpecRepositoryProblem.prefixLengthsTooLong)
         }
         return lengths
     }
@@ -55,5 +55,12 @@ enum CocoaPodsShards {
             offset += length
         }
         return shards
+    }
+}
+
+extension MalformedInputError {
+    /// A spec repository problem at `node` of `file`.
+    fileprivate init(file: String, at node: YAMLNode, _ problem: SpecRepositoryProblem) {
+        self.init(file: file, line: node.mark.line > 0 ? node.mark.line : nil, problem: .specRepository(problem))
     }
 }

@@ -58,8 +58,8 @@ public final class DirectorySpecSource: SpecSource {
                 let layout = try layout()
                 throw MalformedInputError(
                     file: displayPath(specPath(name, specification.version.description, layout)),
-                    message: "version \(specification.version) is also spelt \(other) (\(displayPath(specPath(name, other, layout)))), "
-                        + "and the two specs disagree on its dependencies; keep one")
+                    problem: .specRepository(.versionSpeltTwice(
+                        specification.version, other: other, otherFile: displayPath(specPath(name, other, layout)))))
             }
         }
         specifications[name, default: [:]][version] = specification
@@ -179,7 +179,7 @@ public final class DirectorySpecSource: SpecSource {
                 spelling = String(entry.dropLast(5))
                 guard let parsed = try? Version(spelling) else {
                     throw MalformedInputError(
-                        file: displayPath(specPath(name, spelling, layout)), message: "the file name '\(entry)' is not a version")
+                        file: displayPath(specPath(name, spelling, layout)), problem: .specRepository(.fileNameNotAVersion(entry)))
                 }
                 version = parsed
             case .cocoaPods:
@@ -188,7 +188,7 @@ public final class DirectorySpecSource: SpecSource {
                     // Files beside the version folders (CocoaPods' own index.txt, a README) are not versions.
                     guard fileSystem.kind(of: folderPath / entry) == .directory else { continue }
                     throw MalformedInputError(
-                        file: displayPath("\(folder)/\(entry)"), message: "the folder name '\(entry)' is not a version")
+                        file: displayPath("\(folder)/\(entry)"), problem: .specRepository(.folderNameNotAVersion(entry)))
                 }
                 version = parsed
             }

@@ -19,7 +19,7 @@ public final class LocalSpecSourceOpener: SpecSourceOpener {
         if label.contains("://") || label.hasPrefix("git@") {
             throw MalformedInputError(
                 file: FileProjectStore.manifestName,
-                message: "source '\(label)' is not supported yet; name a spec repository directory")
+                problem: .specRepository(.unsupportedSource(label)))
         }
         let root = projectDirectory / label
         switch fileSystem.kind(of: root) {

@@ -90,7 +90,7 @@ struct SwiftManifestDumpCodec {
         } else if let revision = requirementFields["revision"], let value = try document.sequence(revision, "`revision`").first {
             requirement = .revision(try document.scalar(value, "`revision`"))
         } else {
-            throw document.error(node, "a dependency's `requirement` is none of range, exact, branch or revision")
+            throw MalformedInputError(file: document.file, at: node, SwiftPackageFileProblem.unknownRequirement)
         }
         var traits: [String] = []
         for item in try document.sequence(fields["traits"] ?? .null, "a dependency's `traits`") {
@@ -108,7 +108,7 @@ struct SwiftManifestDumpCodec {
         do {
             return try Version(text)
         } catch {
-            throw document.error(node, "invalid version '\(text)'")
+            throw MalformedInputError(file: document.file, at: node, SwiftPackageFileProblem.invalidVersion(text))
         }
     }
 
@@ -151,5 +151,12 @@ struct SwiftManifestDumpCodec {
         guard let node, node.mappingPairs != nil else { return [] }
         let condition = try fields(node, document, "a condition")
         return try strings(condition["traits"], document, "a condition's `traits`")
+    }
+}
+
+extension MalformedInputError {
+    /// A Swift package file problem at `node` of `file`.
+    fileprivate init(file: String, at node: YAMLNode, _ problem: SwiftPackageFileProblem) {
+        self.init(file: file, line: node.mark.line > 0 ? node.mark.line : nil, problem: .swiftPackageFile(problem))
     }
 }

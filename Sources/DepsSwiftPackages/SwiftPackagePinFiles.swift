@@ -65,11 +65,18 @@ struct PackageResolvedCodec {
         for item in try document.sequence(pinsNode ?? .null, "`pins`") {
             let identity = item.value(forKey: "identity")?.scalarValue
                 ?? item.value(forKey: "repositoryURL")?.scalarValue.map { SwiftPackageIdentity(location: $0).description }
-            guard let identity else { throw document.error(item, "a pin has neither `identity` nor `repositoryURL`") }
+            guard let identity else { throw MalformedInputError(file: document.file, at: item, SwiftPackageFileProblem.pinWithoutIdentity) }
             let state = item.value(forKey: "state")
             pins[identity.lowercased()] = RecordedSwiftPackagePin(
                 version: state?.value(forKey: "version")?.scalarValue, revision: state?.value(forKey: "revision")?.scalarValue)
         }
         return pins
+    }
+}
+
+extension MalformedInputError {
+    /// A Swift package file problem at `node` of `file`.
+    fileprivate init(file: String, at node: YAMLNode, _ problem: SwiftPackageFileProblem) {
+        self.init(file: file, line: node.mark.line > 0 ? node.mark.line : nil, problem: .swiftPackageFile(problem))
     }
 }

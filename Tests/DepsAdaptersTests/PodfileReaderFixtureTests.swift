@@ -32,7 +32,7 @@ final class PodfileReaderFixtureTests: XCTestCase {
         for listing in reading.podfile.targetListing {
             lines.append("target \(listing.target):" + listing.pods.map { " \($0)" }.joined(separator: ","))
         }
-        lines += reading.warningLines
+        lines += PodfileWording.warningLines(reading.warnings, file: reading.fileName)
         return lines.joined(separator: "\n")
     }
 

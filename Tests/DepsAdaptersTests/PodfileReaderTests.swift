@@ -92,7 +92,7 @@ final class PodfileReaderTests: XCTestCase {
         XCTAssertEqual(declarations[10].droppedOptions, [
             .configurations(["Debug", "Beta"]), .testspecs(["Tests"]), .modularHeaders(true), .inhibitWarnings(false), .linkage("static"),
         ])
-        XCTAssertEqual(reading.warningLines, [
+        XCTAssertEqual(PodfileWording.warningLines(reading.warnings, file: reading.fileName), [
             "Podfile:11: warning: `configurations` of Wrapped dropped: deps does not honour it",
             "Podfile:11: warning: `testspecs` of Wrapped dropped: deps does not honour it",
             "Podfile:11: warning: `modular_headers` of Wrapped dropped: deps does not honour it",
@@ -201,7 +201,7 @@ final class PodfileReaderTests: XCTestCase {
         XCTAssertEqual(reading.podfile.declarations.prefix(2).map(\.externalSource), [
             .git(url: "https://x.example/Kit.git", reference: .tag("1.0"), submodules: false), .path("../Local"),
         ])
-        XCTAssertEqual(reading.warningLines, [
+        XCTAssertEqual(PodfileWording.warningLines(reading.warnings, file: reading.fileName), [
             "Podfile:8: warning: plugin 'cocoapods-keys' dropped: deps runs no plugin, and pods only it adds are not imported",
         ])
     }
@@ -227,7 +227,7 @@ final class PodfileReaderTests: XCTestCase {
         // build configuration map does not.
         XCTAssertEqual(reading.warnings.map(\.line), [3, 4, 5, 7, 8, 9])
         XCTAssertEqual(reading.warnings.last?.dropped, .plugin("cocoapods-keys"))
-        XCTAssertEqual(reading.warningLines[2], "Podfile:5: warning: `project` dropped: an Xcode or CocoaPods setting deps does not use")
+        XCTAssertEqual(PodfileWording.warningLines(reading.warnings, file: reading.fileName)[2], "Podfile:5: warning: `project` dropped: an Xcode or CocoaPods setting deps does not use")
         XCTAssertEqual(reading.podfile.root.linkage, .static)
         XCTAssertEqual(reading.podfile.root.linkageLine, 2)
         XCTAssertEqual(reading.podfile.root.project, "App.xcodeproj")
@@ -323,7 +323,7 @@ final class PodfileReaderTests: XCTestCase {
               tools
             end
             """)
-        XCTAssertEqual(reading.warningLines, ["Podfile:2: warning: `configurations` of SwiftLint dropped: deps does not honour it"])
+        XCTAssertEqual(PodfileWording.warningLines(reading.warnings, file: reading.fileName), ["Podfile:2: warning: `configurations` of SwiftLint dropped: deps does not honour it"])
     }
 
     func testAnEmptyPodfile() throws {

@@ -81,7 +81,7 @@ final class XcodeSectionTests: XCTestCase {
         XCTAssertEqual(settings?.targets.map(\.project), ["App.xcodeproj", "App.xcodeproj", "Watch/Watch.xcodeproj"])
         XCTAssertEqual(settings?.targets.last?.platform, Platform(name: "watchos", deploymentTarget: try Version("8.0")))
         XCTAssertNil(settings?.targets.first?.platform, "the Depsfile's platform is App's")
-        XCTAssertEqual(PodfileReading.message(for: warnings[0]), "static linkage dropped: each product of Deps/ has one linkage, and another target's dynamic linkage wins")
+        XCTAssertEqual(PodfileWording.message(for: warnings[0]), "static linkage dropped: each product of Deps/ has one linkage, and another target's dynamic linkage wins")
     }
 
     func testEveryFormIsReadAndWrittenBack() throws {

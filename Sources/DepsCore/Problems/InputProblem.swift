@@ -13,6 +13,18 @@ public enum InputProblem: Sendable, Equatable {
     case lockfile(LockfileProblem)
     case specFile(SpecFileProblem)
     case swiftPackageField(SwiftPackageFieldProblem)
+    /// A CocoaPods `.podspec.json`.
+    case podspecJSON(PodspecJSONProblem)
+    /// A CocoaPods `Podfile.lock`.
+    case podfileLock(PodfileLockProblem)
+    /// A CocoaPods `Podfile`: the construct on a line deps cannot read.
+    case podfile(PodfileConstruct)
+    /// A Podfile or Ruby podspec Ruby could not run.
+    case rubyEvaluation(RubyEvaluationProblem)
+    /// A spec repository's layout.
+    case specRepository(SpecRepositoryProblem)
+    /// A Swift package's manifest dump or `Package.resolved`.
+    case swiftPackageFile(SwiftPackageFileProblem)
     /// A podspec evaluated (or read statically) into JSON that is not a spec: the problem of
     /// the JSON, whose lines are not the file's.
     indirect case inTheSpecItDescribes(InputProblem)
