@@ -18,13 +18,13 @@ public enum DepsSpecYAMLWriter {
 
     public static func depsYAML(fromPodspecJSON bytes: [UInt8], file: String) throws(MalformedInputError) -> Conversion {
         let document = YAMLDocument(file: file)
-        let root = try document.root(of: JSONForYAML.prepared(bytes), expecting: "a JSON object with `name` and `version`")
+        let root = try document.root(of: JSONForYAML.prepared(bytes), expecting: .podspecJSON)
         var leftOut: [String] = []
         let spec = try convert(root, document, known: SpecCodec.knownKeys, within: "", leftOut: &leftOut)
         let yaml = Array(YAMLEmitter.emit(spec).utf8)
         // Read back as the repository will be read: `<Name>/<version>.yaml`.
-        let name = try document.packageName(try document.scalar(root.value(forKey: "name") ?? .null, "`name`"), at: root)
-        let version = try document.scalar(root.value(forKey: "version") ?? .null, "`version`")
+        let name = try document.packageName(try document.scalar(root.value(forKey: "name") ?? .null, .field("name")), at: root)
+        let version = try document.scalar(root.value(forKey: "version") ?? .null, .field("version"))
         _ = try SpecCodec(fileName: "\(file) as deps' YAML").decode(yaml, checksum: "", expectedName: name, expectedVersion: version)
         return Conversion(bytes: yaml, leftOut: leftOut)
     }
@@ -34,7 +34,7 @@ public enum DepsSpecYAMLWriter {
         _ node: YAMLNode, _ document: YAMLDocument, known: [String], within prefix: String, leftOut: inout [String]
     ) throws(MalformedInputError) -> YAMLNode {
         var pairs: [(String, YAMLNode)] = []
-        for pair in try document.mapping(node, prefix.isEmpty ? "the podspec" : "a subspec") {
+        for pair in try document.mapping(node, prefix.isEmpty ? .document(.podspec) : .aSubspec) {
             let key = try document.key(pair)
             let name = key == "module_name" ? "module" : key
             guard known.contains(name) else {
@@ -44,16 +44,16 @@ public enum DepsSpecYAMLWriter {
             switch name {
             case "dependencies":
                 var dependencies: [(String, YAMLNode)] = []
-                for dependency in try document.mapping(pair.value, "dependencies") {
-                    let constraints = dependency.value.isNull ? [] : try document.sequence(dependency.value, "a dependency's requirements")
+                for dependency in try document.mapping(pair.value, .key("dependencies")) {
+                    let constraints = dependency.value.isNull ? [] : try document.sequence(dependency.value, .entry(.dependencyRequirements))
                     var texts: [String] = []
-                    for constraint in constraints { texts.append(try document.scalar(constraint, "a requirement")) }
+                    for constraint in constraints { texts.append(try document.scalar(constraint, .entry(.requirement))) }
                     dependencies.append((try document.key(dependency), texts.isEmpty ? .null : .scalar(texts.joined(separator: ", "))))
                 }
                 pairs.append((name, .mapping(dependencies)))
             case "subspecs":
                 var subspecs: [YAMLNode] = []
-                for item in try document.sequence(pair.value, "subspecs") {
+                for item in try document.sequence(pair.value, .key("subspecs")) {
                     let subspecName = item.value(forKey: "name")?.scalarValue ?? "?"
                     subspecs.append(try convert(item, document, known: SpecCodec.subspecKeys, within: "\(prefix)subspecs/\(subspecName)/", leftOut: &leftOut))
                 }

@@ -30,11 +30,11 @@ struct PodfileEvaluationRun {
             // No Ruby: the static reader's refusal stands, every line named.
             case .rubyMissing: throw refusal
             case .notStarted(let cause): throw MalformedInputError(
-                file: fileName, problem: .rubyEvaluation(.notStarted(.evaluatingPodfile, cause: String(describing: cause))))
-            case .stopped(let line, let message, let fromDSL):
-                throw MalformedInputError(
-                    file: fileName, line: line,
-                    problem: .rubyEvaluation(fromDSL ? .dslStopped(message: message) : .rubyStopped(.evaluatingPodfile, message: message)))
+                file: fileName, problem: .rubyEvaluation(.notStarted(.evaluatingPodfile, cause: cause)))
+            case .dslStopped(let line, let message):
+                throw MalformedInputError(file: fileName, line: line, problem: .rubyEvaluation(.dslStopped(message: message)))
+            case .rubyStopped(let message):
+                throw MalformedInputError(file: fileName, problem: .rubyEvaluation(.rubyStopped(.evaluatingPodfile, message: message)))
             }
         }
         let text = result.standardOutputText

@@ -36,15 +36,15 @@ public struct PodfileLockCodec {
             throw MalformedInputError(file: fileName, line: marker.line, problem: .podfileLock(.mergeConflictMarker(marker.text)))
         }
         let document = YAMLDocument(file: fileName)
-        let root = try document.root(of: bytes, expecting: "the sections \(Section.pods) and \(Section.dependencies)")
-        let fields = try document.fields(try document.mapping(root, "the Podfile.lock"), known: Section.all, in: "the Podfile.lock")
+        let root = try document.root(of: bytes, expecting: .podfileLock(sections: [Section.pods, Section.dependencies]))
+        let fields = try document.fields(try document.mapping(root, .document(.podfileLock)), known: Section.all, in: .document(.podfileLock))
         guard let podsNode = fields[Section.pods] else {
             throw MalformedInputError(file: fileName, line: root.mark.line, problem: .podfileLock(.missingSection(Section.pods)))
         }
 
         var pods: [PodfileLock.Pod] = []
         var podLines: [String: Int] = [:]
-        for item in try document.sequence(podsNode, Section.pods) {
+        for item in try document.sequence(podsNode, .key(Section.pods)) {
             let (pod, entryNode) = try self.pod(item, document)
             if let first = podLines[pod.name] {
                 throw document.problem(entryNode, .podListedTwice(pod: pod.name, firstLine: first))
@@ -54,17 +54,17 @@ public struct PodfileLockCodec {
         }
         var dependencies: [PodDependency] = []
         if let node = fields[Section.dependencies] {
-            for item in try document.sequence(node, Section.dependencies) {
-                dependencies.append(try dependency(try document.scalar(item, "a dependency"), at: item, document))
+            for item in try document.sequence(node, .key(Section.dependencies)) {
+                dependencies.append(try dependency(try document.scalar(item, .aDependency), at: item, document))
             }
         }
         var specRepos: [PodfileLock.SpecRepo]?
         if let node = fields[Section.specRepos] {
             var repos: [PodfileLock.SpecRepo] = []
-            for pair in try document.mapping(node, Section.specRepos) {
-                let source = try document.location(try document.key(pair), at: pair.key, "a spec repository")
-                let names = try document.sequence(pair.value, "the pods of \(source)").map { item throws(MalformedInputError) in
-                    try podName(try document.scalar(item, "a pod name"), at: item, document)
+            for pair in try document.mapping(node, .key(Section.specRepos)) {
+                let source = try document.location(try document.key(pair), at: pair.key, .aSpecRepository)
+                let names = try document.sequence(pair.value, .podsOfSpecRepository(source)).map { item throws(MalformedInputError) in
+                    try podName(try document.scalar(item, .entry(.podName)), at: item, document)
                 }
                 repos.append(PodfileLock.SpecRepo(source: source, pods: names))
             }
@@ -72,33 +72,33 @@ public struct PodfileLockCodec {
         }
         var externalSources: [String: PodExternalSource] = [:]
         if let node = fields[Section.externalSources] {
-            for pair in try document.mapping(node, Section.externalSources) {
+            for pair in try document.mapping(node, .key(Section.externalSources)) {
                 let name = try podName(try document.key(pair), at: pair.key, document)
                 externalSources[name] = try externalSource(pair.value, of: name, document)
             }
         }
         var checkoutOptions: [String: PodCheckout] = [:]
         if let node = fields[Section.checkoutOptions] {
-            for pair in try document.mapping(node, Section.checkoutOptions) {
+            for pair in try document.mapping(node, .key(Section.checkoutOptions)) {
                 let name = try podName(try document.key(pair), at: pair.key, document)
                 checkoutOptions[name] = try checkout(pair.value, of: name, document)
             }
         }
         var specChecksums: [String: String] = [:]
         if let node = fields[Section.specChecksums] {
-            for pair in try document.mapping(node, Section.specChecksums) {
+            for pair in try document.mapping(node, .key(Section.specChecksums)) {
                 let name = try podName(try document.key(pair), at: pair.key, document)
-                specChecksums[name] = try document.scalar(pair.value, "the checksum of \(name)")
+                specChecksums[name] = try document.scalar(pair.value, .podPart(.checksum, pod: name))
             }
         }
         return PodfileLock(
             pods: pods, dependencies: dependencies, specRepos: specRepos, externalSources: externalSources,
             checkoutOptions: checkoutOptions, specChecksums: specChecksums,
             podfileChecksum: try fields[Section.podfileChecksum].map { node throws(MalformedInputError) in
-                try document.scalar(node, Section.podfileChecksum)
+                try document.scalar(node, .key(Section.podfileChecksum))
             },
             cocoaPodsVersion: try fields[Section.cocoaPods].map { node throws(MalformedInputError) in
-                try document.scalar(node, Section.cocoaPods)
+                try document.scalar(node, .key(Section.cocoaPods))
             })
     }
 
@@ -114,18 +114,18 @@ public struct PodfileLockCodec {
                 throw document.problem(item, .podEntryNotOnePair)
             }
             entryNode = pairs[0].key
-            dependencyItems = try document.sequence(pairs[0].value, "dependencies")
+            dependencyItems = try document.sequence(pairs[0].value, .key("dependencies"))
         }
-        let text = try document.scalar(entryNode, "a pod")
+        let text = try document.scalar(entryNode, .entry(.pod))
         let entry = LockEntryText(text)
         guard let details = entry.details else {
             throw document.problem(entryNode, .podEntryWithoutVersion(text))
         }
         let name = try podName(entry.name, at: entryNode, document)
-        let version = try document.version(String(details), at: entryNode, for: name)
+        let version = try document.version(String(details), at: entryNode, of: .packageNamed(name))
         var dependencies: [PodDependency] = []
         for dependencyItem in dependencyItems {
-            dependencies.append(try dependency(try document.scalar(dependencyItem, "a dependency"), at: dependencyItem, document))
+            dependencies.append(try dependency(try document.scalar(dependencyItem, .aDependency), at: dependencyItem, document))
         }
         return (PodfileLock.Pod(name: name, version: version, dependencies: dependencies), entryNode)
     }
@@ -141,7 +141,7 @@ public struct PodfileLockCodec {
             guard let (quoted, rest) = LockEntryText.unquoted(details.dropFirst(5)) else {
                 throw document.problem(node, .externalSourceNotQuoted(entry: text))
             }
-            location = try document.location(quoted, at: node, "the external source of \(name)")
+            location = try document.location(quoted, at: node, .podPart(.externalSource, pod: name))
             details = Self.afterComma(rest)
             // `, tag `5.9.1``: the reference, which EXTERNAL SOURCES gives in full.
             if let key = ["tag", "commit", "branch"].first(where: { details.starts(with: "\($0) `".unicodeScalars) }) {
@@ -166,10 +166,11 @@ public struct PodfileLockCodec {
     /// `:submodules`), `:path`, `:podspec`, or a download (`:http`, `:svn`, `:hg`, `:bzr`).
     private func externalSource(_ node: YAMLNode, of name: String, _ document: YAMLDocument) throws(MalformedInputError) -> PodExternalSource {
         let options = try document.fields(
-            try document.mapping(node, "the source of \(name)"), known: Self.externalSourceKeys, in: "the source of \(name)")
+            try document.mapping(node, .podPart(.source, pod: name)), known: Self.externalSourceKeys, in: .podPart(.source, pod: name))
         var values: [String: String] = [:]
         for (key, valueNode) in options {
-            values[key] = try document.location(try document.scalar(valueNode, "`\(key)` of \(name)"), at: valueNode, "`\(key)` of \(name)")
+            values[key] = try document.location(
+                try document.scalar(valueNode, .fieldOfPackage(key, package: name)), at: valueNode, .fieldOfPackage(key, package: name))
         }
         let kinds = ([":git", ":path", ":podspec"] + Self.downloadKeys).filter { values[$0] != nil }
         guard kinds.count == 1, let kind = kinds.first, let location = values[kind] else {
@@ -200,20 +201,20 @@ public struct PodfileLockCodec {
     /// A CHECKOUT OPTIONS entry: `:git` with `:commit` or `:tag`.
     private func checkout(_ node: YAMLNode, of name: String, _ document: YAMLDocument) throws(MalformedInputError) -> PodCheckout {
         let options = try document.fields(
-            try document.mapping(node, "the checkout of \(name)"), known: Self.checkoutKeys, in: "the checkout of \(name)")
+            try document.mapping(node, .podPart(.checkout, pod: name)), known: Self.checkoutKeys, in: .podPart(.checkout, pod: name))
         guard let gitNode = options[":git"] else { throw document.problem(node, .checkoutWithoutGit(pod: name)) }
-        let git = try document.location(try document.scalar(gitNode, "the git URL of \(name)"), at: gitNode, "the git URL of \(name)")
+        let git = try document.location(try document.scalar(gitNode, .podPart(.gitURL, pod: name)), at: gitNode, .podPart(.gitURL, pod: name))
         guard !git.isEmpty else { throw document.problem(gitNode, .emptyGitURL(pod: name)) }
         let pin: PodCheckout.Pin
         switch (options[":commit"], options[":tag"]) {
         case let (commitNode?, nil):
-            let commit = try document.scalar(commitNode, "the commit of \(name)")
+            let commit = try document.scalar(commitNode, .podPart(.commit, pod: name))
             guard !commit.isEmpty, commit.utf8.allSatisfy(Self.isHexDigit) else {
                 throw document.problem(commitNode, .invalidCommit(commit, pod: name))
             }
             pin = .commit(commit)
         case let (nil, tagNode?):
-            pin = .tag(try document.scalar(tagNode, "the tag of \(name)"))
+            pin = .tag(try document.scalar(tagNode, .podPart(.tag, pod: name)))
         default:
             throw document.problem(node, .checkoutWithoutPin(pod: name))
         }
@@ -222,7 +223,7 @@ public struct PodfileLockCodec {
 
     private func submodules(_ options: [String: YAMLNode], of name: String, _ document: YAMLDocument) throws(MalformedInputError) -> Bool {
         guard let node = options[":submodules"] else { return false }
-        switch try document.scalar(node, "`:submodules` of \(name)") {
+        switch try document.scalar(node, .fieldOfPackage(":submodules", package: name)) {
         case "true": return true
         case "false": return false
         case let other: throw document.problem(node, .invalidSubmodules(other, pod: name))

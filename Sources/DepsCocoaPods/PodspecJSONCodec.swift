@@ -27,29 +27,31 @@ public struct PodspecJSONCodec {
     ///   - expectedName: the package folder's name.
     ///   - expectedVersion: the version folder's name; nil for a spec read from an external
     ///     source, whose file is `<Name>.podspec.json`.
-    ///   - namedBy: what gives the expected name, when neither the file's name nor its folder does.
+    ///   - namedByTheDepsfile: whether the Depsfile's dependency gives the expected name (a
+    ///     podspec at a `path:` or `podspec:`), rather than the file's name or its folder.
     public func decode(
         _ bytes: [UInt8], checksum: String, expectedName: PackageName, expectedVersion: String?,
-        namedBy: String? = nil
+        namedByTheDepsfile: Bool = false
     ) throws(MalformedInputError) -> Specification {
         let document = YAMLDocument(file: fileName)
-        let root = try document.root(of: JSONForYAML.prepared(bytes), expecting: "a JSON object with `name` and `version`")
+        let root = try document.root(of: JSONForYAML.prepared(bytes), expecting: .podspecJSON)
         guard root.mappingPairs != nil else {
-            throw document.problem(root, .notAnObject(found: root.kindDescription))
+            throw document.problem(root, .notAnObject(found: root.valueKind))
         }
         let reader = Reader(document: document, relocate: relocate)
-        let fields = try reader.fields(root, "the podspec")
+        let fields = try reader.fields(root, .document(.podspec))
 
         guard let nameNode = fields["name"] else { throw document.problem(root, .missingField("name")) }
-        let nameText = try document.scalar(nameNode, "`name`")
+        let nameText = try document.scalar(nameNode, .field("name"))
         guard nameText == expectedName.description else {
             let expected: PodspecJSONProblem.ExpectedName =
-                namedBy.map { .namedBy($0) } ?? (expectedVersion == nil ? .fileName(expectedName) : .folder(expectedName))
+                namedByTheDepsfile
+                    ? .depsfileDependency(expectedName) : expectedVersion == nil ? .fileName(expectedName) : .folder(expectedName)
             throw document.problem(nameNode, .nameMismatch(name: nameText, expected: expected))
         }
         guard let versionNode = fields["version"] else { throw document.problem(root, .missingField("version")) }
-        let versionText = try document.scalar(versionNode, "`version`")
-        let version = try document.version(versionText, at: versionNode, for: nameText)
+        let versionText = try document.scalar(versionNode, .field("version"))
+        let version = try document.version(versionText, at: versionNode, of: .packageNamed(nameText))
         if let expectedVersion, versionText != expectedVersion {
             throw document.problem(versionNode, .versionMismatch(version: versionText, folder: expectedVersion))
         }
@@ -57,7 +59,7 @@ public struct PodspecJSONCodec {
         let scope = Reader.Scope(owner: nil)
         var moduleName: String?
         if let node = fields["module_name"], !node.isNull {
-            let text = try document.scalar(node, "`module_name`")
+            let text = try document.scalar(node, .field("module_name"))
             guard ModuleName.isValid(text) else { throw MalformedInputError(file: document.file, at: node, .invalidModuleName(text, field: "module_name")) }
             moduleName = text
         }
@@ -67,8 +69,8 @@ public struct PodspecJSONCodec {
         return Specification(
             name: expectedName,
             version: version,
-            summary: try reader.text(fields["summary"], "`summary`"),
-            homepage: try reader.text(fields["homepage"], "`homepage`"),
+            summary: try reader.text(fields["summary"], .field("summary")),
+            homepage: try reader.text(fields["homepage"], .field("homepage")),
             license: try reader.license(fields["license"]),
             codeSource: try reader.codeSource(fields["source"], of: nameText),
             dependencies: try reader.dependencies(fields["dependencies"], scope.naming("dependencies")),
@@ -94,13 +96,13 @@ public struct PodspecJSONCodec {
         struct Scope {
             let owner: String?
 
-            func naming(_ field: String) -> String {
-                owner.map { "`\(field)` of subspec '\($0)'" } ?? "`\(field)`"
+            func naming(_ field: String) -> YAMLFieldSubject {
+                owner.map { .subspecField(field, subspec: $0) } ?? .field(field)
             }
         }
 
         /// The fields of an object by key; keys deps does not use are kept and ignored.
-        func fields(_ node: YAMLNode, _ what: String) throws(MalformedInputError) -> [String: YAMLNode] {
+        func fields(_ node: YAMLNode, _ what: YAMLFieldSubject) throws(MalformedInputError) -> [String: YAMLNode] {
             var fields: [String: YAMLNode] = [:]
             for pair in try document.mapping(node, what) {
                 fields[try document.key(pair)] = pair.value
@@ -108,7 +110,7 @@ public struct PodspecJSONCodec {
             return fields
         }
 
-        func text(_ node: YAMLNode?, _ what: String) throws(MalformedInputError) -> String? {
+        func text(_ node: YAMLNode?, _ what: YAMLFieldSubject) throws(MalformedInputError) -> String? {
             guard let node, !node.isNull else { return nil }
             return try document.scalar(node, what)
         }
@@ -118,9 +120,9 @@ public struct PodspecJSONCodec {
             guard let node, !node.isNull else { return nil }
             if let text = node.scalarValue { return text }
             guard node.mappingPairs != nil else {
-                throw document.problem(node, .licenseNotStringOrObject(found: node.kindDescription))
+                throw document.problem(node, .licenseNotStringOrObject(found: node.valueKind))
             }
-            return try text(node.value(forKey: "type"), "`license.type`")
+            return try text(node.value(forKey: "type"), .field("license.type"))
         }
 
         /// `{"git": ..., "tag": ...}` or `{"http": ..., "sha256": ...}`; CocoaPods' other keys
@@ -128,9 +130,9 @@ public struct PodspecJSONCodec {
         func codeSource(_ node: YAMLNode?, of name: String) throws(MalformedInputError) -> CodeSource? {
             guard let node, !node.isNull else { return nil }
             var values: [String: String] = [:]
-            for (key, valueNode) in try fields(node, "`source`") {
+            for (key, valueNode) in try fields(node, .field("source")) {
                 if key == "submodules" || !SpecSourceFields.keys.contains(key) { continue }
-                values[key] = try document.scalar(valueNode, "`source.\(key)`")
+                values[key] = try document.scalar(valueNode, .field("source.\(key)"))
             }
             if values["git"] == nil && values["http"] == nil && values["path"] == nil,
                let kind = ["svn", "hg", "bzr"].first(where: { node.value(forKey: $0) != nil }) {
@@ -150,7 +152,7 @@ public struct PodspecJSONCodec {
         }
 
         /// `{"Alamofire": ["~> 5.0"], "Moya/Core": [], "nanopb": [">= 2.3", "< 2.4"]}`.
-        func dependencies(_ node: YAMLNode?, _ what: String) throws(MalformedInputError) -> [Dependency] {
+        func dependencies(_ node: YAMLNode?, _ what: YAMLFieldSubject) throws(MalformedInputError) -> [Dependency] {
             guard let node, !node.isNull else { return [] }
             var dependencies: [Dependency] = []
             for pair in try document.mapping(node, what) {
@@ -170,16 +172,16 @@ public struct PodspecJSONCodec {
         }
 
         /// `[]` is any version; several requirements are joined into one (`>= 2.3, < 2.4`).
-        private func requirement(_ node: YAMLNode, for name: PackageName, in what: String) throws(MalformedInputError) -> Requirement {
+        private func requirement(_ node: YAMLNode, for name: PackageName, in what: YAMLFieldSubject) throws(MalformedInputError) -> Requirement {
             var parts: [String] = []
             if node.isNull {
                 return .any
             } else if let text = node.scalarValue {
                 parts = [text]
             } else if let items = node.sequenceItems {
-                for item in items { parts.append(try document.scalar(item, "a requirement of \(name) in \(what)")) }
+                for item in items { parts.append(try document.scalar(item, .requirementIn(name, what))) }
             } else {
-                throw document.problem(node, .requirementsNotAList(pod: name, field: what, found: node.kindDescription))
+                throw document.problem(node, .requirementsNotAList(pod: name, field: what, found: node.valueKind))
             }
             if parts.isEmpty { return .any }
             let text = parts.joined(separator: ", ")
@@ -191,7 +193,7 @@ public struct PodspecJSONCodec {
         }
 
         /// A pattern or a list of patterns; nil when the field is absent.
-        func sourceFiles(_ node: YAMLNode?, _ what: String) throws(MalformedInputError) -> [SourceFileGlob]? {
+        func sourceFiles(_ node: YAMLNode?, _ what: YAMLFieldSubject) throws(MalformedInputError) -> [SourceFileGlob]? {
             guard let node, !node.isNull else { return nil }
             let globs = try BuildAttributesReader(document: document).patterns(
                 node, what, folderMeans: BuildAttributesReader.folderSourcePattern)
@@ -199,7 +201,7 @@ public struct PodspecJSONCodec {
         }
 
         /// `{"ios": "12.0", "osx": "10.13", "tvos": null}`; `macos` is `osx`.
-        func platforms(_ node: YAMLNode?, _ what: String) throws(MalformedInputError) -> [String: Version?] {
+        func platforms(_ node: YAMLNode?, _ what: YAMLFieldSubject) throws(MalformedInputError) -> [String: Version?] {
             guard let node, !node.isNull else { return [:] }
             var platforms: [String: Version?] = [:]
             for pair in try document.mapping(node, what) {
@@ -207,8 +209,8 @@ public struct PodspecJSONCodec {
                 if pair.value.isNull {
                     platforms[name] = .some(nil)
                 } else {
-                    let text = try document.scalar(pair.value, "the deployment target of \(name) in \(what)")
-                    platforms[name] = .some(try document.version(text, at: pair.value, for: "\(name) in \(what)"))
+                    let text = try document.scalar(pair.value, .deploymentTargetIn(name, what))
+                    platforms[name] = .some(try document.version(text, at: pair.value, of: .platformIn(name, what)))
                 }
             }
             return platforms
@@ -235,9 +237,9 @@ public struct PodspecJSONCodec {
             var result: [Subspec] = []
             var seen: Set<String> = []
             for item in try document.sequence(node, scope.naming("subspecs")) {
-                let fields = try self.fields(item, "a subspec in \(scope.naming("subspecs"))")
+                let fields = try self.fields(item, .subspecIn(scope.naming("subspecs")))
                 guard let nameNode = fields["name"] else { throw document.problem(item, .subspecWithoutName(owner: scope.owner)) }
-                let name = try document.scalar(nameNode, "the `name` of a subspec")
+                let name = try document.scalar(nameNode, .subspecNameKey)
                 let fullName = ([package.description] + path + [name]).joined(separator: "/")
                 if path.isEmpty, !PackageName.isValidPart(name) {
                     throw document.problem(nameNode, .subspecNameNotPackagePart(name: name, fullName: fullName))
@@ -271,9 +273,9 @@ public struct PodspecJSONCodec {
             if let single = node.scalarValue {
                 names = [(single, node)]
             } else if let items = node.sequenceItems {
-                for item in items { names.append((try document.scalar(item, "a name in `\(key)`"), item)) }
+                for item in items { names.append((try document.scalar(item, .nameIn(.field(key))), item)) }
             } else {
-                throw document.problem(node, .defaultSubspecsNotNameOrList(key: key, found: node.kindDescription))
+                throw document.problem(node, .defaultSubspecsNotNameOrList(key: key, found: node.valueKind))
             }
             if names.count == 1, names[0].0 == "none", !subspecs.contains(where: { $0.name == "none" }) { return ["none"] }
             for (subspec, item) in names where !subspecs.contains(where: { $0.name == subspec }) {

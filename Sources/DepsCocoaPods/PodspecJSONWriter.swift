@@ -12,7 +12,7 @@ public enum PodspecJSONWriter {
     /// The podspec.json for a YAML spec's bytes, pretty-printed with two spaces, ending in a newline.
     public static func podspecJSON(fromYAMLSpec bytes: [UInt8], file: String) throws(MalformedInputError) -> [UInt8] {
         let document = YAMLDocument(file: file)
-        let root = try document.root(of: bytes, expecting: "a mapping with `name` and `version`")
+        let root = try document.root(of: bytes, expecting: .podspecMapping)
         let json = try spec(root, document)
         return Array((render(json, indent: "") + "\n").utf8)
     }
@@ -27,12 +27,12 @@ public enum PodspecJSONWriter {
 
     static func spec(_ node: YAMLNode, _ document: YAMLDocument) throws(MalformedInputError) -> JSON {
         var fields: [(String, JSON)] = []
-        for pair in try document.mapping(node, "the spec") {
+        for pair in try document.mapping(node, .spec) {
             let key = try document.key(pair)
             switch key {
             case "dependencies":
                 var dependencies: [(String, JSON)] = []
-                for dependency in try document.mapping(pair.value, "dependencies") {
+                for dependency in try document.mapping(pair.value, .key("dependencies")) {
                     let name = try document.packageName(try document.key(dependency), at: dependency.key)
                     let requirement = try document.requirement(dependency.value, for: name)
                     let constraints = requirement.isAny ? [] : requirement.description.split(separator: ",").map {
@@ -43,13 +43,13 @@ public enum PodspecJSONWriter {
                 fields.append((key, .object(dependencies)))
             case "subspecs":
                 var subspecs: [JSON] = []
-                for item in try document.sequence(pair.value, "subspecs") { subspecs.append(try spec(item, document)) }
+                for item in try document.sequence(pair.value, .key("subspecs")) { subspecs.append(try spec(item, document)) }
                 fields.append((key, .array(subspecs)))
             case "source":
                 var source: [(String, JSON)] = []
-                for field in try document.mapping(pair.value, "source") {
+                for field in try document.mapping(pair.value, .key("source")) {
                     let name = try document.key(field)
-                    let text = try document.scalar(field.value, "source `\(name):`")
+                    let text = try document.scalar(field.value, .specSourceKey(name))
                     source.append((name, name == "submodules" && (text == "true" || text == "false") ? .bool(text == "true") : .string(text)))
                 }
                 fields.append((key, .object(source)))
@@ -70,7 +70,7 @@ public enum PodspecJSONWriter {
             return .array(values)
         }
         var fields: [(String, JSON)] = []
-        for pair in try document.mapping(node, "a value") { fields.append((try document.key(pair), try value(pair.value, document))) }
+        for pair in try document.mapping(node, .entry(.value)) { fields.append((try document.key(pair), try value(pair.value, document))) }
         return .object(fields)
     }
 

@@ -13,8 +13,11 @@ struct RubyDSLRun {
         case rubyMissing
         /// `ruby` could not be started (the child process's own error).
         case notStarted(ChildProcessError)
-        /// Ruby stopped: at the file's `line` when the DSL could say, with its first line of text.
-        case stopped(line: Int?, message: String, fromDSL: Bool)
+        /// The DSL stopped the file at its `line` (when it could say) with its message.
+        case dslStopped(line: Int?, message: String)
+        /// Ruby stopped before the DSL could say why (a syntax error): its first line of text,
+        /// none when it wrote nothing on standard error.
+        case rubyStopped(message: String?)
 
         var exitStatus: ExitStatus { .malformedInput }
     }
@@ -44,13 +47,13 @@ struct RubyDSLRun {
     /// line when it stopped before the DSL could say (a syntax error).
     static func failure(_ standardError: String, marker: String) -> Failure {
         guard let start = standardError.firstRange(of: marker) else {
-            let first = standardError.split(separator: "\n").first.map(String.init) ?? "ruby failed"
-            return .stopped(line: nil, message: first, fromDSL: false)
+            let first = standardError.split(separator: "\n").first.map(String.init)
+            return .rubyStopped(message: first)
         }
         let rest = standardError[start.upperBound...]
         let parts = rest.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let line = parts.first.flatMap { Int($0) }
         let message = parts.count > 1 ? String(parts[1].split(separator: "\n").first ?? "") : String(rest)
-        return .stopped(line: line == 0 ? nil : line, message: message, fromDSL: true)
+        return .dslStopped(line: line == 0 ? nil : line, message: message)
     }
 }

@@ -15,7 +15,7 @@ public struct RubyPodspecEvaluation {
     /// The spec of `name` in the Ruby podspec at `path`, shown in messages as `shownAs`; a relative
     /// code location in it is relocated as a directory repository's would be.
     public func specification(
-        of name: PackageName, at path: LocalPath, shownAs: String, namedBy: String? = nil,
+        of name: PackageName, at path: LocalPath, shownAs: String, namedByTheDepsfile: Bool = false,
         relocate: (@Sendable (String) -> String)? = nil
     ) async throws -> Specification {
         let bytes = try fileSystem.readFile(path, shownAs: shownAs)
@@ -28,16 +28,16 @@ public struct RubyPodspecEvaluation {
             case .rubyMissing:
                 throw MalformedInputError(file: shownAs, problem: .rubyEvaluation(.rubyMissingForPodspec(name)))
             case .notStarted(let cause): throw MalformedInputError(
-                file: shownAs, problem: .rubyEvaluation(.notStarted(.readingPodspec, cause: String(describing: cause))))
-            case .stopped(let line, let message, let fromDSL):
-                throw MalformedInputError(
-                    file: shownAs, line: line,
-                    problem: .rubyEvaluation(fromDSL ? .dslStopped(message: message) : .rubyStopped(.readingPodspec, message: message)))
+                file: shownAs, problem: .rubyEvaluation(.notStarted(.readingPodspec, cause: cause)))
+            case .dslStopped(let line, let message):
+                throw MalformedInputError(file: shownAs, line: line, problem: .rubyEvaluation(.dslStopped(message: message)))
+            case .rubyStopped(let message):
+                throw MalformedInputError(file: shownAs, problem: .rubyEvaluation(.rubyStopped(.readingPodspec, message: message)))
             }
         }
         do {
             return try PodspecJSONCodec(fileName: shownAs, relocate: relocate).decode(
-                result.standardOutput, checksum: SHA256Digest.hex(of: bytes), expectedName: name, expectedVersion: nil, namedBy: namedBy)
+                result.standardOutput, checksum: SHA256Digest.hex(of: bytes), expectedName: name, expectedVersion: nil, namedByTheDepsfile: namedByTheDepsfile)
         } catch {
             // The line would be the evaluated JSON's, not the file's.
             throw MalformedInputError(file: shownAs, problem: .inTheSpecItDescribes(error.problem))

@@ -28,9 +28,9 @@ package struct BuildAttributesReader {
     /// directly in it, as CocoaPods reads it.
     package static let folderSourcePattern = "*{.m,.mm,.i,.c,.cc,.cxx,.cpp,.c++,.swift,.h,.hh,.hpp,.ipp,.tpp,.hxx,.def,.inl,.inc}"
 
-    /// The attributes of one spec, subspec or platform part; `what` names it in errors
-    /// (`` `exclude_files` of subspec 'Moya/Core' ``).
-    package func attributes(_ fields: [String: YAMLNode], naming what: (String) -> String) throws(MalformedInputError) -> BuildAttributes {
+    /// The attributes of one spec, subspec or platform part; `what` says what a key is read as
+    /// (`exclude_files` of subspec 'Moya/Core').
+    package func attributes(_ fields: [String: YAMLNode], naming what: (String) -> YAMLFieldSubject) throws(MalformedInputError) -> BuildAttributes {
         func node(_ keys: String...) -> (String, YAMLNode)? {
             for key in keys { if let node = fields[key], !node.isNull { return (key, node) } }
             return nil
@@ -104,7 +104,7 @@ package struct BuildAttributesReader {
 
     /// Each platform's part (`"ios": {"frameworks": ...}`), by platform (`macos` read as `osx`).
     package func platformAttributes(
-        _ fields: [String: YAMLNode], naming what: @escaping (String) -> String
+        _ fields: [String: YAMLNode], naming what: @escaping (String) -> YAMLFieldSubject
     ) throws(MalformedInputError) -> [String: BuildAttributes] {
         var result: [String: BuildAttributes] = [:]
         for key in Self.platformKeys {
@@ -118,40 +118,40 @@ package struct BuildAttributesReader {
         return result
     }
 
-    private func text(_ found: (String, YAMLNode)?, _ what: (String) -> String) throws(MalformedInputError) -> String? {
+    private func text(_ found: (String, YAMLNode)?, _ what: (String) -> YAMLFieldSubject) throws(MalformedInputError) -> String? {
         guard let (key, node) = found else { return nil }
         return try document.scalar(node, what(key))
     }
 
     /// `header_dir` or `header_mappings_dir`: a folder inside the package, never absolute or climbing out with `..`.
-    private func folder(_ found: (String, YAMLNode)?, _ what: (String) -> String) throws(MalformedInputError) -> String? {
+    private func folder(_ found: (String, YAMLNode)?, _ what: (String) -> YAMLFieldSubject) throws(MalformedInputError) -> String? {
         guard let text = try text(found, what), let (key, node) = found else { return nil }
         if text.hasPrefix("/") || text.split(separator: "/").contains("..") {
-            throw document.error(node, "\(what(key)) '\(text)' must be a folder inside the package, not absolute or climbing out with `..`")
+            throw document.error(node, .folderOutsidePackage(what(key), value: text))
         }
         return text
     }
 
     /// A string or a list of strings.
-    func strings(_ node: YAMLNode, _ what: String) throws(MalformedInputError) -> [String] {
+    func strings(_ node: YAMLNode, _ what: YAMLFieldSubject) throws(MalformedInputError) -> [String] {
         if let single = node.scalarValue { return [single] }
         guard let items = node.sequenceItems else {
-            throw document.error(node, "expected a string or a list of strings for \(what), found \(node.kindDescription)")
+            throw document.error(node, .notAStringOrList(what, found: node.valueKind))
         }
         var result: [String] = []
-        for item in items { result.append(try document.scalar(item, "an item of \(what)")) }
+        for item in items { result.append(try document.scalar(item, .itemOf(what))) }
         return result
     }
 
     /// A pattern or a list of patterns; `folderMeans` is what a pattern ending in `/` stands for inside that folder.
-    package func patterns(_ node: YAMLNode, _ what: String, folderMeans: String?) throws(MalformedInputError) -> [SourceFileGlob] {
+    package func patterns(_ node: YAMLNode, _ what: YAMLFieldSubject, folderMeans: String?) throws(MalformedInputError) -> [SourceFileGlob] {
         var items: [(String, YAMLNode)] = []
         if let single = node.scalarValue {
             items = [(single, node)]
         } else if let list = node.sequenceItems {
-            for item in list { items.append((try document.scalar(item, "a pattern of \(what)"), item)) }
+            for item in list { items.append((try document.scalar(item, .patternOf(what)), item)) }
         } else {
-            throw document.error(node, "expected a string or a list of strings for \(what), found \(node.kindDescription)")
+            throw document.error(node, .notAStringOrList(what, found: node.valueKind))
         }
         var globs: [SourceFileGlob] = []
         for (pattern, patternNode) in items {

@@ -30,10 +30,11 @@ public struct SpecCodec {
     ///   - expectedName: the package folder's name.
     ///   - expectedVersion: the file name's version, spelt as in the file name; nil for a spec
     ///     read from an external source, whose file name is `<Name>.yaml`.
-    ///   - namedBy: what gives the expected name, when neither the file's name nor its folder does.
+    ///   - namedByTheDepsfile: whether the Depsfile's dependency gives the expected name (a spec at
+    ///     a `path:` or `podspec:`), rather than the file's name or its folder.
     public func decode(
         _ bytes: [UInt8], checksum: String, expectedName: PackageName, expectedVersion: String?,
-        namedBy: String? = nil
+        namedByTheDepsfile: Bool = false
     ) throws(MalformedInputError) -> Specification {
         let document = YAMLDocument(file: fileName)
         let root = try document.root(of: bytes, expecting: .spec)
@@ -42,7 +43,7 @@ public struct SpecCodec {
         guard let nameNode = fields["name"] else { throw document.error(root, SpecFileProblem.missingKey("name")) }
         let nameText = try document.scalar(nameNode, .key("name"))
         guard nameText == expectedName.description else {
-            let place: SpecFileProblem.NamePlace = if let namedBy { .worded(namedBy) } else if expectedVersion == nil {
+            let place: SpecFileProblem.NamePlace = if namedByTheDepsfile { .depsfileDependency(expectedName) } else if expectedVersion == nil {
                 .fileName(expectedName)
             } else {
                 .folder(expectedName)
@@ -118,8 +119,8 @@ public struct SpecCodec {
             moduleName: moduleName,
             subspecs: subspecs,
             defaultSubspecs: defaultSubspecs,
-            build: try BuildAttributesReader(document: document).attributes(fields) { "`\($0)`" },
-            platformBuild: try BuildAttributesReader(document: document).platformAttributes(fields) { "`\($0)`" })
+            build: try BuildAttributesReader(document: document).attributes(fields) { .field($0) },
+            platformBuild: try BuildAttributesReader(document: document).platformAttributes(fields) { .field($0) })
     }
 
     /// `source_files`: one pattern or a list of them.
@@ -166,7 +167,7 @@ public struct SpecCodec {
         let builds = BuildAttributesReader(document: document)
         return Subspec(
             name: name, dependencies: dependencies, sourceFiles: try sourceFiles(fields["source_files"], document), subspecs: nested,
-            build: try builds.attributes(fields) { "`\($0)` of subspec '\(package)/\(name)'" },
-            platformBuild: try builds.platformAttributes(fields) { "`\($0)` of subspec '\(package)/\(name)'" })
+            build: try builds.attributes(fields) { .subspecField($0, subspec: "\(package)/\(name)") },
+            platformBuild: try builds.platformAttributes(fields) { .subspecField($0, subspec: "\(package)/\(name)") })
     }
 }

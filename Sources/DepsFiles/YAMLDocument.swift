@@ -12,20 +12,6 @@ package struct YAMLDocument {
         self.file = file
     }
 
-    /// Transitional (`expecting` worded by the caller): the root node; an empty file is an error that says what the file should hold.
-    package func root(of bytes: [UInt8], expecting: String) throws(MalformedInputError) -> YAMLNode {
-        let parsed: YAMLNode?
-        do {
-            parsed = try YAMLParser.parse(bytes, fileName: file)
-        } catch {
-            throw MalformedInputError(error, typo: YAMLTypoHint.forSyntaxError(error.message, line: error.line, in: bytes))
-        }
-        guard let root = parsed else {
-            throw MalformedInputError(file: file, message: "the file is empty; expected \(expecting)")
-        }
-        return root
-    }
-
     /// The root node; an empty file is an error that says what the file should hold.
     package func root(of bytes: [UInt8], expecting: YAMLFileContents) throws(MalformedInputError) -> YAMLNode {
         let parsed: YAMLNode?
@@ -38,12 +24,6 @@ package struct YAMLDocument {
             throw MalformedInputError(file: file, problem: .field(.emptyFile(expecting: expecting)))
         }
         return root
-    }
-
-    /// Transitional: an error whose sentence the caller built; the typed overloads below take
-    /// the problem as data.
-    package func error(_ node: YAMLNode, _ message: MessageText) -> MalformedInputError {
-        MalformedInputError(file: file, at: node, message)
     }
 
     package func error(_ node: YAMLNode, _ problem: InputProblem) -> MalformedInputError {
@@ -74,45 +54,6 @@ package struct YAMLDocument {
         MalformedInputError(file: file, at: node, .swiftPackageField(problem))
     }
 
-    /// The pairs of a mapping (an empty value counts as an empty mapping).
-    /// Transitional: `what` is an English phrase; the overload taking a `YAMLFieldSubject` is typed.
-    package func mapping(_ node: YAMLNode, _ what: String) throws(MalformedInputError) -> [YAMLNode.Pair] {
-        if node.isNull { return [] }
-        guard let pairs = node.mappingPairs else {
-            let hint: MessageText = node.scalarValue.flatMap(YAMLTypoHint.forScalar).map { "; \($0)" } ?? ""
-            throw error(node, "expected a mapping for \(what), found \(node.kindDescription)" + hint)
-        }
-        return pairs
-    }
-
-    /// The items of a sequence (an empty value counts as an empty sequence).
-    /// Transitional: `what` is an English phrase; the overload taking a `YAMLFieldSubject` is typed.
-    package func sequence(_ node: YAMLNode, _ what: String) throws(MalformedInputError) -> [YAMLNode] {
-        if node.isNull { return [] }
-        guard let items = node.sequenceItems else {
-            throw error(node, "expected a list for \(what), found \(node.kindDescription)")
-        }
-        return items
-    }
-
-    /// Transitional: `what` is an English phrase; the overload taking a `YAMLFieldSubject` is typed.
-    package func scalar(_ node: YAMLNode, _ what: String) throws(MalformedInputError) -> String {
-        guard let text = node.scalarValue else {
-            throw error(node, "expected a single value for \(what), found \(node.kindDescription)")
-        }
-        return text
-    }
-
-    /// `true` or `false`, as written (a scalar is never read as a boolean otherwise).
-    /// Transitional: `what` is an English phrase; the overload taking a `YAMLFieldSubject` is typed.
-    func flag(_ node: YAMLNode, _ what: String) throws(MalformedInputError) -> Bool {
-        switch try scalar(node, what) {
-        case "true": return true
-        case "false": return false
-        case let other: throw error(node, "invalid \(what) '\(other)'; expected true or false")
-        }
-    }
-
     /// The text of a mapping key.
     package func key(_ pair: YAMLNode.Pair) throws(MalformedInputError) -> String {
         guard let text = pair.key.scalarValue else {
@@ -121,42 +62,11 @@ package struct YAMLDocument {
         return text
     }
 
-    /// Transitional (`context` an English phrase): the values of a mapping by key, refusing keys
-    /// not in `known` with the closest known key.
-    package func fields(
-        _ pairs: [YAMLNode.Pair], known: [String], in context: String
-    ) throws(MalformedInputError) -> [String: YAMLNode] {
-        var fields: [String: YAMLNode] = [:]
-        for pair in pairs {
-            let name = try key(pair)
-            guard known.contains(name) else {
-                var message: MessageText = "unknown key '\(name)' in \(context)"
-                if let suggestion = SpellingSuggestion.closest(to: name, among: known, limit: 1).first {
-                    message = message + "; did you mean '\(suggestion)'?"
-                } else {
-                    message = message + "; expected one of: \(known.joined(separator: ", "))"
-                }
-                throw error(pair.key, message)
-            }
-            fields[name] = pair.value
-        }
-        return fields
-    }
-
     package func packageName(_ text: String, at node: YAMLNode) throws(MalformedInputError) -> PackageName {
         do {
             return try PackageName(text)
         } catch {
             throw self.error(node, .invalidPackageName(text))
-        }
-    }
-
-    /// Transitional: `what` is an English phrase; the overload taking a `YAMLFieldSubject` is typed.
-    package func version(_ text: String, at node: YAMLNode, for what: String) throws(MalformedInputError) -> Version {
-        do {
-            return try Version(text)
-        } catch {
-            throw self.error(node, "invalid version '\(text)' for \(what)")
         }
     }
 
@@ -235,7 +145,7 @@ package struct YAMLDocument {
 
 extension YAMLNode {
     /// What the node holds, for a problem that names it.
-    var valueKind: YAMLValueKind {
+    package var valueKind: YAMLValueKind {
         switch content {
         case .null: .empty
         case .scalar: .scalar

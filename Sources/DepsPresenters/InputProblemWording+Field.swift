@@ -15,6 +15,10 @@ extension InputProblemWording {
             "expected a single value for \(phrase(subject)), found \(message: text(for: found))"
         case let .notTrueOrFalse(subject, value):
             "invalid \(phrase(subject)) '\(value)'; expected true or false"
+        case let .notAStringOrList(subject, found):
+            "expected a string or a list of strings for \(phrase(subject)), found \(message: text(for: found))"
+        case let .folderOutsidePackage(subject, value):
+            "\(phrase(subject)) '\(value)' must be a folder inside the package, not absolute or climbing out with `..`"
         case let .keyNotAName(found):
             "expected a name as a key, found \(message: text(for: found))"
         case let .unknownKey(key, subject, suggestion?, _):
@@ -79,6 +83,68 @@ extension InputProblemWording {
         case .aSubspec: "a subspec"
         case let .subspecOf(package): "a subspec of \(package)"
         case .nameOfASubspec: "the name of a subspec"
+        case .subspecNameKey: "the `name` of a subspec"
+        case let .document(document): phrase(document)
+        case let .field(key): "`\(key)`"
+        case let .subspecField(key, subspec): "`\(key)` of subspec '\(subspec)'"
+        case let .fieldOfPackage(key, package): "`\(key)` of \(package)"
+        case let .entry(kind): noun(kind)
+        case let .fieldOfEntry(key, kind): "\(noun(kind))'s `\(key)`"
+        case let .nameOfEntry(kind): "\(noun(kind))'s name"
+        case let .itemOf(subject): "an item of \(phrase(subject))"
+        case let .patternOf(subject): "a pattern of \(phrase(subject))"
+        case let .nameIn(subject): "a name in \(phrase(subject))"
+        case let .subspecIn(subject): "a subspec in \(phrase(subject))"
+        case let .requirementIn(pod, subject): "a requirement of \(pod) in \(phrase(subject))"
+        case let .platformIn(platform, subject): "\(platform) in \(phrase(subject))"
+        case let .deploymentTargetIn(platform, subject): "the deployment target of \(platform) in \(phrase(subject))"
+        case let .podsOfSpecRepository(source): "the pods of \(source)"
+        case let .podPart(part, pod): "\(phrase(part)) of \(pod)"
+        }
+    }
+
+    static func phrase(_ part: PodLockPart) -> String {
+        switch part {
+        case .source: "the source"
+        case .externalSource: "the external source"
+        case .checkout: "the checkout"
+        case .gitURL: "the git URL"
+        case .commit: "the commit"
+        case .tag: "the tag"
+        case .checksum: "the checksum"
+        }
+    }
+
+    static func phrase(_ document: ForeignDocument) -> String {
+        switch document {
+        case .podspec: "the podspec"
+        case .podfileLock: "the Podfile.lock"
+        case .manifestDump: "the manifest"
+        case .registryReleaseList: "the release list"
+        case .registryReleaseMetadata: "the release's metadata"
+        }
+    }
+
+    /// One entry, with its article: `a target`.
+    static func noun(_ kind: YAMLEntryKind) -> String {
+        switch kind {
+        case .dependency: "a dependency"
+        case .dependencyTrait: "a dependency's trait"
+        case .dependencyRequirements: "a dependency's requirements"
+        case .product: "a product"
+        case .trait: "a trait"
+        case .target: "a target"
+        case .targetDependency: "a target dependency"
+        case .pluginUsage: "a plugin usage"
+        case .plugin: "a plugin"
+        case .condition: "a condition"
+        case .version: "a version"
+        case .release: "a release"
+        case .resource: "a resource"
+        case .pod: "a pod"
+        case .podName: "a pod name"
+        case .requirement: "a requirement"
+        case .value: "a value"
         }
     }
 
@@ -88,6 +154,13 @@ extension InputProblemWording {
         case let .lockfile(required): "the sections \(required.joined(separator: ", "))"
         case .spec: "a mapping with `name` and `version`"
         case .specToLint: "a spec with `name` and `version`"
+        case .podspecJSON: "a JSON object with `name` and `version`"
+        case .podspecMapping: "a mapping with `name` and `version`"
+        case let .podfileLock(sections): "the sections \(sections.joined(separator: " and "))"
+        case .packageResolved: "a Package.resolved"
+        case .manifestDump: "a manifest as swift package dump-package prints it"
+        case .registryReleaseList: "a release list"
+        case .registryReleaseMetadata: "a release's metadata"
         }
     }
 

@@ -6,7 +6,7 @@ extension InputProblemWording {
     static func text(for problem: PodspecJSONProblem) -> String {
         let message: MessageText = switch problem {
         case let .notAnObject(found):
-            "expected a JSON object with `name` and `version`, found \(found)"
+            "expected a JSON object with `name` and `version`, found \(message: text(for: found))"
         case let .missingField(field):
             "missing field `\(field)`"
         case let .nameMismatch(name, expected):
@@ -14,7 +14,7 @@ extension InputProblemWording {
         case let .versionMismatch(version, folder):
             "version '\(version)' does not match its folder '\(folder)'"
         case let .licenseNotStringOrObject(found):
-            "expected a string or an object with `type` for `license`, found \(found)"
+            "expected a string or an object with `type` for `license`, found \(message: text(for: found))"
         case let .unfetchableSource(pod, kind):
             "\(pod)'s source is `\(kind)`, which deps cannot fetch; deps fetches `git` and `http` sources"
         case let .gitSourceWithoutRevision(pod, url):
@@ -23,7 +23,7 @@ extension InputProblemWording {
         case let .invalidPackageName(text):
             "invalid package name '\(text)'"
         case let .requirementsNotAList(pod, field, found):
-            "expected a list of requirements for \(pod) in \(field), found \(found)"
+            "expected a list of requirements for \(pod) in \(phrase(field)), found \(message: text(for: found))"
         case let .invalidRequirement(text, pod):
             "invalid requirement '\(text)' for \(pod)"
         case let .subspecWithoutName(owner):
@@ -35,7 +35,7 @@ extension InputProblemWording {
         case let .subspecDefinedTwice(fullName):
             "subspec '\(fullName)' is defined twice"
         case let .defaultSubspecsNotNameOrList(key, found):
-            "expected a subspec name or a list of names for `\(key)`, found \(found)"
+            "expected a subspec name or a list of names for `\(key)`, found \(message: text(for: found))"
         case let .defaultSubspecUnknown(key, subspec, pod):
             "`\(key)` names '\(subspec)', which is not a subspec of \(pod)"
         }
@@ -46,7 +46,7 @@ extension InputProblemWording {
         switch expected {
         case let .fileName(name): "its file name '\(name).podspec.json'"
         case let .folder(name): "its folder '\(name)'"
-        case let .namedBy(phrase): "\(phrase)"
+        case let .depsfileDependency(name): dependencyInTheDepsfile(name)
         }
     }
 }

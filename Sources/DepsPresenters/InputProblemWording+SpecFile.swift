@@ -11,8 +11,8 @@ extension InputProblemWording {
             "name '\(name)' does not match its file name '\(expected).yaml'"
         case let .nameMismatch(name, .folder(expected)):
             "name '\(name)' does not match its folder '\(expected)'"
-        case let .nameMismatch(name, .worded(place)):
-            "name '\(name)' does not match \(place)"
+        case let .nameMismatch(name, .depsfileDependency(expected)):
+            "name '\(name)' does not match \(message: dependencyInTheDepsfile(expected))"
         case let .versionMismatch(version, fileVersion):
             "version '\(version)' does not match its file name '\(fileVersion).yaml'"
         case let .invalidSource(error, name):
@@ -44,5 +44,10 @@ extension InputProblemWording {
         case .unclosedBrace: "a `{` has no `}`"
         }
         return "invalid file pattern '\(error.pattern)': \(message: reason)"
+    }
+
+    /// What names a spec found at a Depsfile dependency's `path:` or `podspec:`.
+    static func dependencyInTheDepsfile(_ name: PackageName) -> MessageText {
+        "the dependency '\(name)' in the Depsfile"
     }
 }

@@ -5,9 +5,10 @@ import DepsCore
 extension InputProblemWording {
     static func text(for problem: SpecRepositoryProblem) -> String {
         let message: MessageText = switch problem {
-        case let .shardsNotAMapping(found): "expected a mapping with `prefix_lengths`, found \(found)"
-        case let .prefixLengthsNotAList(found): "expected a list of lengths for `prefix_lengths`, found \(found)"
-        case let .invalidPrefixLength(text): "`prefix_lengths` holds '\(text)', not a length from 1 to 8"
+        case let .shardsNotAMapping(found): "expected a mapping with `prefix_lengths`, found \(message: text(for: found))"
+        case let .prefixLengthsNotAList(found): "expected a list of lengths for `prefix_lengths`, found \(message: text(for: found))"
+        case let .invalidPrefixLength(text?, _): "`prefix_lengths` holds '\(text)', not a length from 1 to 8"
+        case let .invalidPrefixLength(nil, found): "`prefix_lengths` holds '\(message: text(for: found))', not a length from 1 to 8"
         case .prefixLengthsTooLong: "`prefix_lengths` add up to more than an MD5's 32 digits"
         case let .indexEntryNotAVersion(component, pod): "'\(shortened(component))' is not a version of \(pod)"
         case let .versionSpeltTwice(version, other, otherFile):

@@ -15,7 +15,6 @@ public enum InputProblemWording {
     /// after `error: `.
     public static func text(for problem: InputProblem) -> String {
         switch problem {
-        case let .worded(message): message.text
         case let .mergeConflictMarker(marker): ("merge conflict marker '\(marker)'" as MessageText).text
         case let .yamlSyntax(message, typo):
             ("\(message)\(message: typo.map { "; \(message: text(for: $0))" } ?? "")" as MessageText).text
@@ -34,7 +33,7 @@ public enum InputProblemWording {
         case let .inTheSpecItDescribes(problem): "\(text(for: problem)) (in the spec it describes)"
         case let .specCodeSource(error, spec): ("invalid source for \(spec): \(message: text(for: error))" as MessageText).text
         case let .sourceFileGlob(error, nil): text(for: error).text
-        case let .sourceFileGlob(error, field?): ("\(message: text(for: error)) in \(field)" as MessageText).text
+        case let .sourceFileGlob(error, field?): ("\(message: text(for: error)) in \(phrase(field))" as MessageText).text
         case let .invalidModuleName(text, field):
             ("\(field) '\(text)' is not a Swift identifier (letters, digits and _, not starting with a digit)" as MessageText).text
         }

@@ -24,17 +24,17 @@ enum CocoaPodsShards {
         }
         guard let document = parsed else { return [] }
         guard document.mappingPairs != nil else {
-            throw MalformedInputError(file: shownAs, at: document, SpecRepositoryProblem.shardsNotAMapping(found: document.kindDescription))
+            throw MalformedInputError(file: shownAs, at: document, SpecRepositoryProblem.shardsNotAMapping(found: document.valueKind))
         }
         guard let node = document.value(forKey: "prefix_lengths"), !node.isNull else { return [] }
         guard let items = node.sequenceItems else {
-            throw MalformedInputError(file: shownAs, at: node, SpecRepositoryProblem.prefixLengthsNotAList(found: node.kindDescription))
+            throw MalformedInputError(file: shownAs, at: node, SpecRepositoryProblem.prefixLengthsNotAList(found: node.valueKind))
         }
         var lengths: [Int] = []
         for item in items {
             guard let length = item.scalarValue.flatMap({ Int($0) }), (1...8).contains(length) else {
                 throw MalformedInputError(
-                    file: shownAs, at: item, SpecRepositoryProblem.invalidPrefixLength(item.scalarValue ?? item.kindDescription))
+                    file: shownAs, at: item, SpecRepositoryProblem.invalidPrefixLength(item.scalarValue, found: item.valueKind))
             }
             lengths.append(length)
         }

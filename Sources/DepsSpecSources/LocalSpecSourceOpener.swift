@@ -51,8 +51,7 @@ public final class LocalSpecSourceOpener: SpecSourceOpener {
     private func specification(of name: PackageName, inFile file: String) async throws -> Specification {
         let folder = LocalPath(file).parent
         let relocate: @Sendable (String) -> String = { folder.string == "." ? $0 : folder.appending($0).string }
-        let namedBy = "the dependency '\(name)' in the \(FileProjectStore.manifestName)"
         return try await (PackageSpecFile(file: file) ?? .yaml).read(
-            name, at: projectDirectory / file, shownAs: file, namedBy: namedBy, relocate: relocate, fileSystem: fileSystem)
+            name, at: projectDirectory / file, shownAs: file, namedByTheDepsfile: true, relocate: relocate, fileSystem: fileSystem)
     }
 }

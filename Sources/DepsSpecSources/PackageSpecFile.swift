@@ -41,7 +41,7 @@ enum PackageSpecFile {
 
     /// Reads and decodes the file at `path`, shown in messages as `shownAs`.
     func read(
-        _ name: PackageName, at path: LocalPath, shownAs: String, namedBy: String? = nil,
+        _ name: PackageName, at path: LocalPath, shownAs: String, namedByTheDepsfile: Bool = false,
         relocate: (@Sendable (String) -> String)? = nil, fileSystem: any FileSystem
     ) async throws -> Specification {
         let bytes = try fileSystem.readFile(path, shownAs: shownAs)
@@ -50,11 +50,11 @@ enum PackageSpecFile {
             // Static first: a podspec of literals needs no Ruby; anything else is evaluated.
             guard let json = RubyPodspecStaticReader.json(of: bytes) else {
                 return try await RubyPodspecEvaluation(fileSystem: fileSystem).specification(
-                    of: name, at: path, shownAs: shownAs, namedBy: namedBy, relocate: relocate)
+                    of: name, at: path, shownAs: shownAs, namedByTheDepsfile: namedByTheDepsfile, relocate: relocate)
             }
             do {
                 return try PodspecJSONCodec(fileName: shownAs, relocate: relocate).decode(
-                    json, checksum: checksum, expectedName: name, expectedVersion: nil, namedBy: namedBy)
+                    json, checksum: checksum, expectedName: name, expectedVersion: nil, namedByTheDepsfile: namedByTheDepsfile)
             } catch {
                 throw MalformedInputError(file: shownAs, problem: .inTheSpecItDescribes(error.problem))
             }
@@ -62,10 +62,10 @@ enum PackageSpecFile {
         switch self {
         case .podspecJSON:
             return try PodspecJSONCodec(fileName: shownAs, relocate: relocate).decode(
-                bytes, checksum: checksum, expectedName: name, expectedVersion: nil, namedBy: namedBy)
+                bytes, checksum: checksum, expectedName: name, expectedVersion: nil, namedByTheDepsfile: namedByTheDepsfile)
         case .yaml, .rubyPodspec:
             return try SpecCodec(fileName: shownAs, relocate: relocate).decode(
-                bytes, checksum: checksum, expectedName: name, expectedVersion: nil, namedBy: namedBy)
+                bytes, checksum: checksum, expectedName: name, expectedVersion: nil, namedByTheDepsfile: namedByTheDepsfile)
         }
     }
 }

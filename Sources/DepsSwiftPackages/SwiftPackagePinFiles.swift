@@ -58,11 +58,11 @@ struct PackageResolvedCodec {
 
     func decode(_ bytes: [UInt8]) throws(MalformedInputError) -> [String: RecordedSwiftPackagePin] {
         let document = YAMLDocument(file: fileName)
-        let root = try document.root(of: bytes, expecting: "a Package.resolved")
+        let root = try document.root(of: bytes, expecting: .packageResolved)
         var pinsNode = root.value(forKey: "pins")
         if pinsNode == nil, let object = root.value(forKey: "object") { pinsNode = object.value(forKey: "pins") }
         var pins: [String: RecordedSwiftPackagePin] = [:]
-        for item in try document.sequence(pinsNode ?? .null, "`pins`") {
+        for item in try document.sequence(pinsNode ?? .null, .field("pins")) {
             let identity = item.value(forKey: "identity")?.scalarValue
                 ?? item.value(forKey: "repositoryURL")?.scalarValue.map { SwiftPackageIdentity(location: $0).description }
             guard let identity else { throw MalformedInputError(file: document.file, at: item, SwiftPackageFileProblem.pinWithoutIdentity) }

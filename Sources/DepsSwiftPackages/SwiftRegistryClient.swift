@@ -65,10 +65,10 @@ public struct SwiftRegistryClient: Sendable {
         let document = YAMLDocument(file: url)
         var listed: [(name: String, isAvailable: Bool)] = []
         do throws(MalformedInputError) {
-            let root = try document.root(of: bytes, expecting: "a release list")
-            let fields = try Self.fields(root, document, "the release list")
-            for pair in try document.mapping(fields["releases"] ?? .null, "`releases`") {
-                let release = try Self.fields(pair.value, document, "a release")
+            let root = try document.root(of: bytes, expecting: .registryReleaseList)
+            let fields = try Self.fields(root, document, .document(.registryReleaseList))
+            for pair in try document.mapping(fields["releases"] ?? .null, .field("releases")) {
+                let release = try Self.fields(pair.value, document, .entry(.release))
                 listed.append((try document.key(pair), release["problem"].map(\.isNull) ?? true))
             }
         } catch {
@@ -84,13 +84,13 @@ public struct SwiftRegistryClient: Sendable {
         let bytes = try await body(of: url, accepting: MediaType.json, for: package)
         let document = YAMLDocument(file: url)
         do throws(MalformedInputError) {
-            let root = try document.root(of: bytes, expecting: "a release's metadata")
-            let fields = try Self.fields(root, document, "the release's metadata")
-            for item in try document.sequence(fields["resources"] ?? .null, "`resources`") {
-                let resource = try Self.fields(item, document, "a resource")
+            let root = try document.root(of: bytes, expecting: .registryReleaseMetadata)
+            let fields = try Self.fields(root, document, .document(.registryReleaseMetadata))
+            for item in try document.sequence(fields["resources"] ?? .null, .field("resources")) {
+                let resource = try Self.fields(item, document, .entry(.resource))
                 func text(_ key: String) throws(MalformedInputError) -> String? {
                     guard let node = resource[key] else { return nil }
-                    return try document.scalar(node, "a resource's `\(key)`")
+                    return try document.scalar(node, .fieldOfEntry("\(key)", .resource))
                 }
                 guard try text("name") == "source-archive", try text("type") == "application/zip",
                       let checksum = try text("checksum"), Self.isSHA256(checksum)
@@ -143,7 +143,7 @@ public struct SwiftRegistryClient: Sendable {
         return temporary
     }
 
-    private static func fields(_ node: YAMLNode, _ document: YAMLDocument, _ what: String) throws(MalformedInputError) -> [String: YAMLNode] {
+    private static func fields(_ node: YAMLNode, _ document: YAMLDocument, _ what: YAMLFieldSubject) throws(MalformedInputError) -> [String: YAMLNode] {
         var fields: [String: YAMLNode] = [:]
         for pair in try document.mapping(node, what) { fields[try document.key(pair)] = pair.value }
         return fields

@@ -19,7 +19,7 @@ final class InputProblemWordingTests: XCTestCase {
                        "Depsfile: error: invalid source for Kit: `git:` needs one of `tag:`, `commit:` or `branch:`")
         let absolute: SourceFileGlobError
         do { _ = try SourceFileGlob("/etc/*"); return XCTFail("/etc/* was taken") } catch { absolute = error }
-        XCTAssertEqual(message(.sourceFileGlob(absolute, in: "resources")),
+        XCTAssertEqual(message(.sourceFileGlob(absolute, in: .key("resources"))),
                        "Depsfile:4: error: invalid file pattern '/etc/*': it is an absolute path in resources")
         XCTAssertEqual(message(.invalidModuleName("1Kit", field: "module")),
                        "Depsfile:4: error: module '1Kit' is not a Swift identifier (letters, digits and _, not starting with a digit)")

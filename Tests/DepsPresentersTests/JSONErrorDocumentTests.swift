@@ -53,8 +53,8 @@ final class JSONErrorDocumentTests: XCTestCase {
     }
 
     func testAFileThatCannotBeReadGivesWhereAndADownloadThatGotNoAnswerGivesWhy() throws {
-        let malformed = MalformedInputError(file: "Depsfile", line: 3, column: 7, problem: .worded("expected a mapping"))
-        let file = try error(malformed, message: "Depsfile:3:7: error: expected a mapping", status: 65)
+        let malformed = MalformedInputError(file: "Depsfile", line: 3, column: 7, problem: .field(.notAMapping(.key("dependencies"), found: .scalar, typo: nil)))
+        let file = try error(malformed, message: "Depsfile:3:7: error: expected a mapping for dependencies, found a scalar", status: 65)
         XCTAssertEqual(file["file"] as? String, "Depsfile")
         XCTAssertEqual(file["line"] as? Int, 3)
         XCTAssertEqual(file["column"] as? Int, 7)

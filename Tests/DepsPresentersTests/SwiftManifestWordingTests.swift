@@ -17,8 +17,8 @@ final class SwiftManifestWordingTests: XCTestCase {
         XCTAssertEqual(
             message(.unversionedDependency(SwiftPackageIdentity("swift-nio"), "branch main")),
             "error: swift-log (tag 1.6.2): it depends on swift-nio by branch main, which SwiftPM allows only in a root package")
-        XCTAssertEqual(message(.unreadableDump(MalformedInputError(file: "dump.json", line: 1, problem: .worded("expected a mapping")))),
-                       "error: swift-log (tag 1.6.2): swift package dump-package printed what deps cannot read: expected a mapping")
+        XCTAssertEqual(message(.unreadableDump(MalformedInputError(file: "dump.json", line: 1, problem: .field(.notAMapping(.document(.manifestDump), found: .sequence, typo: nil))))),
+                       "error: swift-log (tag 1.6.2): swift package dump-package printed what deps cannot read: expected a mapping for the manifest, found a sequence")
     }
 
     func testARegistryErrorNamesThePackageAndTheURL() throws {
@@ -34,8 +34,8 @@ final class SwiftManifestWordingTests: XCTestCase {
             message(.checksumMismatch(expected: "aa", actual: "bb")),
             "error: mona.LinkedList: \(url): SHA-256 mismatch: the registry's checksum is aa, the archive's is bb; the archive was refused")
         XCTAssertEqual(
-            message(.unreadableAnswer(MalformedInputError(file: "answer", line: 1, problem: .worded(MessageText(escaping: "expected a mapping\u{1B}"))))),
-            "error: mona.LinkedList: \(url): the registry's answer is not what SE-0292 describes: line 1: expected a mapping\\u{1B}")
+            message(.unreadableAnswer(MalformedInputError(file: "answer", line: 1, problem: .field(.notASingleValue(.fieldOfEntry("name\u{1B}", .resource), found: .mapping))))),
+            "error: mona.LinkedList: \(url): the registry's answer is not what SE-0292 describes: line 1: expected a single value for a resource's `name\\u{1B}`, found a mapping")
     }
 
     func testAnInvalidRegistryIdentitySaysWhichPartBreaksTheRules() {

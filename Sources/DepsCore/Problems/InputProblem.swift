@@ -1,8 +1,6 @@
 /// What is wrong with a file deps reads, as data: one case per reader, each with its own
 /// enum of causes, worded by DepsPresenters.
 public enum InputProblem: Sendable, Equatable {
-    /// A sentence chosen by the reader (values escaped).
-    case worded(MessageText)
     /// A merge left a conflict marker (the marker's text) in the file.
     case mergeConflictMarker(String)
     /// libyaml's own problem (its message), with the typo it stems from when deps knows it.
@@ -31,7 +29,7 @@ public enum InputProblem: Sendable, Equatable {
     /// A spec's `source:` mapping the core refuses, for the spec (its name as written).
     case specCodeSource(CodeSourceError, spec: String)
     /// A file pattern the core refuses, and the field it is in when a message names one.
-    case sourceFileGlob(SourceFileGlobError, in: String?)
+    case sourceFileGlob(SourceFileGlobError, in: YAMLFieldSubject?)
     /// A module name (`module:`, `module_name`: the field) that is not a Swift identifier.
     case invalidModuleName(String, field: String)
 }

@@ -25,7 +25,7 @@ public enum SpecFileProblem: Sendable, Equatable {
         case fileName(PackageName)
         /// The spec's folder.
         case folder(PackageName)
-        /// Transitional: a phrase the reader of a spec source gives.
-        case worded(String)
+        /// The Depsfile's dependency of that name (a spec found at its `path:` or `podspec:`).
+        case depsfileDependency(PackageName)
     }
 }

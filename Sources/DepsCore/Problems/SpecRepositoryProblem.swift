@@ -2,11 +2,12 @@
 /// folders, a CDN's index), as data: names as the repository writes them, worded by DepsPresenters.
 public enum SpecRepositoryProblem: Sendable, Equatable {
     /// `CocoaPods-version.yml` is not a mapping (what it is instead).
-    case shardsNotAMapping(found: String)
+    case shardsNotAMapping(found: YAMLValueKind)
     /// `prefix_lengths` is not a list.
-    case prefixLengthsNotAList(found: String)
-    /// An item of `prefix_lengths` that is not a length from 1 to 8 (its text, or its kind).
-    case invalidPrefixLength(String)
+    case prefixLengthsNotAList(found: YAMLValueKind)
+    /// An item of `prefix_lengths` that is not a length from 1 to 8: its text, or what it is
+    /// when it is not a single value.
+    case invalidPrefixLength(String?, found: YAMLValueKind)
     /// The lengths add up to more than 32.
     case prefixLengthsTooLong
     /// A CDN index entry's component that is not a version of `pod` (its text as written).

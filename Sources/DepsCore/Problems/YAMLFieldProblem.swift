@@ -11,6 +11,10 @@ public enum YAMLFieldProblem: Sendable, Equatable {
     case notASingleValue(YAMLFieldSubject, found: YAMLValueKind)
     /// A flag that is neither `true` nor `false`.
     case notTrueOrFalse(YAMLFieldSubject, value: String)
+    /// Neither a string nor a list of strings (a build attribute of a spec).
+    case notAStringOrList(YAMLFieldSubject, found: YAMLValueKind)
+    /// A folder (`header_dir`, `header_mappings_dir`) that is absolute or climbs out with `..`.
+    case folderOutsidePackage(YAMLFieldSubject, value: String)
     /// A mapping key that is not a scalar.
     case keyNotAName(found: YAMLValueKind)
     /// A key not in `known`; `suggestion` is the closest known key, if any is close.
@@ -32,6 +36,20 @@ public enum YAMLFileContents: Sendable, Equatable {
     case spec
     /// A spec the linter reads, deps' YAML or a podspec.json.
     case specToLint
+    /// A CocoaPods `.podspec.json`: an object with `name` and `version`.
+    case podspecJSON
+    /// A podspec.json read as a mapping with `name` and `version`.
+    case podspecMapping
+    /// A CocoaPods `Podfile.lock`: its sections (as written there).
+    case podfileLock(sections: [String])
+    /// A SwiftPM `Package.resolved`.
+    case packageResolved
+    /// A manifest as `swift package dump-package` prints it.
+    case manifestDump
+    /// A Swift package registry's release list.
+    case registryReleaseList
+    /// A Swift package registry's metadata of a release.
+    case registryReleaseMetadata
 }
 
 /// What a YAML value turned out to be.
@@ -51,7 +69,7 @@ public enum YAMLTypo: Sendable, Equatable {
 }
 
 /// What a value is read as: the file, a top-level key, or a package's field.
-public enum YAMLFieldSubject: Sendable, Equatable {
+public indirect enum YAMLFieldSubject: Sendable, Equatable {
     /// The whole Depsfile.
     case depsfile
     /// A top-level key, as written (`sources`, `dependencies`, `platform`).
@@ -116,4 +134,58 @@ public enum YAMLFieldSubject: Sendable, Equatable {
     case aSubspec
     case subspecOf(PackageName)
     case nameOfASubspec
+    /// The `name` key of a podspec's subspec.
+    case subspecNameKey
+
+    // Files of other tools (a podspec.json, a Podfile.lock, a manifest dump, a registry's
+    // answer): keys as those files write them.
+
+    /// A whole document of another tool.
+    case document(ForeignDocument)
+    /// A key of another tool's file, as written there (`pins`, `source.git`).
+    case field(String)
+    /// A key of a spec's subspec (`source_files`, `ios.frameworks`), and the subspec's full name.
+    case subspecField(String, subspec: String)
+    /// A key of a package's entry (a Podfile.lock's external source: `:git`), and the package.
+    case fieldOfPackage(String, package: String)
+    /// One entry of a list or mapping, by what it is.
+    case entry(YAMLEntryKind)
+    /// A key of such an entry (a target's `name`).
+    case fieldOfEntry(String, YAMLEntryKind)
+    /// The name of such an entry where no key holds it (a plugin's name).
+    case nameOfEntry(YAMLEntryKind)
+    /// An item of a list read as `subject`.
+    case itemOf(YAMLFieldSubject)
+    /// A file pattern in a list read as `subject`.
+    case patternOf(YAMLFieldSubject)
+    /// A name in a list read as `subject`.
+    case nameIn(YAMLFieldSubject)
+    /// A subspec in a list read as `subject`.
+    case subspecIn(YAMLFieldSubject)
+    /// One requirement of a dependency on `pod`, in a field read as `subject`.
+    case requirementIn(PackageName, YAMLFieldSubject)
+    /// A platform (`ios`) of a field read as `subject`.
+    case platformIn(String, YAMLFieldSubject)
+    /// The deployment target of a platform (`ios`) in a field read as `subject`.
+    case deploymentTargetIn(String, YAMLFieldSubject)
+    /// The pods a Podfile.lock lists under a spec repository.
+    case podsOfSpecRepository(String)
+    /// A part of a Podfile.lock's entry for `pod` (its name as written there).
+    case podPart(PodLockPart, pod: String)
+}
+
+/// What a Podfile.lock says of one pod.
+public enum PodLockPart: Sendable, Equatable {
+    case source, externalSource, checkout, gitURL, commit, tag, checksum
+}
+
+/// A whole file of another tool, as a value is read from it.
+public enum ForeignDocument: Sendable, Equatable {
+    case podspec, podfileLock, manifestDump, registryReleaseList, registryReleaseMetadata
+}
+
+/// What one entry of another tool's file is.
+public enum YAMLEntryKind: Sendable, Equatable {
+    case dependency, dependencyTrait, dependencyRequirements, product, trait, target, targetDependency
+    case pluginUsage, plugin, condition, version, release, resource, pod, podName, requirement, value
 }
