@@ -11,7 +11,7 @@ extension InputProblemWording {
                 + "(`pod ipc spec \(name).podspec > \(name).podspec.json`)"
         case let .notStarted(purpose, cause): "cannot run ruby to \(message: verb(purpose)) it: \(cause.description)"
         case let .rubyStopped(purpose, message?): "ruby could not \(message: verb(purpose)) it: \(message)"
-        case let .rubyStopped(purpose, nil): "ruby could not \(message: verb(purpose)) it: it stopped without a word on standard error"
+        case let .rubyStopped(purpose, nil): "ruby could not \(message: verb(purpose)) it: ruby failed"
         case let .dslStopped(message): "\(message)"
         }
         return message.text
