@@ -11,6 +11,6 @@ extension MalformedInputError {
 
     /// libyaml's problem, with the typo it stems from when `YAMLTypoHint` finds one.
     public init(_ error: YAMLError, typo: YAMLTypo? = nil) {
-        self.init(file: error.file, line: error.line, column: error.column, problem: .yamlSyntax(error.message, typo: typo))
+        self.init(file: error.file, line: error.line, column: error.column, problem: .yamlSyntax(error.problem, typo: typo))
     }
 }

@@ -18,7 +18,7 @@ package struct YAMLDocument {
         do {
             parsed = try YAMLParser.parse(bytes, fileName: file)
         } catch {
-            throw MalformedInputError(error, typo: YAMLTypoHint.forSyntaxError(error.message, line: error.line, in: bytes))
+            throw MalformedInputError(error, typo: YAMLTypoHint.forSyntaxError(error.problem, line: error.line, in: bytes))
         }
         guard let root = parsed else {
             throw MalformedInputError(file: file, problem: .field(.emptyFile(expecting: expecting)))

@@ -1,5 +1,6 @@
 import DepsCore
 import DepsYAML
+import DepsFailures
 
 /// The remedy for the YAML typos people make in a Depsfile or a spec, which libyaml reports in
 /// its own words: a value that starts with `>` or `|` (read as a block scalar: quote it), a tab
@@ -7,7 +8,9 @@ import DepsYAML
 /// (read as one scalar, not a key and its value).
 enum YAMLTypoHint {
     /// The hint for a syntax error libyaml found at `line` (1-based) of `bytes`, if one applies.
-    static func forSyntaxError(_ message: String, line: Int, in bytes: [UInt8]) -> YAMLTypo? {
+    static func forSyntaxError(_ problem: YAMLError.Problem, line: Int, in bytes: [UInt8]) -> YAMLTypo? {
+        // libyaml's words, and what it was reading ("while scanning a block scalar").
+        let message = if case let .syntax(text, context) = problem { [text, context?.text].compactMap { $0 }.joined(separator: " ") } else { "" }
         let lines = textLines(of: bytes)
         // libyaml places some errors on the line after the typo (a block scalar's header, a
         // scalar that runs on): look at the line itself, then the one before.
@@ -26,24 +29,11 @@ enum YAMLTypoHint {
         return nil
     }
 
-    /// Transitional, for `YAMLDocument`'s helpers that word their own sentences: the hint for a
-    /// plain scalar found where a mapping was expected: `Greeting:~> 1.0`.
-    static func forScalar(_ value: String) -> String? {
-        guard let key = colonWithoutSpace(in: value) else { return nil }
-        return spaceAfterColon(key: key, text: value)
-    }
-
     /// The typo in a plain scalar found where a mapping was expected: `Greeting:~> 1.0`.
     static func typo(inScalar value: String) -> YAMLTypo? {
         guard let key = colonWithoutSpace(in: value) else { return nil }
         let trimmed = value.drop(while: { $0 == " " || $0 == "-" })
         return .noSpaceAfterColon(key: key, rest: trimmed.dropFirst(key.count + 1).trimmingTrailingSpaces)
-    }
-
-    private static func spaceAfterColon(key: String, text: String) -> String {
-        let trimmed = text.drop(while: { $0 == " " || $0 == "-" })
-        let rest = trimmed.dropFirst(key.count + 1)
-        return "put a space after the colon: \(key): \(rest.trimmingTrailingSpaces)"
     }
 
     /// The lines of the file, without their line breaks (invalid UTF-8 is repaired, not refused).

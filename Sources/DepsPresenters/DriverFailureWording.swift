@@ -170,7 +170,42 @@ extension GitDeadlineExceeded {
 
 extension YAMLError: CustomStringConvertible {
     /// `Depsfile:3:5: error: mapping values are not allowed in this context`, libyaml's words as they are.
-    public var description: String { "\(FailureText.location(file, line: line, column: column)): error: \(message)" }
+    public var description: String { "\(FailureText.location(file, line: line, column: column)): error: \(problem)" }
+}
+
+extension YAMLError.Problem: CustomStringConvertible {
+    /// `duplicate key 'Kit'; it was first defined on line 2`; libyaml's words as it gave them.
+    public var description: String {
+        switch self {
+        case let .syntax(text, nil): text ?? "invalid YAML"
+        case let .syntax(text, context?):
+            if let line = context.line, let column = context.column {
+                "\(text ?? "invalid YAML") (\(context.text) at line \(line), column \(column))"
+            } else {
+                "\(text ?? "invalid YAML") (\(context.text))"
+            }
+        case let .notUTF8(text, value): "the text is not valid UTF-8: \(text)\(Self.found(value))"
+        case let .byteOrderMark(encoding): "the text is not valid UTF-8: it starts with a \(encoding) byte order mark"
+        case let .controlCharacter(text, value): "\(text) (found\(Self.found(value)))"
+        case let .unreadableBytes(text, value): "\(text ?? "invalid YAML")\(Self.found(value))"
+        case .outOfMemory(whileStarting: true): "out of memory while starting the YAML parser"
+        case .outOfMemory(whileStarting: false): "out of memory while reading YAML"
+        case .secondDocument: "more than one document in the file; a second document starts here"
+        case let .alias(name): "aliases are not supported (found '*\(name)')"
+        case let .anchor(name): "anchors are not supported (found '&\(name)')"
+        case let .tag(tag): "tags are not supported (found '\(tag)')"
+        case let .duplicateKey(key, firstLine): "duplicate key '\(key)'; it was first defined on line \(firstLine)"
+        case let .nestedTooDeep(maximum): "sequences and mappings nest deeper than \(maximum) levels"
+        case let .collectionAsKey(isMapping): "a mapping key must be a scalar, not \(isMapping ? "a mapping" : "a sequence")"
+        }
+    }
+
+    /// ` 0xC3`: the byte or code point libyaml stopped at, in hexadecimal with an even number of digits.
+    private static func found(_ value: Int32?) -> String {
+        guard let value else { return "" }
+        let digits = String(value, radix: 16, uppercase: true)
+        return " 0x" + (digits.count % 2 == 1 ? "0" + digits : digits)
+    }
 }
 
 extension PropertyListError: CustomStringConvertible {

@@ -23,7 +23,7 @@ final class LibyamlEventReader {
         guard yaml_parser_initialize(parser) == 1 else {
             parser.deallocate()
             event.deallocate()
-            throw YAMLError(file: fileName, line: 1, column: nil, message: "out of memory while starting the YAML parser")
+            throw YAMLError(file: fileName, line: 1, column: nil, problem: .outOfMemory(whileStarting: true))
         }
         yaml_parser_set_input_string(parser, input.baseAddress, input.count)
     }
@@ -46,39 +46,37 @@ final class LibyamlEventReader {
     /// libyaml's error, as a YAMLError located where libyaml found it.
     private func problem() -> YAMLError {
         let state = parser.pointee
-        let problem = state.problem.map { String(cString: $0) } ?? "invalid YAML"
+        let problem = state.problem.map { String(cString: $0) }
         switch state.error {
         case YAML_MEMORY_ERROR:
-            return YAMLError(file: fileName, line: 1, column: nil, message: "out of memory while reading YAML")
+            return YAMLError(file: fileName, line: 1, column: nil, problem: .outOfMemory(whileStarting: false))
         case YAML_READER_ERROR:
             return readerProblem(problem, offset: state.problem_offset, value: state.problem_value)
         default:
             let problemMark = YAMLMark(libyaml: state.problem_mark)
-            var message = problem
-            if let context = state.context.map({ String(cString: $0) }) {
+            let context = state.context.map { text in
                 let contextMark = YAMLMark(libyaml: state.context_mark)
-                message += contextMark == problemMark
-                    ? " (\(context))"
-                    : " (\(context) at line \(contextMark.line), column \(contextMark.column))"
+                return contextMark == problemMark
+                    ? YAMLError.Context(text: String(cString: text), line: nil, column: nil)
+                    : YAMLError.Context(text: String(cString: text), line: contextMark.line, column: contextMark.column)
             }
-            return YAMLError(file: fileName, mark: problemMark, message: message)
+            return YAMLError(file: fileName, mark: problemMark, problem: .syntax(problem, context: context))
         }
     }
 
     /// A problem found while decoding the bytes. libyaml gives only a byte offset here,
     /// so the line and column are counted from the bytes before it (which decoded fine).
-    private func readerProblem(_ problem: String, offset: Int, value: Int32) -> YAMLError {
+    private func readerProblem(_ problem: String?, offset: Int, value: Int32) -> YAMLError {
         let mark = Self.mark(atByteOffset: min(offset, input.count), in: input)
-        let found = value >= 0 ? " " + Self.hex(value) : ""
-        let message: String
-        if problem.contains("UTF-8") || problem.contains("Unicode") {
-            message = "the text is not valid UTF-8: \(problem)\(found)"
-        } else if problem.contains("control characters") {
-            message = "\(problem) (found\(found))"
+        let found = value >= 0 ? value : nil
+        let kind: YAMLError.Problem = if let problem, problem.contains("UTF-8") || problem.contains("Unicode") {
+            .notUTF8(problem, value: found)
+        } else if let problem, problem.contains("control characters") {
+            .controlCharacter(problem, value: found)
         } else {
-            message = problem + found
+            .unreadableBytes(problem, value: found)
         }
-        return YAMLError(file: fileName, mark: mark, message: message)
+        return YAMLError(file: fileName, mark: mark, problem: kind)
     }
 
     static func mark(atByteOffset offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> YAMLMark {
@@ -102,10 +100,5 @@ final class LibyamlEventReader {
             index += 1
         }
         return YAMLMark(line: line, column: column)
-    }
-
-    private static func hex(_ value: Int32) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return "0x" + (digits.count % 2 == 1 ? "0" + digits : digits)
     }
 }

@@ -2,7 +2,7 @@ import DepsFailures
 
 extension YAMLError {
     /// An error located at a node's or event's mark.
-    public init(file: String, mark: YAMLMark, message: String) {
-        self.init(file: file, line: mark.line, column: mark.column, message: message)
+    public init(file: String, mark: YAMLMark, problem: Problem) {
+        self.init(file: file, line: mark.line, column: mark.column, problem: problem)
     }
 }

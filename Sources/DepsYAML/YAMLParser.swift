@@ -10,10 +10,7 @@ public enum YAMLParser {
     public static func parse(_ bytes: [UInt8], fileName: String) throws(YAMLError) -> YAMLNode? {
         guard !bytes.isEmpty else { return nil }
         if let encoding = UnicodeByteOrderMark.nonUTF8Encoding(startingWith: bytes) {
-            throw YAMLError(
-                file: fileName, line: 1, column: 1,
-                message: "the text is not valid UTF-8: it starts with a \(encoding) byte order mark"
-            )
+            throw YAMLError(file: fileName, line: 1, column: 1, problem: .byteOrderMark(encoding: encoding))
         }
         return try bytes.withUnsafeBufferPointer { (buffer) throws(YAMLError) -> YAMLNode? in
             let reader = try LibyamlEventReader(input: buffer, fileName: fileName)

@@ -40,10 +40,10 @@ struct YAMLTreeBuilder {
         case .documentStart(let mark):
             documentCount += 1
             if documentCount > 1 {
-                throw error(at: mark, "more than one document in the file; a second document starts here")
+                throw error(at: mark, .secondDocument)
             }
         case .alias(let anchor, let mark):
-            throw error(at: mark, "aliases are not supported (found '*\(anchor)')")
+            throw error(at: mark, .alias(anchor))
         case .scalar(let text, let style, let properties, let mark):
             try check(properties, at: mark)
             if open.last?.awaitsKey == true || !Self.isNull(text, style) {
@@ -53,12 +53,12 @@ struct YAMLTreeBuilder {
             }
         case .sequenceStart(let properties, let mark):
             try check(properties, at: mark)
-            try refuseAsKey("a sequence", at: mark)
+            try refuseAsKey(isMapping: false, at: mark)
             try refuseDeeperNesting(at: mark)
             open.append(OpenCollection(kind: .sequence, mark: mark))
         case .mappingStart(let properties, let mark):
             try check(properties, at: mark)
-            try refuseAsKey("a mapping", at: mark)
+            try refuseAsKey(isMapping: true, at: mark)
             try refuseDeeperNesting(at: mark)
             open.append(OpenCollection(kind: .mapping, mark: mark))
         case .sequenceEnd, .mappingEnd:
@@ -97,7 +97,7 @@ struct YAMLTreeBuilder {
             // Keys always arrive as scalars: collections are refused when they start.
             let text = node.scalarValue ?? ""
             if let firstLine = open[top].keyLines.updateValue(node.mark.line, forKey: text) {
-                throw error(at: node.mark, "duplicate key '\(text)'; it was first defined on line \(firstLine)")
+                throw error(at: node.mark, .duplicateKey(text, firstLine: firstLine))
             }
             open[top].pendingKey = node
         }
@@ -105,22 +105,22 @@ struct YAMLTreeBuilder {
 
     private func refuseDeeperNesting(at mark: YAMLMark) throws(YAMLError) {
         if open.count >= Self.maximumDepth {
-            throw error(at: mark, "sequences and mappings nest deeper than \(Self.maximumDepth) levels")
+            throw error(at: mark, .nestedTooDeep(maximum: Self.maximumDepth))
         }
     }
 
-    private func refuseAsKey(_ kind: String, at mark: YAMLMark) throws(YAMLError) {
+    private func refuseAsKey(isMapping: Bool, at mark: YAMLMark) throws(YAMLError) {
         if open.last?.awaitsKey == true {
-            throw error(at: mark, "a mapping key must be a scalar, not \(kind)")
+            throw error(at: mark, .collectionAsKey(isMapping: isMapping))
         }
     }
 
     private func check(_ properties: YAMLEvent.Properties, at mark: YAMLMark) throws(YAMLError) {
         if let anchor = properties.anchor {
-            throw error(at: mark, "anchors are not supported (found '&\(anchor)')")
+            throw error(at: mark, .anchor(anchor))
         }
         if let tag = properties.tag {
-            throw error(at: mark, "tags are not supported (found '\(Self.shorthand(tag))')")
+            throw error(at: mark, .tag(Self.shorthand(tag)))
         }
     }
 
@@ -133,7 +133,7 @@ struct YAMLTreeBuilder {
         return tag
     }
 
-    private func error(at mark: YAMLMark, _ message: String) -> YAMLError {
-        YAMLError(file: fileName, mark: mark, message: message)
+    private func error(at mark: YAMLMark, _ problem: YAMLError.Problem) -> YAMLError {
+        YAMLError(file: fileName, mark: mark, problem: problem)
     }
 }

@@ -43,8 +43,8 @@ final class DriverFailureWordingTests: XCTestCase {
     }
 
     func testAMalformedFileIsNamedAsACompilerNamesIt() {
-        XCTAssertEqual("\(YAMLError(file: "Depsfile", line: 3, column: 5, message: "did not find expected key"))", "Depsfile:3:5: error: did not find expected key")
-        XCTAssertEqual("\(YAMLError(file: "Depsfile", line: 3, column: nil, message: "m"))", "Depsfile:3: error: m")
+        XCTAssertEqual("\(YAMLError(file: "Depsfile", line: 3, column: 5, problem: .syntax("did not find expected key", context: nil)))", "Depsfile:3:5: error: did not find expected key")
+        XCTAssertEqual("\(YAMLError(file: "Depsfile", line: 3, column: nil, problem: .syntax("m", context: nil)))", "Depsfile:3: error: m")
         XCTAssertEqual(
             "\(PropertyListError(file: "App.xcodeproj/project.pbxproj", line: 12, column: 5, cause: .expected(";", found: "}")))",
             "App.xcodeproj/project.pbxproj:12:5: error: expected ';', found '}'")

@@ -116,10 +116,10 @@ final class InputProblemWordingTests: XCTestCase {
     }
 
     func testLibyamlsProblemIsWordedWithTheTypoItStemsFrom() {
-        XCTAssertEqual(InputProblemWording.text(for: .yamlSyntax("found a tab\u{9}", typo: .tabIndentation)),
+        XCTAssertEqual(InputProblemWording.text(for: .yamlSyntax(.syntax("found a tab\u{9}", context: nil), typo: .tabIndentation)),
                        "found a tab\\u{9}; indent with spaces, not tabs")
-        XCTAssertEqual(InputProblemWording.text(for: .yamlSyntax("bad block scalar", typo: .blockIndicatorValue(key: "Kit", value: ">= 1.0"))),
+        XCTAssertEqual(InputProblemWording.text(for: .yamlSyntax(.syntax("bad block scalar", context: nil), typo: .blockIndicatorValue(key: "Kit", value: ">= 1.0"))),
                        "bad block scalar; quote a value that starts with >: Kit: \">= 1.0\"")
-        XCTAssertEqual(InputProblemWording.text(for: .yamlSyntax("mapping values are not allowed", typo: nil)), "mapping values are not allowed")
+        XCTAssertEqual(InputProblemWording.text(for: .yamlSyntax(.syntax("mapping values are not allowed", context: nil), typo: nil)), "mapping values are not allowed")
     }
 }

@@ -74,7 +74,7 @@ final class LargeDocumentTests: XCTestCase {
         text += "  Package0:\n    version: 2.0\n"
         let error = parseError(text)
         XCTAssertEqual(error?.line, 2 + 8 * 20_000)
-        XCTAssertEqual(error?.message, "duplicate key 'Package0'; it was first defined on line 2")
+        XCTAssertEqual(error?.problem.description, "duplicate key 'Package0'; it was first defined on line 2")
     }
 
     private func nodeCount(_ node: YAMLNode) -> Int {

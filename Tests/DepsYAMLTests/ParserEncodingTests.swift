@@ -44,7 +44,7 @@ final class ParserEncodingTests: XCTestCase {
     }
 
     func testUTF32WithAByteOrderMarkIsRefused() {
-        XCTAssertEqual(parseError([0x00, 0x00, 0xFE, 0xFF, 0, 0, 0, 0x61])?.message,
+        XCTAssertEqual(parseError([0x00, 0x00, 0xFE, 0xFF, 0, 0, 0, 0x61])?.problem.description,
                        "the text is not valid UTF-8: it starts with a UTF-32 byte order mark")
     }
 

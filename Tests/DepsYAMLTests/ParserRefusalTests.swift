@@ -67,7 +67,7 @@ final class ParserRefusalTests: XCTestCase {
             parseError("version: !!str 1.0\n")?.description,
             "Depsfile:1:10: error: tags are not supported (found '!!str')"
         )
-        XCTAssertEqual(parseError("a: !custom x\n")?.message, "tags are not supported (found '!custom')")
+        XCTAssertEqual(parseError("a: !custom x\n")?.problem.description, "tags are not supported (found '!custom')")
         XCTAssertEqual(parseError("a: !!map {}\n")?.line, 1)
     }
 

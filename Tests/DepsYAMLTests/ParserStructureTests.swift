@@ -99,11 +99,11 @@ final class ParserStructureTests: XCTestCase {
 
     func testErrorDescriptions() {
         XCTAssertEqual(
-            YAMLError(file: "Depsfile", line: 3, column: 5, message: "bad").description,
+            YAMLError(file: "Depsfile", line: 3, column: 5, problem: .syntax("bad", context: nil)).description,
             "Depsfile:3:5: error: bad"
         )
         XCTAssertEqual(
-            YAMLError(file: "Depsfile", line: 4, column: nil, message: "invalid requirement").description,
+            YAMLError(file: "Depsfile", line: 4, column: nil, problem: .syntax("invalid requirement", context: nil)).description,
             "Depsfile:4: error: invalid requirement"
         )
     }

@@ -14,7 +14,7 @@ final class ParserSyntaxErrorTests: XCTestCase {
         XCTAssertEqual(error?.file, "Depsfile")
         XCTAssertEqual(error?.line, 5)
         XCTAssertEqual(error?.column, 11)
-        XCTAssertEqual(error?.message, "mapping values are not allowed in this context")
+        XCTAssertEqual(error?.problem.description, "mapping values are not allowed in this context")
     }
 
     func testUnterminatedQuoteNamesWhereTheScalarStarted() {
@@ -22,7 +22,7 @@ final class ParserSyntaxErrorTests: XCTestCase {
         XCTAssertEqual(error?.line, 3)
         XCTAssertEqual(error?.column, 1)
         XCTAssertEqual(
-            error?.message,
+            error?.problem.description,
             "found unexpected end of stream (while scanning a quoted scalar at line 2, column 10)"
         )
     }
@@ -32,7 +32,7 @@ final class ParserSyntaxErrorTests: XCTestCase {
         XCTAssertEqual(error?.line, 3)
         XCTAssertEqual(error?.column, 3)
         XCTAssertEqual(
-            error?.message,
+            error?.problem.description,
             "did not find expected '-' indicator (while parsing a block collection at line 2, column 3)"
         )
     }
@@ -41,7 +41,7 @@ final class ParserSyntaxErrorTests: XCTestCase {
         let error = parseError("a: [1, 2\n")
         XCTAssertEqual(error?.line, 2)
         XCTAssertEqual(error?.column, 1)
-        XCTAssertEqual(error?.message.hasPrefix("did not find expected ',' or ']'"), true)
+        XCTAssertEqual(error?.problem.description.hasPrefix("did not find expected ',' or ']'"), true)
     }
 
     func testTabIndentation() {
@@ -63,7 +63,7 @@ final class ParserSyntaxErrorTests: XCTestCase {
         let error = parseError("a: @x\n")
         XCTAssertEqual(error?.line, 1)
         XCTAssertEqual(error?.column, 4)
-        XCTAssertEqual(error?.message.hasPrefix("found character that cannot start any token"), true)
+        XCTAssertEqual(error?.problem.description.hasPrefix("found character that cannot start any token"), true)
     }
 
     func testColumnsCountCharactersNotBytes() {

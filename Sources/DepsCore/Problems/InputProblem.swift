@@ -1,10 +1,12 @@
+import DepsFailures
+
 /// What is wrong with a file deps reads, as data: one case per reader, each with its own
 /// enum of causes, worded by DepsPresenters.
 public enum InputProblem: Sendable, Equatable {
     /// A merge left a conflict marker (the marker's text) in the file.
     case mergeConflictMarker(String)
-    /// libyaml's own problem (its message), with the typo it stems from when deps knows it.
-    case yamlSyntax(String, typo: YAMLTypo?)
+    /// What the YAML reader found, with the typo it stems from when deps knows it.
+    case yamlSyntax(YAMLError.Problem, typo: YAMLTypo?)
     case field(YAMLFieldProblem)
     case depsfile(DepsfileProblem)
     case xcodeSection(XcodeSectionProblem)
