@@ -10,10 +10,10 @@ public struct CacheReadOnlyError: ExitStatusError, Equatable {
     public let root: LocalPath
     /// What is missing.
     public let lacking: CacheLack
-    /// Why the cache cannot be written (`permission denied`, `read-only file system`).
-    public let reason: String
+    /// Why the cache cannot be written (permission denied, a read-only file system).
+    public let reason: FileProblem
 
-    public init(root: LocalPath, lacking: CacheLack, reason: String) {
+    public init(root: LocalPath, lacking: CacheLack, reason: FileProblem) {
         self.root = root
         self.lacking = lacking
         self.reason = reason
@@ -21,10 +21,10 @@ public struct CacheReadOnlyError: ExitStatusError, Equatable {
 }
 
 extension CodeCache {
-    /// Why this process cannot write in the cache (`permission denied`, `read-only file system`),
+    /// Why this process cannot write in the cache (permission denied, a read-only file system),
     /// asked of `tmp/` (or the deepest of the cache's folders there is); nil when it can, or when
     /// it fails for another reason (that one is reported where it happens).
-    public func unwritableReason() -> String? {
+    public func unwritableReason() -> FileProblem? {
         guard let folder = [temporaryFolder, base, root].first(where: { fileSystem.kind(of: $0) == .directory }) else { return nil }
         return fileSystem.readOnlyReason(of: folder)
     }

@@ -93,7 +93,7 @@ public struct CodeCache: Sendable {
         guard let problem = fileSystem.fileSystemProblem(at: fileSystem.kind(of: base) == .directory ? base : root) else {
             return nil
         }
-        return FileAccessError(path: root.string, operation: .writeInCache, problem: .systemMessage(problem))
+        return FileAccessError(path: root.string, operation: .writeInCache, problem: problem)
     }
 
     /// `prepare()`, the first time this run (its `CachePreparations`) asks.

@@ -97,7 +97,7 @@ struct ArchiveCodeFetcher: Sendable {
                RemoteCodeStore.archivePath(expected.digest), for: request, origin: url, into: temporary, fileSystem: cache.fileSystem,
                verify: { file in
                    let digest = try SHA256Digest.hex(ofFileAt: file, shownAs: url, fileSystem: cache.fileSystem)
-                   return digest == expected.digest ? nil : "SHA-256 \(digest), expected \(expected.digest)"
+                   return digest == expected.digest ? nil : .digestDiffers(got: digest, expected: expected.digest)
                }) != nil {
             let cached = cache.archivePath(expected.digest)
             try cache.fileSystem.move(temporary, to: cached, shownAs: cached.string)

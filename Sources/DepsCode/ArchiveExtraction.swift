@@ -31,20 +31,15 @@ public struct ArchiveLimits: Sendable, Equatable {
         self.entriesSetting = entriesSetting
     }
 
-    /// What goes past the limits, in a few words, for `bytes` in `entries` entries; nil when both are within.
-    func problem(bytes: UInt64, entries: Int, declared: Bool) -> String? {
-        let verb = declared ? "would unpack to" : "unpacks to"
+    /// What goes past the limits, for `bytes` in `entries` entries; nil when both are within.
+    func problem(bytes: UInt64, entries: Int, declared: Bool) -> ArchiveSizeProblem? {
         if bytes > maxUnpackedBytes {
-            return "the archive \(verb) \(bytes) bytes, more than the limit of \(maxUnpackedBytes) bytes" + Self.raise(bytesSetting)
+            return ArchiveSizeProblem(measure: .bytes(bytes, limit: maxUnpackedBytes), declared: declared, setting: bytesSetting)
         }
         if entries > maxEntries {
-            return "the archive \(verb) \(entries) files and folders, more than the limit of \(maxEntries)" + Self.raise(entriesSetting)
+            return ArchiveSizeProblem(measure: .entries(entries, limit: maxEntries), declared: declared, setting: entriesSetting)
         }
         return nil
-    }
-
-    private static func raise(_ setting: String?) -> String {
-        setting.map { " (\($0) raises it)" } ?? ""
     }
 }
 
@@ -72,7 +67,7 @@ struct ArchiveExtraction {
         for entry in String(decoding: listing.standardOutput, as: UTF8.self).split(separator: "\n") {
             let name = String(entry)
             if name.hasPrefix("/") || name.split(separator: "/").contains("..") {
-                throw refused("entry '\(MessageText.escaped(name))' would be written outside its folder")
+                throw refused(.entryOutside(name: name))
             }
         }
         if let declared = try await declaredSize(), let problem = limits.problem(bytes: declared.bytes, entries: declared.entries, declared: true) {
@@ -130,12 +125,12 @@ struct ArchiveExtraction {
         }
     }
 
-    private func refused(_ cause: String) -> CodeFetchError {
-        CodeFetchError(name: request.name, url: url, kind: .integrity, cause: "unsafe archive: \(cause); nothing was extracted")
+    private func refused(_ problem: UnsafeTreeProblem) -> CodeFetchError {
+        CodeFetchError(name: request.name, url: url, kind: .integrity, cause: .unsafeArchive(problem))
     }
 
-    private func tooLarge(_ cause: String) -> CodeFetchError {
-        CodeFetchError(name: request.name, url: url, kind: .integrity, cause: "\(cause); nothing was kept")
+    private func tooLarge(_ problem: ArchiveSizeProblem) -> CodeFetchError {
+        CodeFetchError(name: request.name, url: url, kind: .integrity, cause: .archiveTooLarge(problem))
     }
 
     /// The archive could not be listed or extracted: what is wrong with the file, as its first
@@ -143,6 +138,6 @@ struct ArchiveExtraction {
     /// tool's own banner.
     private func unreadable(_ result: ChildProcessResult) -> CodeFetchError {
         let diagnosis = ArchiveDiagnosis(archive: archive, kind: kind, fileSystem: fileSystem).cause
-        return CodeFetchError(name: request.name, url: url, kind: .integrity, cause: "cannot read the archive: \(diagnosis)")
+        return CodeFetchError(name: request.name, url: url, kind: .integrity, cause: .unreadableArchive(diagnosis))
     }
 }

@@ -9,22 +9,22 @@ import DepsFileSystem
 struct FetchedTreeCheck {
     let fileSystem: any FileSystem
 
-    /// What makes the tree at `root` unsafe, in a few words naming the entry; nil when it is safe.
-    func problem(in root: LocalPath) -> String? {
+    /// What makes the tree at `root` unsafe, naming the entry; nil when it is safe.
+    func problem(in root: LocalPath) -> UnsafeTreeProblem? {
         problem(among: fileSystem.walk(root))
     }
 
     /// The same, for the entries a walk of the tree (`FileSystem.walk(_:)`) found.
-    func problem(among entries: [FileTreeEntry]) -> String? {
+    func problem(among entries: [FileTreeEntry]) -> UnsafeTreeProblem? {
         var links: [String: String] = [:]
         for entry in entries {
             if entry.isSpecial {
-                return "'\(MessageText.escaped(entry.relativePath))' is not a file, a folder or a symbolic link"
+                return .notAFileFolderOrLink(path: entry.relativePath)
             }
             if let target = entry.linkTarget { links[entry.relativePath] = target }
         }
         for path in links.keys.sorted() where !Self.staysInside(link: path, links: links) {
-            return "link '\(MessageText.escaped(path))' points outside its folder"
+            return .linkOutside(path: path)
         }
         return nil
     }

@@ -28,19 +28,19 @@ struct GitSubmodules {
         let links = try await reading(shownURL) { try await mirror.gitlinks(of: commit) }
         guard !links.isEmpty else { return }
         guard depth < Self.maximumDepth else {
-            throw refusal(shownURL, "submodules are nested more than \(Self.maximumDepth) deep")
+            throw refusal(shownURL, .nestedTooDeep(maximum: Self.maximumDepth))
         }
         let urls = Self.urlsByPath(try await reading(shownURL) { try await mirror.configEntries(ofFile: ".gitmodules", at: commit) })
         for link in links {
             guard let written = urls[link.path] else {
-                throw refusal(shownURL, "the submodule at '\(link.path)' has no URL in .gitmodules")
+                throw refusal(shownURL, .noURL(path: link.path))
             }
             let target = try placeFor(link.path, in: folder)
             let url: String
             do {
                 url = try SubmoduleURL.resolve(written, against: remote)
             } catch {
-                throw refusal(shownURL, error.reason)
+                throw refusal(shownURL, .url(written, error.problem))
             }
             let subrequest = CodeRequest(name: request.name, version: request.version, source: .git(url: url, .commit(link.commit)), pin: nil)
             let submirror = fetcher.mirror(of: url)
@@ -62,23 +62,23 @@ struct GitSubmodules {
         guard !path.hasPrefix("/"), !components.isEmpty,
               components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && $0.lowercased() != ".git" }),
               !path.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
-            throw refusal(shownURL, "the submodule path '\(path)' is not a plain path inside the tree")
+            throw refusal(shownURL, .pathNotPlain(path))
         }
         let fileSystem = fetcher.cache.fileSystem
         var current = folder
         for component in components {
             current = current / String(component)
             if fileSystem.linkTarget(of: current) != nil {
-                throw refusal(shownURL, "the submodule path '\(path)' goes through a link")
+                throw refusal(shownURL, .pathThroughLink(path))
             }
             switch fileSystem.kind(of: current) {
             case .directory: continue
             case nil: try fileSystem.makeDirectories(current, shownAs: path)
-            default: throw refusal(shownURL, "the submodule path '\(path)' is not a folder in the tree")
+            default: throw refusal(shownURL, .pathNotAFolder(path))
             }
         }
         guard fileSystem.isFilledDirectory(current) == false else {
-            throw refusal(shownURL, "the submodule path '\(path)' already holds files")
+            throw refusal(shownURL, .pathHoldsFiles(path))
         }
         return current
     }
@@ -99,8 +99,8 @@ struct GitSubmodules {
         return byPath
     }
 
-    private func refusal(_ url: String, _ cause: String) -> CodeFetchError {
-        CodeFetchError(name: request.name, url: url, kind: .integrity, cause: cause)
+    private func refusal(_ url: String, _ problem: SubmoduleProblem) -> CodeFetchError {
+        CodeFetchError(name: request.name, url: url, kind: .integrity, cause: .submodule(problem))
     }
 
     /// Runs git work that reads a tree, reporting its failure as the package's.
@@ -116,8 +116,8 @@ enum SubmoduleURL {
     /// Why a submodule URL is not fetched.
     struct Refusal: ExitStatusError {
         var exitStatus: ExitStatus { .malformedInput }
-        let reason: String
-        init(_ reason: String) { self.reason = reason }
+        let problem: SubmoduleURLProblem
+        init(_ problem: SubmoduleURLProblem) { self.problem = problem }
     }
 
     /// `written` as a URL or path to fetch: one starting with `./` or `../` is relative to the
@@ -126,19 +126,19 @@ enum SubmoduleURL {
     /// only when `base` is local too, a `file://` URL or an absolute path.
     static func resolve(_ written: String, against base: String) throws(Refusal) -> String {
         guard !written.isEmpty, !written.hasPrefix("-"), !written.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
-            throw .init("the submodule URL '\(written)' is not one deps fetches")
+            throw .init(.notFetchable)
         }
         if written.hasPrefix("./") || written.hasPrefix("../") {
             return try relative(written, to: base)
         }
         if isLocal(written) {
             guard isLocal(base) else {
-                throw .init("the submodule URL '\(written)' is a local path, named by the remote repository \(base)")
+                throw .init(.localFromRemote(base: base))
             }
             return written
         }
         guard NetworkLocation.isGitRemote(written) else {
-            throw .init("the submodule URL '\(written)' is not one deps fetches (https, http, ssh, git, or a path)")
+            throw .init(.unknownScheme)
         }
         return written
     }
@@ -168,7 +168,7 @@ enum SubmoduleURL {
             case ".": continue
             case "..":
                 guard !components.isEmpty else {
-                    throw .init("the submodule URL '\(written)' climbs above \(base)")
+                    throw .init(.climbsAbove(base: base))
                 }
                 components.removeLast()
             default: components.append(String(part))

@@ -84,7 +84,7 @@ public final class RemoteCode: Sendable {
     /// store's URL of the object, or nil when no store gave a copy that passed.
     func download(
         _ relative: String, for request: CodeRequest, origin: String, into destination: LocalPath, fileSystem: any FileSystem,
-        verify: (LocalPath) async throws -> String?
+        verify: (LocalPath) async throws -> RemoteCopyProblem?
     ) async throws -> String? {
         for store in stores {
             let url = store.url(relative)
@@ -100,15 +100,13 @@ public final class RemoteCode: Sendable {
             guard response.isSuccess else { continue }
             let problem: RemoteCodeWarning.Detail?
             do {
-                problem = try await verify(destination).map { .described($0) }
+                problem = try await verify(destination).map { .notThePin($0) }
             } catch is CancellationError {
                 throw CancellationError()
             } catch let error as FileAccessError {
                 problem = .unreadable(error)
             } catch let error as ChildProcessError {
                 problem = .checkNotRun(error)
-            } catch {
-                problem = .described("it cannot be read: \(error)")
             }
             guard let problem else { return url }
             fileSystem.removeTree(destination)

@@ -1,3 +1,4 @@
+import DepsCore
 import DepsGit
 import DepsFileSystem
 import DepsProcess
@@ -20,10 +21,10 @@ enum RemoteGitPack {
         }
     }
 
-    /// What keeps the packfile at `pack` from being the code of `commit`, in a few words; nil when
+    /// What keeps the packfile at `pack` from being the code of `commit`; nil when
     /// it is that code, in which case `tree` holds its files as a tar archive. `repository` is a
     /// fresh path for a throw-away bare repository the pack is indexed in.
-    static func problem(_ pack: LocalPath, commit: String, repository: LocalPath, tree: LocalPath, fileSystem: any FileSystem) async throws -> String? {
+    static func problem(_ pack: LocalPath, commit: String, repository: LocalPath, tree: LocalPath, fileSystem: any FileSystem) async throws -> RemoteCopyProblem? {
         // The least a bare repository is (what `git init --bare` makes, without its templates):
         // one process fewer per package.
         try fileSystem.makeDirectories(repository / "objects/pack", shownAs: repository.string)
@@ -32,13 +33,16 @@ enum RemoteGitPack {
         let packed = repository / "objects/pack/pack-remote.pack"
         try fileSystem.move(pack, to: packed, shownAs: packed.string)
         let indexed = try await git(["--git-dir", repository.string, "index-pack", packed.string])
-        guard indexed.succeeded else { return "git does not read it as a packfile: \(firstLine(indexed))" }
+        guard indexed.succeeded else { return .notAPackfile(firstLine(indexed)) }
         // `<commit>^{commit}`: the object must be that commit; archiving it reads its whole tree.
         let archived = try await git(["--git-dir", repository.string, "archive", "--format=tar", "-o", tree.string, commit + "^{commit}"])
         guard archived.succeeded else {
             let cause = firstLine(archived)
-            return cause.contains("not a valid object name") || cause.contains("not a tree object") || cause.contains("bad revision")
-                ? "it holds no commit \(commit)" : "it lacks files of commit \(commit): \(cause)"
+            if case let .firstLine(line) = cause,
+               line.contains("not a valid object name") || line.contains("not a tree object") || line.contains("bad revision") {
+                return .noCommit(commit)
+            }
+            return .lacksFiles(commit: commit, cause)
         }
         return nil
     }
@@ -47,8 +51,8 @@ enum RemoteGitPack {
         try await ChildProcess.run("git", arguments, environment: GitMirror.environment, outputLimit: 1 << 20)
     }
 
-    private static func firstLine(_ result: ChildProcessResult) -> String {
+    private static func firstLine(_ result: ChildProcessResult) -> RemoteCopyProblem.GitOutput {
         let line = result.standardErrorText.split(separator: "\n").first.map(String.init) ?? ""
-        return line.isEmpty ? "git exited with status \(result.status)" : String(line.prefix(160))
+        return line.isEmpty ? .status(result.status) : .firstLine(String(line.prefix(160)))
     }
 }

@@ -26,12 +26,12 @@ public final class FileLock: Sendable {
         case taken(FileLock)
         /// Another holder has it; `record` is what the holder wrote in the file (its first 256 bytes).
         case held(record: [UInt8])
-        /// The file cannot be opened (`opening`) or locked, for the reason given.
-        case failed(reason: String, opening: Bool)
+        /// The file cannot be opened (`opening`) or locked, with the system's error number.
+        case failed(code: Int32, opening: Bool)
         /// The file cannot be opened for writing because the folder or the file is read-only to
         /// this process (permission denied, or a read-only file system): a reader may still take
         /// it shared (`attemptShared`).
-        case readOnly(reason: String)
+        case readOnly(code: Int32)
     }
 
     /// Opens the file at `path` (made when missing) and takes its lock if no one holds it: the one
@@ -40,8 +40,8 @@ public final class FileLock: Sendable {
         let descriptor = open(path.string, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             let code = errno
-            if POSIXFileSystem.isReadOnlyRefusal(code) { return .readOnly(reason: POSIXFileSystem.reason(code)) }
-            return .failed(reason: POSIXFileSystem.reason(code), opening: true)
+            if POSIXFileSystem.isReadOnlyRefusal(code) { return .readOnly(code: code) }
+            return .failed(code: code, opening: true)
         }
         return take(descriptor, LOCK_EX)
     }
@@ -53,7 +53,7 @@ public final class FileLock: Sendable {
         let descriptor = open(path.string, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
-            return code == ENOENT ? nil : .failed(reason: POSIXFileSystem.reason(code), opening: true)
+            return code == ENOENT ? nil : .failed(code: code, opening: true)
         }
         return take(descriptor, LOCK_SH)
     }
@@ -63,7 +63,7 @@ public final class FileLock: Sendable {
         guard flock(descriptor, mode | LOCK_NB) == 0 else {
             let code = errno
             defer { close(descriptor) }
-            guard code == EWOULDBLOCK || code == EINTR else { return .failed(reason: POSIXFileSystem.reason(code), opening: false) }
+            guard code == EWOULDBLOCK || code == EINTR else { return .failed(code: code, opening: false) }
             var buffer = [UInt8](repeating: 0, count: 256)
             let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
             return .held(record: count > 0 ? Array(buffer[0..<count]) : [])
@@ -79,8 +79,8 @@ public final class FileLock: Sendable {
                 return lock
             case .held:
                 try await Task.sleep(nanoseconds: 10_000_000)
-            case let .failed(reason, _), let .readOnly(reason):
-                throw FileAccessError(path: name, operation: .lock, problem: .systemMessage(reason))
+            case let .failed(code, _), let .readOnly(code):
+                throw FileAccessError(path: name, operation: .lock, problem: .system(code))
             }
         }
     }
@@ -92,7 +92,7 @@ public final class FileLock: Sendable {
         /// Shared, or none when the lock file does not exist: the lock file cannot be opened for
         /// writing (`reason`), so neither can what it guards; the holder only reads, and any
         /// writer that can write still waits for it.
-        case readingOnly(reason: String)
+        case readingOnly(reason: FileProblem)
     }
 
     /// Waits until the lock on `path` is free, then holds it: exclusive when the file can be
@@ -104,9 +104,10 @@ public final class FileLock: Sendable {
                 return (lock, .writing)
             case .held:
                 try await Task.sleep(nanoseconds: 10_000_000)
-            case let .failed(reason, _):
-                throw FileAccessError(path: name, operation: .lock, problem: .systemMessage(reason))
-            case let .readOnly(reason):
+            case let .failed(code, _):
+                throw FileAccessError(path: name, operation: .lock, problem: .system(code))
+            case let .readOnly(code):
+                let reason = FileProblem.system(code)
                 while true {
                     switch attemptShared(path) {
                     case nil:
@@ -115,8 +116,8 @@ public final class FileLock: Sendable {
                         return (lock, .readingOnly(reason: reason))
                     case .held?, .readOnly?:
                         try await Task.sleep(nanoseconds: 10_000_000)
-                    case let .failed(reason, _)?:
-                        throw FileAccessError(path: name, operation: .lock, problem: .systemMessage(reason))
+                    case let .failed(code, _)?:
+                        throw FileAccessError(path: name, operation: .lock, problem: .system(code))
                     }
                 }
             }

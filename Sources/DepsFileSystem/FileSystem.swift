@@ -68,11 +68,11 @@ public protocol FileSystem: Sendable {
     /// missing folder; `what` starts the reason. Nothing when there is no such folder.
     func checkWritableFolder(_ path: LocalPath, shownAs name: String, saying operation: FileOperation) throws(FileAccessError)
     /// What keeps anything from being written on the file system holding `path` (it is full, or
-    /// mounted read-only), in a few words; nil otherwise.
-    func fileSystemProblem(at path: LocalPath) -> String?
+    /// mounted read-only); nil otherwise.
+    func fileSystemProblem(at path: LocalPath) -> FileProblem?
     /// Why this process may not make entries in the folder `path` because it is read-only to it
-    /// (`permission denied`, `read-only file system`); nil when it may, or for any other cause.
-    func readOnlyReason(of path: LocalPath) -> String?
+    /// (permission denied, a read-only file system); nil when it may, or for any other cause.
+    func readOnlyReason(of path: LocalPath) -> FileProblem?
 
     /// Makes the folder and its missing parents.
     func makeDirectories(_ path: LocalPath, shownAs name: String) throws(FileAccessError)

@@ -224,10 +224,10 @@ public struct POSIXFileSystem: FileSystem {
         }
     }
 
-    public func readOnlyReason(of path: LocalPath) -> String? {
+    public func readOnlyReason(of path: LocalPath) -> FileProblem? {
         guard faccessat(AT_FDCWD, path.string, W_OK | X_OK, AT_EACCESS) != 0 else { return nil }
         let code = errno
-        return Self.isReadOnlyRefusal(code) ? Self.reason(code) : nil
+        return Self.isReadOnlyRefusal(code) ? .system(code) : nil
     }
 
     /// Whether an `errno` value says a write was refused because the place is read-only to this
@@ -238,11 +238,11 @@ public struct POSIXFileSystem: FileSystem {
 
     /// What keeps anything from being written on the file system holding `path`: no space left
     /// (none left even for root, who may use the reserve), or a read-only mount. Nil otherwise.
-    public func fileSystemProblem(at path: LocalPath) -> String? {
+    public func fileSystemProblem(at path: LocalPath) -> FileProblem? {
         var info = statvfs()
         guard statvfs(path.string, &info) == 0 else { return nil }
-        if info.f_flag & UInt(ST_RDONLY) != 0 { return Self.reason(EROFS) }
-        if info.f_bavail == 0 && (geteuid() != 0 || info.f_bfree == 0) { return Self.reason(ENOSPC) }
+        if info.f_flag & UInt(ST_RDONLY) != 0 { return .system(EROFS) }
+        if info.f_bavail == 0 && (geteuid() != 0 || info.f_bfree == 0) { return .system(ENOSPC) }
         return nil
     }
 

@@ -35,7 +35,7 @@ extension FileAccessError: CustomStringConvertible {
         return "\(doing): \(Self.words(for: problem, subject: "it "))"
     }
 
-    private static func words(for problem: FileProblem, subject: String) -> String {
+    fileprivate static func words(for problem: FileProblem, subject: String) -> String {
         switch problem {
         case let .system(code): FailureText.systemMessage(code)
         case let .systemMessage(message): FailureText.escaped(message)
@@ -51,6 +51,11 @@ extension FileAccessError: CustomStringConvertible {
         case let .entry(entry, code): "\(FailureText.escaped(entry)): \(FailureText.systemMessage(code))"
         }
     }
+}
+
+extension FileProblem: CustomStringConvertible {
+    /// What stood in the way, naming no file: `read-only file system`.
+    public var description: String { FileAccessError.words(for: self, subject: "") }
 }
 
 extension HTTPError: CustomStringConvertible {

@@ -25,14 +25,17 @@ public enum ErrorTextPresenter {
     static func words(for cause: CodeFetchError.Cause) -> String {
         func e(_ text: String) -> String { MessageText.escaped(text) }
         return switch cause {
-        case let .described(text): e(text)
+        case let .unsafeArchive(problem): "unsafe archive: \(FetchedCodeWording.words(for: problem)); nothing was extracted"
+        case let .archiveTooLarge(problem): "\(FetchedCodeWording.words(for: problem)); nothing was kept"
+        case let .unreadableArchive(archive): "cannot read the archive: \(FetchedCodeWording.words(for: archive))"
+        case let .submodule(problem): FetchedCodeWording.words(for: problem)
         case .notCached(lacking: .archive): "the archive is not in the cache"
         case let .notCached(lacking): "not in the cache (\(words(for: lacking, offline: true)))"
         case let .declaredDigestDiffers(declared, locked): "the spec's sha256 \(e(declared)) differs from SOURCE CHECKSUMS \(e(locked))"
         case let .digestMismatch(expected, from, got): "SHA-256 mismatch: expected \(e(expected)) (\(e(from))), got \(e(got)); nothing was extracted"
         case .unknownArchiveType: "cannot tell the archive's type; expected a name ending in .zip, .tar.gz, .tgz, .tar.bz2, .tbz2, .tar.xz or .txz"
         case let .serverAnswered(status): "the server answered HTTP \(status)"
-        case let .unsafeCode(commit, problem): "unsafe code at commit \(e(commit)): \(e(problem))"
+        case let .unsafeCode(commit, problem): "unsafe code at commit \(e(commit)): \(FetchedCodeWording.words(for: problem))"
         case let .emptyCommit(commit): "commit \(e(commit)) has no files in the repository"
         case let .missingCommit(commit): "commit \(e(commit)) is not in the repository"
         case let .ambiguousCommit(abbreviated, commits):
@@ -259,9 +262,9 @@ extension ErrorTextPresenter {
     }
 
     /// `not in the cache (no mirror of this repository), and deps cannot add it: the cache … is read-only (…)`.
-    static func readOnlyCache(root: String, lacking: CacheLack, reason: String) -> String {
+    static func readOnlyCache(root: String, lacking: CacheLack, reason: FileProblem) -> String {
         "not in the cache (\(words(for: lacking, offline: false))), and deps cannot add it: the cache \(MessageText.escaped(root)) "
-            + "is read-only (\(MessageText.escaped(reason)))"
+            + "is read-only (\(reason))"
     }
 
     /// What the cache lacks, values escaped; `offline` when nothing is fetched (rather than the

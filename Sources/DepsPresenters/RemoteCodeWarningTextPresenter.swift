@@ -8,7 +8,7 @@ public enum RemoteCodeWarningTextPresenter {
         let store = warning.store == .mirror ? "the mirror" : "the remote cache"
         let url = MessageText.escaped(warning.url)
         let detail = switch warning.detail {
-        case let .described(text): MessageText.escaped(text)
+        case let .notThePin(problem): FetchedCodeWording.words(for: problem)
         case let .httpFailed(error): MessageText.escaped(error.causeDescription)
         case let .unreadable(error): MessageText.escaped("it cannot be read: \(error)")
         case let .checkNotRun(error): MessageText.escaped("it cannot be read: \(error)")

@@ -194,7 +194,7 @@ struct GitSpecStore: Sendable {
     }
 
     /// The cache cannot be written and lacks what this repository needs.
-    private func readOnly(lacking: CacheLack, reason: String) -> UnavailableError {
+    private func readOnly(lacking: CacheLack, reason: FileProblem) -> UnavailableError {
         UnavailableError(location: url, reason: .cacheReadOnly(root: cache.root.string, lacking: lacking, reason: reason))
     }
 

@@ -36,10 +36,10 @@ final class FetchedTreeCheckTests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/d1/d2/d3/L", withDestinationPath: "../../..")
         XCTAssertNil(check.problem(in: LocalPath(folder.path)))
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/c", withDestinationPath: "d1/d2/d3/L/../../../x")
-        XCTAssertEqual(check.problem(in: LocalPath(folder.path)), "link 'c' points outside its folder")
+        XCTAssertEqual(check.problem(in: LocalPath(folder.path)), .linkOutside(path: "c"))
         try FileManager.default.removeItem(atPath: folder.path + "/c")
         XCTAssertEqual(mkfifo(folder.path + "/d1/Pipe.swift", 0o644), 0)
-        XCTAssertEqual(check.problem(in: LocalPath(folder.path)), "'d1/Pipe.swift' is not a file, a folder or a symbolic link")
+        XCTAssertEqual(check.problem(in: LocalPath(folder.path)), .notAFileFolderOrLink(path: "d1/Pipe.swift"))
     }
 
     func testAWalkFollowingLinksWalksEachFolderOnce() throws {

@@ -1,6 +1,7 @@
 @testable import DepsCode
 import XCTest
 import DepsPresenters
+import DepsCore
 
 /// How a submodule's URL in `.gitmodules` becomes one deps fetches (BEHAVIOUR 8.2).
 final class SubmoduleURLTests: XCTestCase {
@@ -8,7 +9,10 @@ final class SubmoduleURLTests: XCTestCase {
         do {
             return try SubmoduleURL.resolve(written, against: base)
         } catch {
-            return "refused: \(error.reason)"
+            // Worded as deps words it, without the package and the URL the message starts with.
+            let kit = try! PackageName("Kit")
+            let line = ErrorTextPresenter.line(for: CodeFetchError(name: kit, url: "u", kind: .integrity, cause: .submodule(.url(written, error.problem))))
+            return "refused: " + line.dropFirst("Kit: u: ".count)
         }
     }
 

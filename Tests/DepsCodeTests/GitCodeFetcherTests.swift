@@ -194,7 +194,7 @@ final class GitCodeFetcherTests: XCTestCase {
         let commit = git.commit(.init(["Kit.swift": "1"], links: ["Secrets": "../../../../../etc"]), to: url)
         let error = await failure(of: request("1.0.0", .commit(commit)))
         XCTAssertEqual(error?.kind, .integrity)
-        XCTAssertEqual(error?.cause, .unsafeCode(commit: commit, problem: "link 'Secrets' points outside its folder"))
+        XCTAssertEqual(error?.cause, .unsafeCode(commit: commit, problem: .linkOutside(path: "Secrets")))
         XCTAssertNil(fileSystem.kind(of: cache.base / "trees/Kit/1.0.0/\(commit)"))
     }
 

@@ -37,12 +37,12 @@ final class JSONErrorDocumentTests: XCTestCase {
 
     func testAFailedFetchListsEachPackage() throws {
         let failure = SandboxInstallError(failures: [
-            CodeFetchError(name: n("Moya"), url: "https://example.com/Moya.git", kind: .notCached, cause: "not in the cache"),
+            CodeFetchError(name: n("Moya"), url: "https://example.com/Moya.git", kind: .notCached, cause: .notCached(lacking: .archive)),
         ])
         let error = try error(failure, message: ErrorTextPresenter.render(failure), status: 74)
         XCTAssertEqual(error["status"] as? Int, 74)
         XCTAssertEqual(error["fetchFailures"] as? [[String: String]], [
-            ["name": "Moya", "url": "https://example.com/Moya.git", "kind": "notCached", "cause": "not in the cache"],
+            ["name": "Moya", "url": "https://example.com/Moya.git", "kind": "notCached", "cause": "the archive is not in the cache"],
         ])
         XCTAssertNil(error["kind"], "not a resolution failure")
     }

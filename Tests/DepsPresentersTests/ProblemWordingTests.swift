@@ -54,7 +54,7 @@ final class ProblemWordingTests: XCTestCase {
         }
         func readOnly(_ lack: CacheLack) -> String {
             ErrorTextPresenter.line(for: CodeFetchError(
-                name: kit, url: "u", kind: .unreachable, cause: .cacheReadOnly(root: "/c", lacking: lack, reason: "read-only file system")))
+                name: kit, url: "u", kind: .unreachable, cause: .cacheReadOnly(root: "/c", lacking: lack, reason: .system(EROFS))))
         }
         XCTAssertEqual(offline(.mirror), "Kit: u: not in the cache (no mirror of this repository in the cache)")
         XCTAssertEqual(readOnly(.mirror), "Kit: u: not in the cache (no mirror of this repository), and deps cannot add it: the cache /c is read-only (read-only file system)")
@@ -109,18 +109,18 @@ final class ProblemWordingTests: XCTestCase {
 
     func testFetchFailuresNameTheFlagThatRuledFetchingOut() {
         let offline = SandboxInstallError(failures: [
-            CodeFetchError(name: n("Moya"), url: "https://example.com/Moya.git", kind: .notCached, cause: "not in the cache"),
-            CodeFetchError(name: n("Alamofire"), url: "https://example.com/A\u{7}.git", kind: .notCached, cause: "not in the cache"),
+            CodeFetchError(name: n("Moya"), url: "https://example.com/Moya.git", kind: .notCached, cause: .notCached(lacking: .archive)),
+            CodeFetchError(name: n("Alamofire"), url: "https://example.com/A\u{7}.git", kind: .notCached, cause: .notCached(lacking: .archive)),
         ])
         XCTAssertEqual(ErrorTextPresenter.render(offline), """
-            error: Alamofire: https://example.com/A\\u{7}.git: not in the cache
-            error: Moya: https://example.com/Moya.git: not in the cache
+            error: Alamofire: https://example.com/A\\u{7}.git: the archive is not in the cache
+            error: Moya: https://example.com/Moya.git: the archive is not in the cache
             --offline: the cache lacks 2 of the packages to install; run without --offline to fetch them.
             """)
         let unreachable = SandboxInstallError(failures: [
-            CodeFetchError(name: n("Moya"), url: "https://example.com/Moya.git", kind: .unreachable, cause: "timed out"),
+            CodeFetchError(name: n("Moya"), url: "https://example.com/Moya.git", kind: .unreachable, cause: .serverAnswered(503)),
         ])
-        XCTAssertEqual(ErrorTextPresenter.render(unreachable), "error: Moya: https://example.com/Moya.git: timed out")
+        XCTAssertEqual(ErrorTextPresenter.render(unreachable), "error: Moya: https://example.com/Moya.git: the server answered HTTP 503")
         XCTAssertEqual(ErrorTextPresenter.render(MissingLockfileError()), "No Depsfile.lock; run `deps install` first.")
     }
 }

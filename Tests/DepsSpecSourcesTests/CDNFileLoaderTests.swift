@@ -177,6 +177,6 @@ final class CDNFileLoaderTests: XCTestCase {
         let error = await failure { try await self.loader().load(self.index) }
         XCTAssertEqual(
             error,
-            UnavailableError(location: base + index, reason: .cacheReadOnly(root: cache.root.string, lacking: .file(nil), reason: "read-only file system")))
+            UnavailableError(location: base + index, reason: .cacheReadOnly(root: cache.root.string, lacking: .file(nil), reason: .system(EROFS))))
     }
 }

@@ -102,7 +102,7 @@ final class InMemoryFileSystemTests: XCTestCase {
         XCTAssertThrowsError(try fileSystem.checkWritableFolder("/Deps", shownAs: "Deps")) { error in
             XCTAssertEqual((error as? FileAccessError).map { [$0.path, $0.reason] }, ["Deps", "cannot write: the folder is read-only"])
         }
-        XCTAssertEqual(fileSystem.readOnlyReason(of: "/Deps"), "permission denied")
+        XCTAssertEqual(fileSystem.readOnlyReason(of: "/Deps"), .system(EACCES))
         XCTAssertNoThrow(try fileSystem.checkWritableFolder("/Missing", shownAs: "Missing"))
     }
 
@@ -209,12 +209,12 @@ final class InMemoryFileSystemTests: XCTestCase {
         fileSystem.write("x", to: "/project/Depsfile")
         XCTAssertNil(fileSystem.fileSystemProblem(at: "/project"))
         fileSystem.problem = .full
-        XCTAssertEqual(fileSystem.fileSystemProblem(at: "/project"), "no space left on device")
+        XCTAssertEqual(fileSystem.fileSystemProblem(at: "/project"), .system(ENOSPC))
         XCTAssertThrowsError(try fileSystem.writeAtomically([], to: "/project/Depsfile", shownAs: "Depsfile")) { error in
             XCTAssertEqual((error as? FileAccessError).map { [$0.path, $0.reason] }, ["Depsfile", "cannot write: no space left on device"])
         }
         fileSystem.problem = .readOnly
-        XCTAssertEqual(fileSystem.readOnlyReason(of: "/project"), "read-only file system")
+        XCTAssertEqual(fileSystem.readOnlyReason(of: "/project"), .system(EROFS))
     }
 
     func testALockFileIsMadeAndLeftAndAMissingFolderIsNamedAsPOSIXNamesIt() async throws {
@@ -266,9 +266,9 @@ final class InMemoryFileSystemTests: XCTestCase {
         fileSystem.setPermissions(0o444, of: "/cache/git/made.lock")
 
         let existing = try await fileSystem.withWritingOrReadingLock("/cache/git/made.lock", shownAs: "made") { $0 }
-        XCTAssertEqual(existing, .readingOnly(reason: "permission denied"))
+        XCTAssertEqual(existing, .readingOnly(reason: .system(EACCES)))
         let missing = try await fileSystem.withWritingOrReadingLock("/cache/git/never.lock", shownAs: "never") { $0 }
-        XCTAssertEqual(missing, .readingOnly(reason: "permission denied"))
+        XCTAssertEqual(missing, .readingOnly(reason: .system(EACCES)))
         XCTAssertNil(fileSystem.kind(of: "/cache/git/never.lock"))
         do {
             try await fileSystem.withFileLock("/cache/git/never.lock", shownAs: "never") {}

@@ -23,8 +23,14 @@ public struct CodeFetchError: ExitStatusError, Sendable, Equatable {
 
     /// What went wrong, as data; the presenters word it.
     public enum Cause: Sendable, Equatable {
-        /// A tool's or a check's own words (git's cause, an archive's problem, a download's failure).
-        case described(String)
+        /// An archive that would write outside its folder, or holds what deps does not place.
+        case unsafeArchive(UnsafeTreeProblem)
+        /// An archive past deps' limits; nothing was kept.
+        case archiveTooLarge(ArchiveSizeProblem)
+        /// A file unzip or tar cannot read, and what it is instead.
+        case unreadableArchive(UnreadableArchive)
+        /// The commit's submodules cannot be placed.
+        case submodule(SubmoduleProblem)
         /// Offline, and the cache lacks it; what is missing, when known.
         case notCached(lacking: CacheLack)
         /// The spec declares one archive digest and the lock pins another.
@@ -36,7 +42,7 @@ public struct CodeFetchError: ExitStatusError, Sendable, Equatable {
         /// The server answered this status for an archive.
         case serverAnswered(Int)
         /// The code at a commit is unsafe to place (a link out of the tree, a path that escapes).
-        case unsafeCode(commit: String, problem: String)
+        case unsafeCode(commit: String, problem: UnsafeTreeProblem)
         /// A commit whose tree holds no file.
         case emptyCommit(String)
         /// A pinned commit the repository does not have.
@@ -53,7 +59,7 @@ public struct CodeFetchError: ExitStatusError, Sendable, Equatable {
         case noSuchFolder
         /// The cache lacks it and this process cannot write the cache (`root`; `lacking`: what is
         /// missing; `reason`: why the cache cannot be written).
-        case cacheReadOnly(root: String, lacking: CacheLack, reason: String)
+        case cacheReadOnly(root: String, lacking: CacheLack, reason: FileProblem)
         /// Fetched, the code cannot be built as its spec describes it (this package's or, named
         /// in the error, another's that it clashes with).
         case unbuildable(SandboxIntegrationError)
@@ -77,11 +83,6 @@ public struct CodeFetchError: ExitStatusError, Sendable, Equatable {
         self.kind = kind
         self.cause = cause
         self.remedy = remedy
-    }
-
-    /// A failure in a tool's or a check's own words.
-    public init(name: PackageName, url: String, kind: Kind, cause: String, remedy: Remedy? = nil) {
-        self.init(name: name, url: url, kind: kind, cause: .described(cause), remedy: remedy)
     }
 }
 

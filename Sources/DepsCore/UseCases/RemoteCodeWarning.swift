@@ -31,8 +31,8 @@ public struct RemoteCodeWarning: Sendable, Equatable {
 
     /// What the store did, as data the presenter words.
     public enum Detail: Sendable, Equatable {
-        /// A check's own words (what the copy is instead of the pin).
-        case described(String)
+        /// The copy is not the pinned code.
+        case notThePin(RemoteCopyProblem)
         /// The download or upload failed.
         case httpFailed(HTTPError)
         /// The downloaded copy could not be read to check it.

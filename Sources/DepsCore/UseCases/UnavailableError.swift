@@ -42,7 +42,7 @@ public struct UnavailableError: ExitStatusError, Sendable, Equatable {
         /// A spec in deps' YAML, where a mirror serves only CocoaPods' podspec.json.
         case notServableByCDN
         /// The cache lacks it and this process cannot write the cache.
-        case cacheReadOnly(root: String, lacking: CacheLack, reason: String)
+        case cacheReadOnly(root: String, lacking: CacheLack, reason: FileProblem)
         /// git failed on the repository (it could not start, a command failed, or it ran too long).
         case gitFailed(GitFailure)
         /// The spec repository's server could not be reached (`cause`: the download's failure);

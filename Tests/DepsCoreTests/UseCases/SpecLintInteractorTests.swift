@@ -77,6 +77,6 @@ final class SpecLintInteractorTests: XCTestCase {
         let report = try await lint(["Gone.yaml"])
         XCTAssertEqual(report.problems, [SpecLintProblem(
             file: "Gone.yaml", line: 5,
-            .sourceUnavailable(CodeFetchError(name: try PackageName("Gone"), url: "mem://Gone", kind: .unreachable, cause: "connection refused")))])
+            .sourceUnavailable(CodeFetchError(name: try PackageName("Gone"), url: "mem://Gone", kind: .unreachable, cause: .serverAnswered(503))))])
     }
 }

@@ -230,7 +230,7 @@ public final class InMemoryCodeFetcher: CodeFetcher, @unchecked Sendable {
         }
         lock.withLock { running -= 1 }
         if failing.contains(request.name.description) {
-            throw CodeFetchError(name: request.name, url: request.source.location, kind: .unreachable, cause: "connection refused")
+            throw CodeFetchError(name: request.name, url: request.source.location, kind: .unreachable, cause: .serverAnswered(503))
         }
         let commit: String
         if case let .commit(locked)? = request.pin { commit = locked } else { commit = Self.commit(request.name, request.version) }

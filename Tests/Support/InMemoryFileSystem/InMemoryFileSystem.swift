@@ -365,16 +365,16 @@ public final class InMemoryFileSystem: FileSystem {
         try result.get()
     }
 
-    public func fileSystemProblem(at path: LocalPath) -> String? {
+    public func fileSystemProblem(at path: LocalPath) -> FileProblem? {
         guard entryExists(path) else { return nil }
-        return problem?.reason
+        return problem.map { $0 == .full ? .system(ENOSPC) : .system(EROFS) }
     }
 
-    public func readOnlyReason(of path: LocalPath) -> String? {
+    public func readOnlyReason(of path: LocalPath) -> FileProblem? {
         state.withLock { state in
             guard let node = Self.node(path, followingLast: true, in: state.nodes) else { return nil }
-            if state.problem == .readOnly { return Problem.readOnly.reason }
-            return node.mode & 0o300 == 0o300 ? nil : "permission denied"
+            if state.problem == .readOnly { return .system(EROFS) }
+            return node.mode & 0o300 == 0o300 ? nil : .system(EACCES)
         }
     }
 
@@ -586,8 +586,8 @@ public final class InMemoryFileSystem: FileSystem {
     private enum LockFileOpening {
         /// Its path without links.
         case opened(String)
-        /// The file or its folder is read-only to this process.
-        case readOnly(String)
+        /// The file or its folder is read-only to this process (as `errno` says it).
+        case readOnly(Int32)
         case failed(String)
     }
 
@@ -603,13 +603,13 @@ public final class InMemoryFileSystem: FileSystem {
                 switch node.content {
                 case .directory: return .failed("is a directory")
                 case .file, .special, .link:
-                    if state.problem == .readOnly { return .readOnly(Problem.readOnly.reason) }
-                    return node.mode & 0o200 == 0 ? .readOnly("permission denied") : .opened(Self.key(components))
+                    if state.problem == .readOnly { return .readOnly(EROFS) }
+                    return node.mode & 0o200 == 0 ? .readOnly(EACCES) : .opened(Self.key(components))
                 }
             }
             guard state.nodes[Self.key(components.dropLast())]?.isDirectory == true else { return .failed(LookupFailure.missing.reason) }
             if let reason = Self.cannotMakeEntries(in: components.dropLast(), state: state) {
-                return state.problem == .full ? .failed(reason) : .readOnly(reason)
+                return state.problem == .full ? .failed(reason) : .readOnly(state.problem == .readOnly ? EROFS : EACCES)
             }
             let time = state.tick()
             state.nodes[Self.key(components)] = Node(content: .file([]), mode: 0o644, modified: time)
@@ -666,7 +666,9 @@ public final class InMemoryFileSystem: FileSystem {
             try await take(key, shared: false)
             defer { release(key, shared: false) }
             return try await body()
-        case .readOnly(let reason), .failed(let reason):
+        case .readOnly(let code):
+            throw FileAccessError(path: name, operation: .lock, problem: .system(code))
+        case .failed(let reason):
             throw FileAccessError(path: name, operation: .lock, problem: .systemMessage(reason))
         }
     }
@@ -682,10 +684,10 @@ public final class InMemoryFileSystem: FileSystem {
         case .failed(let reason):
             throw FileAccessError(path: name, operation: .lock, problem: .systemMessage(reason))
         case .readOnly(let reason):
-            guard let key = existingLockFile(path) else { return try await body(.readingOnly(reason: reason)) }
+            guard let key = existingLockFile(path) else { return try await body(.readingOnly(reason: .system(reason))) }
             try await take(key, shared: true)
             defer { release(key, shared: true) }
-            return try await body(.readingOnly(reason: reason))
+            return try await body(.readingOnly(reason: .system(reason)))
         }
     }
 
