@@ -1,3 +1,4 @@
+import DepsPresenters
 import DepsCore
 
 import DepsFailures

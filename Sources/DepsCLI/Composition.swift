@@ -79,7 +79,7 @@ struct Composition {
             projectDirectory: projectDirectory, cache: cache, http: http, network: network,
             checkouts: try gitCheckouts(offline: offline, network: network), offline: offline, refresh: refresh,
             trunkURL: trunkURL, warn: { [standardError = context.standardError] in
-                Output.write($0.hasSuffix("\n") ? $0 : $0 + "\n", to: standardError)
+                Output.write(SpecRepositoryWarningTextPresenter.line(for: $0) + "\n", to: standardError)
             })
         opener.mirrorURL = mirrorURL
         let cache = cache

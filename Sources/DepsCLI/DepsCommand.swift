@@ -1,3 +1,4 @@
+import DepsPresenters
 import ArgumentParser
 import DepsCore
 #if canImport(Glibc)

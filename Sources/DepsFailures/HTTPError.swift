@@ -30,6 +30,17 @@ public struct HTTPError: ExitStatusError, Sendable, Equatable {
         case tooManyRedirects
         /// The transfer library failed in its own words (it could not be loaded, or an error of its own).
         case transferFailed(String)
+        /// deps' transfer engine could not start.
+        case engineUnavailable(EngineProblem)
+    }
+
+    /// Why the transfer engine is not there: libcurl could not be loaded (the loader's words),
+    /// or it, a transfer or the engine's thread could not start.
+    public enum EngineProblem: Sendable, Equatable {
+        case notLoaded(String)
+        case notStarted
+        case transferNotStarted
+        case threadNotStarted
     }
 
     /// Why no connection carried the request.

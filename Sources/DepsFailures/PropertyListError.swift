@@ -18,6 +18,8 @@ public struct PropertyListError: ExitStatusError, Sendable, Equatable {
         case unclosed(String)
         /// Something else than what the syntax needs there (`=`, `;`, `,`).
         case expected(String, found: String)
+        /// A dictionary's key that is a list or a dictionary, not a string.
+        case keyNotAString
         /// Lists and dictionaries nested deeper than any project file nests them.
         case nestedTooDeeply(limit: Int)
         /// A merge left conflict markers in the file.

@@ -1,5 +1,6 @@
 import DepsCore
 import DepsYAML
+import DepsFailures
 
 extension DepsfileCodec {
     /// A Depsfile that `decode` reads back as `manifest` (its checksum aside): `sources:`,
@@ -69,7 +70,7 @@ extension DepsfileCodec {
 
     /// `# text`, with every control character escaped so that the comment stays one line.
     private static func commentLine(_ text: String) -> String {
-        let escaped = MessageText(escaping: text).text
+        let escaped = FailureText.escaped(text)
         return escaped.isEmpty ? "#\n" : "# \(escaped)\n"
     }
 }

@@ -33,7 +33,7 @@ extension HTTPClient {
         let engine: TransferEngine
         switch TransferEngine.shared {
         case let .success(shared): engine = shared
-        case let .failure(error): throw HTTPError(url: url, cause: .transferFailed(error.reason), attempts: 0)
+        case let .failure(error): throw HTTPError(url: url, cause: .engineUnavailable(error.problem), attempts: 0)
         }
         let descriptor = open(file, O_RDONLY | O_CLOEXEC)
         var size = stat()
@@ -44,7 +44,7 @@ extension HTTPClient {
         defer { close(descriptor) }
         let transfer: CurlTransfer
         do { transfer = try CurlTransfer(bodyDescriptor: -1) } catch {
-            throw HTTPError(url: url, cause: .transferFailed(error.reason), attempts: 0)
+            throw HTTPError(url: url, cause: .engineUnavailable(error.problem), attempts: 0)
         }
         // A stall of an upload is measured loosely (a server that takes the body and never
         // answers holds it for twice the stall time and more), so an upload is bounded in all:

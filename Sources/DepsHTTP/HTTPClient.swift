@@ -191,7 +191,7 @@ public struct HTTPClient: Sendable {
         let engine: TransferEngine
         switch TransferEngine.shared {
         case let .success(shared): engine = shared
-        case let .failure(error): return .failure(.transferFailed(error.reason), retryable: false)
+        case let .failure(error): return .failure(.engineUnavailable(error.problem), retryable: false)
         }
         let descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
@@ -200,7 +200,7 @@ public struct HTTPClient: Sendable {
         defer { close(descriptor) }
         let transfer: CurlTransfer
         do { transfer = try CurlTransfer(bodyDescriptor: descriptor) } catch {
-            return .failure(.transferFailed(error.reason), retryable: false)
+            return .failure(.engineUnavailable(error.problem), retryable: false)
         }
         configure(transfer, url: url, maximumSeconds: maximumSeconds)
         if let etag, let value = headerSafe(etag), !value.isEmpty, !transfer.addHeader("If-None-Match: " + value) {

@@ -33,7 +33,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// A transfer whose body goes to `bodyDescriptor` (-1 discards it).
     init(bodyDescriptor: Int32) throws(TransferEngineError) {
         guard let handle = clibcurl_transfer_create(bodyDescriptor) else {
-            throw TransferEngineError(reason: "libcurl could not start a transfer")
+            throw TransferEngineError(problem: .transferNotStarted)
         }
         self.handle = handle
     }
@@ -76,7 +76,7 @@ final class CurlTransfer: @unchecked Sendable {
 /// libcurl could not be loaded or could not start.
 struct TransferEngineError: ExitStatusError, Sendable {
     var exitStatus: ExitStatus { .inputOutput }
-    let reason: String
+    let problem: HTTPError.EngineProblem
 }
 
 /// The process's one multi handle and the thread that drives it.
@@ -85,13 +85,13 @@ final class TransferEngine: @unchecked Sendable {
     static let shared: Result<TransferEngine, TransferEngineError> = {
         var message = [CChar](repeating: 0, count: 512)
         guard clibcurl_load(&message, message.count) == 0 else {
-            return .failure(TransferEngineError(reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))
+            return .failure(TransferEngineError(problem: .notLoaded(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))))
         }
         guard let multi = clibcurl_multi_create(maximumConnectionsPerHost, maximumConnections) else {
-            return .failure(TransferEngineError(reason: "libcurl could not start"))
+            return .failure(TransferEngineError(problem: .notStarted))
         }
         let engine = TransferEngine(multi: multi)
-        guard engine.startThread() else { return .failure(TransferEngineError(reason: "cannot start the transfer thread")) }
+        guard engine.startThread() else { return .failure(TransferEngineError(problem: .threadNotStarted)) }
         return .success(engine)
     }()
 

@@ -102,6 +102,14 @@ extension HTTPError: CustomStringConvertible {
             return "too many redirects"
         case .transferFailed(let words):
             return FailureText.printable(words, limit: 160)
+        case .engineUnavailable(.notLoaded(let words)):
+            return FailureText.printable(words, limit: 160)
+        case .engineUnavailable(.notStarted):
+            return "libcurl could not start"
+        case .engineUnavailable(.transferNotStarted):
+            return "libcurl could not start a transfer"
+        case .engineUnavailable(.threadNotStarted):
+            return "cannot start the transfer thread"
         }
     }
 }
@@ -223,6 +231,7 @@ extension PropertyListError: CustomStringConvertible {
         case .unterminatedComment: "a comment is not closed"
         case let .unclosed(bracket): "this '\(bracket)' is never closed"
         case let .expected(wanted, found): "expected '\(wanted)', found '\(FailureText.escaped(found))'"
+        case .keyNotAString: "expected 'a key', found 'a list or dictionary'"
         case .conflictMarker: "merge conflict marker"
         case let .nestedTooDeeply(limit): "lists and dictionaries are nested more than \(limit) deep"
         case let .missingObject(id): "the object '\(FailureText.escaped(id))' is referenced but not in the file"

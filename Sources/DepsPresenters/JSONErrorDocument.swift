@@ -239,7 +239,7 @@ struct JSONErrorDocument: Encodable {
             document.path = path
         case .noStatus: document.cause = "noStatus"
         case .tooManyRedirects: document.cause = "tooManyRedirects"
-        case .transferFailed: document.cause = "transferFailed"
+        case .transferFailed, .engineUnavailable: document.cause = "transferFailed"
         }
         return document
     }

@@ -192,7 +192,7 @@ public struct PropertyListParser {
             guard index < bytes.count else { throw error(.unclosed("{"), at: start) }
             if bytes[index] == UInt8(ascii: "}") { break }
             let key = try value()
-            guard let name = key.string else { throw error(.expected("a key", found: "a list or dictionary"), at: key.range.lowerBound) }
+            guard let name = key.string else { throw error(.keyNotAString, at: key.range.lowerBound) }
             try skipTrivia()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { throw error(.expected("=", found: characterHere)) }
             index += 1

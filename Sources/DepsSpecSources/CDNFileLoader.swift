@@ -77,7 +77,7 @@ struct CDNFileLoader: Sendable {
         switch cause {
         case .connectionFailed, .timedOut: true
         case .serverError, .truncated, .deadlineExceeded, .unsupportedScheme, .unsendableHeader, .requestNotSent, .unreadableFile,
-             .unwritableFile, .noStatus, .tooManyRedirects, .transferFailed: false
+             .unwritableFile, .noStatus, .tooManyRedirects, .transferFailed, .engineUnavailable: false
         }
     }
 
@@ -146,11 +146,5 @@ struct CDNFileLoader: Sendable {
             }
         }
         return (bytes, .downloaded)
-    }
-
-    /// Text from a server, safe to print: control characters escaped, at most 80 characters.
-    static func shown<S: StringProtocol>(_ text: S) -> String {
-        let head = String(String.UnicodeScalarView(text.unicodeScalars.prefix(80)))
-        return MessageText.escaped(head) + (text.unicodeScalars.count > 80 ? "…" : "")
     }
 }

@@ -81,7 +81,7 @@ public final class CDNSpecSource: SpecSource {
     }
 
     /// The warning a plain `http://` CDN deserves: nil for https and for a loopback host.
-    public static func insecureWarning(for url: String) -> String? {
+    public static func insecureWarning(for url: String) -> SpecRepositoryWarning? {
         guard url.lowercased().hasPrefix("http://") else { return nil }
         let rest = url.dropFirst("http://".count)
         var host = String(rest.prefix { $0 != "/" })
@@ -93,7 +93,7 @@ public final class CDNSpecSource: SpecSource {
         }
         let lowered = host.lowercased()
         if lowered == "localhost" || lowered == "::1" || lowered.hasPrefix("127.") { return nil }
-        return "warning: the spec repository \(MessageText.escaped(url)) is plain http: its specs can be read and changed on the way; use https"
+        return .plainHTTP(url: url)
     }
 
     // MARK: Reading what was fetched

@@ -50,7 +50,7 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
     /// `trunk` in every lock.
     public let trunkURL: String
     /// Told each warning (a plain-http CDN), once per source; the caller decides where it goes.
-    public let warn: (String) -> Void
+    public let warn: (SpecRepositoryWarning) -> Void
     /// A mirror made by `deps mirror` (BEHAVIOUR 14) that every remote spec source (trunk, a
     /// CDN, a git spec repository) is read from instead, under its own label: the lock names
     /// its sources as before, and installs with their origins gone. Directories are read in place.
@@ -65,11 +65,11 @@ public final class SpecRepositoryOpener: SpecSourceOpener, SpecRepositoryRefresh
     private var opened: [String: SpecSource] = [:]
     private var openedRegistries: [String: SpecSource] = [:]
     /// The warnings given so far.
-    public private(set) var warnings: [String] = []
+    public private(set) var warnings: [SpecRepositoryWarning] = []
 
     public init(
         projectDirectory: LocalPath, cache: CodeCache, http: HTTPClient, network: GitNetworkLimits, checkouts: any GitCheckoutFetcher,
-        offline: Bool, refresh: Bool, trunkURL: String = CDNSpecSource.trunkURL, warn: @escaping (String) -> Void = { _ in }
+        offline: Bool, refresh: Bool, trunkURL: String = CDNSpecSource.trunkURL, warn: @escaping (SpecRepositoryWarning) -> Void = { _ in }
     ) {
         local = LocalSpecSourceOpener(projectDirectory: projectDirectory)
         self.cache = cache

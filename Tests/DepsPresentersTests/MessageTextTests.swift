@@ -1,4 +1,4 @@
-import DepsCore
+import DepsPresenters
 import XCTest
 
 final class MessageTextTests: XCTestCase {
