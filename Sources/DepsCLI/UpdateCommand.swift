@@ -57,7 +57,8 @@ struct UpdateCommand: ParsableCommand, MainTaskCommand {
             let update = try await UpdateInteractor(
                 store: composition.store, opener: opener, installation: installation, xcode: composition.xcodeWiring
             ).update(packages, dryRun: dryRun)
-            if let reason = update.replacedUnreadableLockfile {
+            if let unreadable = update.replacedUnreadableLockfile {
+                let reason = LockfileUpdateTextPresenter.problem(of: unreadable)
                 output.diagnostic("warning: Depsfile.lock could not be read, so it was resolved anew and \(dryRun ? "would be" : "was") replaced:\n\(reason)")
             }
             if !options.json, !update.buildWarnings.isEmpty { output.diagnostic(LockfileUpdateTextPresenter.warnings(update)) }

@@ -42,13 +42,30 @@ public enum ExportTextPresenter {
         ".product(name: \(literal(product.name)), package: \(literal(package.identity)))"
     }
 
+    /// Why a `Package.swift` cannot be read without running it, as one clause.
+    static func words(for reason: UnreadableManifest) -> String {
+        switch reason {
+        case .productsChangedAfterDeclaration: "its products are changed in code after `Package(...)`"
+        case .noPackageDeclaration: "it has no `Package(...)` declaration"
+        case .productsBuiltInCode: "its `products:` is not a list written out but built in code"
+        case .productsUnderConditions: "its products depend on `#if` conditions"
+        case .productBuiltInCode: "a product is not written as `.library(name: ...)` but built in code"
+        case .productNotClosed: "a product's parentheses are not closed"
+        case let .productWithoutName(kind): "a `.\(kind)` product has no `name:`"
+        case let .productNameNotALiteral(kind): "a `.\(kind)` product's name is not a string literal"
+        case let .productNameInterpolated(kind): "a `.\(kind)` product's name is built by interpolation"
+        case .productsListNotClosed: "its `products:` list is not closed"
+        case .productsListThroughCode: "its `products:` list goes through code (an operator or a method) after it is written out"
+        }
+    }
+
     /// Why a package stays on deps, as one clause.
     public static func reason(_ package: StayingPackage) -> String {
         switch package.reason {
         case .noManifest:
             "its code at \(package.version) has no Package.swift of its own"
         case let .unreadableManifest(reason, line):
-            "its Package.swift cannot be read without running it: \(reason)\(line.map { " (line \($0))" } ?? "")"
+            "its Package.swift cannot be read without running it: \(words(for: reason))\(line.map { " (line \($0))" } ?? "")"
         case .noLibraries:
             "its Package.swift declares no library product a target could use"
         case let .archive(url):

@@ -133,7 +133,7 @@ public enum JSONPresenter {
                     message: LockfileUpdateTextPresenter.sentence(for: $0),
                     command: $0.remedy.isEmpty ? nil : "deps update " + $0.remedy.map(\.description).joined(separator: " "))
             },
-            replacedUnreadableLockfile: update.replacedUnreadableLockfile,
+            replacedUnreadableLockfile: update.replacedUnreadableLockfile.map(LockfileUpdateTextPresenter.problem(of:)),
             buildWarnings: update.buildWarnings.isEmpty ? nil : update.buildWarnings.map {
                 BuildWarningDocument(
                     name: $0.name.description, attribute: $0.attribute, message: LockfileUpdateTextPresenter.sentence(for: $0))

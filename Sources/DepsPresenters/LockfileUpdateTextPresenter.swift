@@ -76,7 +76,26 @@ public struct LockfileUpdateTextPresenter {
 
     /// `SDWebImage: prepare_command is not in Deps/Package.swift (deps does not run it)`.
     public static func sentence(for warning: BuildWarning) -> String {
-        "\(warning.name): \(warning.attribute) is not in Deps/Package.swift (\(warning.reason))"
+        "\(warning.name): \(warning.attribute) is not in Deps/Package.swift (\(words(for: warning.reason)))"
+    }
+
+    static func words(for reason: BuildWarning.Reason) -> String {
+        switch reason {
+        case .notRun: "deps does not run it"
+        case .namesNoInstalledFolder: "names no folder of an installed package"
+        case .notAFolderOfItsCode: "is not a folder of its code"
+        case .noSwiftPMSetting: "has no SwiftPM setting"
+        case .onePlatformOnly: "applies on one platform; name it with `platform:` in the Depsfile"
+        case let .resourceNameTaken(name, other): "SwiftPM keeps one resource named \(name), \(other)"
+        }
+    }
+
+    /// What kept the old lockfile from being read: the error as deps prints it.
+    public static func problem(of lockfile: UnreadableLockfile) -> String {
+        switch lockfile {
+        case let .malformed(error): "\(error)"
+        case let .unreadable(error): "\(error)"
+        }
     }
 
     /// The warnings for stderr, one line each; empty when there are none.

@@ -10,15 +10,15 @@ public enum PackageManifestReader {
     public static func read(_ text: String) -> PackageManifestReading {
         let tokens = SwiftTokenizer.tokens(of: text)
         if let change = productsChangedInCode(tokens) {
-            return .unreadable(reason: "its products are changed in code after `Package(...)`", line: change)
+            return .unreadable(reason: .productsChangedAfterDeclaration, line: change)
         }
         guard let call = packageCall(tokens) else {
-            return .unreadable(reason: "it has no `Package(...)` declaration", line: nil)
+            return .unreadable(reason: .noPackageDeclaration, line: nil)
         }
         guard let label = argument("products", of: call, in: tokens) else { return .products([]) }
         var index = label + 2
         guard index < tokens.count, tokens[index].kind == .punctuation("[") else {
-            return .unreadable(reason: "its `products:` is not a list written out but built in code", line: tokens[label].line)
+            return .unreadable(reason: .productsBuiltInCode, line: tokens[label].line)
         }
         var products: [SwiftPMProduct] = []
         index += 1
@@ -32,11 +32,11 @@ public enum PackageManifestReader {
             if index < tokens.count, tokens[index].kind == .punctuation(",") { index += 1 }
         }
         guard index < tokens.count else {
-            return .unreadable(reason: "its `products:` list is not closed", line: tokens[label].line)
+            return .unreadable(reason: .productsListNotClosed, line: tokens[label].line)
         }
         let after = index + 1 < tokens.count ? tokens[index + 1].kind : nil
         guard after == .punctuation(",") || after == .punctuation(")") else {
-            return .unreadable(reason: "its `products:` list goes through code (an operator or a method) after it is written out", line: tokens[index].line)
+            return .unreadable(reason: .productsListThroughCode, line: tokens[index].line)
         }
         return .products(products)
     }
@@ -44,7 +44,7 @@ public enum PackageManifestReader {
     /// Why a product could not be read, and where.
     struct Problem: ExitStatusError {
         var exitStatus: ExitStatus { .malformedInput }
-        let reason: String
+        let reason: UnreadableManifest
         let line: Int
     }
 
@@ -80,27 +80,27 @@ public enum PackageManifestReader {
         var index = start
         let line = tokens[start].line
         if case .directive = tokens[index].kind {
-            return .failure(Problem(reason: "its products depend on `#if` conditions", line: line))
+            return .failure(Problem(reason: .productsUnderConditions, line: line))
         }
         // `.library(` or `Product.library(`
         if tokens[index].kind == .word("Product") { index += 1 }
         guard index + 2 < tokens.count, tokens[index].kind == .punctuation("."), case let .word(kind) = tokens[index + 1].kind,
               tokens[index + 2].kind == .punctuation("(") else {
-            return .failure(Problem(reason: "a product is not written as `.library(name: ...)` but built in code", line: line))
+            return .failure(Problem(reason: .productBuiltInCode, line: line))
         }
         guard let close = closing(of: index + 2, in: tokens) else {
-            return .failure(Problem(reason: "a product's parentheses are not closed", line: line))
+            return .failure(Problem(reason: .productNotClosed, line: line))
         }
         guard let known = SwiftPMProduct.Kind(rawValue: kind) else { return .success((nil, close + 1)) }
         guard let label = argument("name", of: index + 2, in: tokens) else {
-            return .failure(Problem(reason: "a `.\(kind)` product has no `name:`", line: line))
+            return .failure(Problem(reason: .productWithoutName(kind: kind), line: line))
         }
         guard label + 3 < tokens.count, case let .string(value) = tokens[label + 2].kind,
               tokens[label + 3].kind == .punctuation(",") || tokens[label + 3].kind == .punctuation(")") else {
-            return .failure(Problem(reason: "a `.\(kind)` product's name is not a string literal", line: tokens[label].line))
+            return .failure(Problem(reason: .productNameNotALiteral(kind: kind), line: tokens[label].line))
         }
         guard let name = value, !name.isEmpty else {
-            return .failure(Problem(reason: "a `.\(kind)` product's name is built by interpolation", line: tokens[label].line))
+            return .failure(Problem(reason: .productNameInterpolated(kind: kind), line: tokens[label].line))
         }
         return .success((SwiftPMProduct(name: name, kind: known), close + 1))
     }

@@ -207,24 +207,24 @@ final class PackageManifestReaderTests: XCTestCase {
     func testProductsOnlyRunningTheManifestCouldTellAreNamedWithTheReasonAndLine() {
         let cases: [(String, PackageManifestReading)] = [
             (package(products: "[\"Kit\"].map { .library(name: $0, targets: [$0]) }"),
-             .unreadable(reason: "a product is not written as `.library(name: ...)` but built in code", line: 7)),
+             .unreadable(reason: .productBuiltInCode, line: 7)),
             (package(products: "[.library(name: \"Kit\", targets: [\"Kit\"])].filter { _ in true }"),
-             .unreadable(reason: "its `products:` list goes through code (an operator or a method) after it is written out", line: 7)),
+             .unreadable(reason: .productsListThroughCode, line: 7)),
             (package(products: "allProducts"),
-             .unreadable(reason: "its `products:` is not a list written out but built in code", line: 7)),
+             .unreadable(reason: .productsBuiltInCode, line: 7)),
             (package(products: "[.library(name: name, targets: [\"Kit\"])]"),
-             .unreadable(reason: "a `.library` product's name is not a string literal", line: 7)),
+             .unreadable(reason: .productNameNotALiteral(kind: "library"), line: 7)),
             (package(products: "[.library(name: \"\\(name)Core\", targets: [\"Kit\"])]"),
-             .unreadable(reason: "a `.library` product's name is built by interpolation", line: 7)),
+             .unreadable(reason: .productNameInterpolated(kind: "library"), line: 7)),
             (package(products: "[\n#if os(macOS)\n.library(name: \"Kit\", targets: [\"Kit\"]),\n#endif\n]"),
-             .unreadable(reason: "its products depend on `#if` conditions", line: 8)),
+             .unreadable(reason: .productsUnderConditions, line: 8)),
             (package(products: "[.library(name: \"Kit\", targets: [\"Kit\"])] + extraProducts"),
-             .unreadable(reason: "its `products:` list goes through code (an operator or a method) after it is written out", line: 7)),
+             .unreadable(reason: .productsListThroughCode, line: 7)),
             (package(products: "[makeProduct()]"),
-             .unreadable(reason: "a product is not written as `.library(name: ...)` but built in code", line: 7)),
+             .unreadable(reason: .productBuiltInCode, line: 7)),
             (package(products: "[.library(name: \"Kit\", targets: [\"Kit\"])]", after: "package.products.append(.library(name: \"More\", targets: []))\n"),
-             .unreadable(reason: "its products are changed in code after `Package(...)`", line: 10)),
-            ("// swift-tools-version:5.9\n", .unreadable(reason: "it has no `Package(...)` declaration", line: nil)),
+             .unreadable(reason: .productsChangedAfterDeclaration, line: 10)),
+            ("// swift-tools-version:5.9\n", .unreadable(reason: .noPackageDeclaration, line: nil)),
         ]
         for (manifest, expected) in cases {
             XCTAssertEqual(PackageManifestReader.read(manifest), expected, manifest)
@@ -237,13 +237,13 @@ final class PackageManifestReaderTests: XCTestCase {
         XCTAssertEqual(PackageManifestReader.read(manifest.replacing("\n", with: "\r\n")), libraries("Kit"))
         let unreadable = package(products: "[\n// built\nmakeProduct(),\n]").replacing("\n", with: "\r\n")
         XCTAssertEqual(PackageManifestReader.read(unreadable),
-                       .unreadable(reason: "a product is not written as `.library(name: ...)` but built in code", line: 9))
+                       .unreadable(reason: .productBuiltInCode, line: 9))
     }
 
     func testAProductWithoutANameIsUnreadable() {
         XCTAssertEqual(
             PackageManifestReader.read(package(products: "[.library(targets: [\"Kit\"])]")),
-            .unreadable(reason: "a `.library` product has no `name:`", line: 7))
+            .unreadable(reason: .productWithoutName(kind: "library"), line: 7))
     }
 
     /// Cut short anywhere, a manifest reads as something or as unreadable, and never traps.

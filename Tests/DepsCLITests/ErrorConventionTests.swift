@@ -91,11 +91,12 @@ final class ErrorConventionTests: XCTestCase {
         XCTAssertEqual(found, [], "word an error type in DepsPresenters from its data, not in a description of its own")
     }
 
-    /// No code outside the presenters and the CLI puts a finished sentence into an error: no
-    /// `throw` with a string literal of several words, no `.described(...)` cause, no text escaped
-    /// for a message with `MessageText`; a problem is a typed cause the presenters word.
+    /// No code outside the presenters and the CLI puts a finished sentence into an error or a
+    /// warning: no `throw` and no `reason:` with a string literal of several words, no
+    /// `.described(...)` cause, no text escaped for a message with `MessageText`; a problem is a
+    /// typed cause the presenters word.
     func testNoSentenceIsBuiltOutsideThePresenters() throws {
-        let sentence = try NSRegularExpression(pattern: #"throw [^"]*"[^"]* [^"]*"|\.described\(|\bMessageText\b"#)
+        let sentence = try NSRegularExpression(pattern: #"(throw |\breason: )[^"]*"[^"]* [^"]*"|\.described\(|\bMessageText\b"#)
         var found: [String] = []
         for file in try swiftFiles() where !["DepsPresenters", "DepsCLI", "deps"].contains(file.target) {
             for (index, line) in file.lines.enumerated() where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {

@@ -26,7 +26,7 @@ final class ExportWordingTests: XCTestCase {
             ],
             staying: [
                 StayingPackage(name: name("Plain"), version: version("2.0"), reason: .noManifest),
-                StayingPackage(name: name("Odd"), version: version("0.3.0"), reason: .unreadableManifest(reason: "its products depend on `#if` conditions", line: 9)),
+                StayingPackage(name: name("Odd"), version: version("0.3.0"), reason: .unreadableManifest(reason: .productsUnderConditions, line: 9)),
                 StayingPackage(name: name("Apps"), version: version("1.0.0"), reason: .noLibraries),
                 StayingPackage(name: name("Zipped"), version: version("3.0.0"), reason: .archive(url: "https://example.com/Zipped.zip\u{1B}[2J")),
                 StayingPackage(name: name("LocalKit"), version: version("0.1.0"), reason: .usedInPlace(path: "../LocalKit")),

@@ -17,7 +17,7 @@ struct LockfileResolution {
     }
 
     /// Why the lockfile was set aside (only when the caller ignores an unreadable one).
-    private(set) var unreadableLockfile: String?
+    private(set) var unreadableLockfile: UnreadableLockfile?
 
     /// Reads the Depsfile and the lock, decides the pins, and opens the sources the Depsfile names
     /// with the source choice those pins make: a pinned package keeps the source its lock recorded,
@@ -33,12 +33,15 @@ struct LockfileResolution {
     ) async throws -> LockfileResolution {
         let manifest = try store.readManifest()
         let lockfile: Lockfile?
-        var unreadable: String?
+        var unreadable: UnreadableLockfile?
         do {
             lockfile = try store.readLockfile()
-        } catch where ignoringUnreadableLockfile {
+        } catch let error as MalformedInputError where ignoringUnreadableLockfile {
             lockfile = nil
-            unreadable = String(describing: error)
+            unreadable = .malformed(error)
+        } catch let error as FileAccessError where ignoringUnreadableLockfile {
+            lockfile = nil
+            unreadable = .unreadable(error)
         }
         let pins = releasing.map { Self.pins(of: manifest, lockfile: lockfile, releasing: $0) } ?? [:]
         let choice = SourceChoice(manifest: manifest, lockfile: lockfile, pins: pins)
@@ -149,7 +152,7 @@ public struct LockfileUpdate: Sendable, Equatable {
     /// Named packages that a pin keeps from moving (update only).
     public let heldBack: [HeldBackPackage]
     /// Why the old lockfile could not be read and was replaced (update without names only).
-    public let replacedUnreadableLockfile: String?
+    public let replacedUnreadableLockfile: UnreadableLockfile?
     /// Whether `Deps/Package.swift` was written (its content changed).
     public var wrotePackageManifest = false
     /// What the installed specs ask that `Deps/Package.swift` does not carry, when it was written.
@@ -266,4 +269,12 @@ public struct NewerLockfileError: ExitStatusError, Sendable, Equatable {
     public var exitStatus: ExitStatus { .malformedInput }
     public let writtenBy: String
     public let running: String
+}
+
+/// A lockfile `deps update` could not read, and resolved anew: what was wrong with it.
+public enum UnreadableLockfile: Sendable, Equatable {
+    /// A merge conflict, a syntax error, a field deps cannot read.
+    case malformed(MalformedInputError)
+    /// The file could not be read at all.
+    case unreadable(FileAccessError)
 }

@@ -61,7 +61,7 @@ final class ExportInteractorTests: XCTestCase {
         "Alamofire": .products([
             SwiftPMProduct(name: "Alamofire", kind: .library), SwiftPMProduct(name: "AlamofireDynamic", kind: .library),
         ]),
-        "Moya": .unreadable(reason: "its `products:` is not a list written out but built in code", line: 12),
+        "Moya": .unreadable(reason: .productsBuiltInCode, line: 12),
         "Tagged": .products([SwiftPMProduct(name: "Tagged", kind: .library), SwiftPMProduct(name: "tagger", kind: .executable)]),
         "Short": .products([SwiftPMProduct(name: "Short", kind: .library)]),
         "Pinned": .products([SwiftPMProduct(name: "pin", kind: .executable)]),
@@ -103,7 +103,7 @@ final class ExportInteractorTests: XCTestCase {
             // Alamofire has a manifest of its own, but Moya stays and needs it.
             StayingPackage(name: name("Alamofire"), version: version("5.9.1"), reason: .neededBy([name("Moya")])),
             StayingPackage(name: name("Moya"), version: version("15.0.0"),
-                           reason: .unreadableManifest(reason: "its `products:` is not a list written out but built in code", line: 12)),
+                           reason: .unreadableManifest(reason: .productsBuiltInCode, line: 12)),
             StayingPackage(name: name("Pinned"), version: version("0.1.0"), reason: .noLibraries),
             StayingPackage(name: name("Zipped"), version: version("3.0.0"), reason: .archive(url: "https://example.com/Zipped.zip")),
         ])

@@ -12,7 +12,7 @@ struct BuildSettingsReading {
     var cLanguageStandard: String?
     var cxxLanguageStandard: String?
     /// Attributes not carried, with why.
-    var uncarried: [(attribute: String, reason: String)] = []
+    var uncarried: [(attribute: String, reason: BuildWarning.Reason)] = []
 
     /// Settings that mean nothing to a SwiftPM build (modules are always on, Swift's version is
     /// the package's, architectures and distribution are the app's choice).
@@ -32,7 +32,6 @@ struct BuildSettingsReading {
         "OTHER_CFLAGS", "WARNING_CFLAGS", "HEADER_SEARCH_PATHS", "USER_HEADER_SEARCH_PATHS", "SYSTEM_HEADER_SEARCH_PATHS",
         "GCC_C_LANGUAGE_STANDARD", "CLANG_CXX_LANGUAGE_STANDARD",
     ]
-    static let onePlatformOnly = "applies on one platform; name it with `platform:` in the Depsfile"
 
     /// Reads `settings` (from the spec or a subspec; `platforms` empty means every platform).
     mutating func read(_ settings: [String: String], attribute: String, platforms: [String]) {
@@ -42,7 +41,7 @@ struct BuildSettingsReading {
             // Flags, folders and standards have no platform condition in SwiftPM: one platform's
             // apply only when the Depsfile names that platform.
             if !platforms.isEmpty, Self.unconditional.contains(key) {
-                uncarried.append(("\(attribute) \(key) (\(platforms.joined(separator: ", ")))", Self.onePlatformOnly))
+                uncarried.append(("\(attribute) \(key) (\(platforms.joined(separator: ", ")))", .onePlatformOnly))
                 continue
             }
             switch key {
@@ -59,7 +58,7 @@ struct BuildSettingsReading {
                     if let path = Self.packagePath(word) {
                         headerSearchPaths.append(path)
                     } else {
-                        uncarried.append(("\(attribute) \(key) \(word)", "names no folder of an installed package"))
+                        uncarried.append(("\(attribute) \(key) \(word)", .namesNoInstalledFolder))
                     }
                 }
             case "GCC_C_LANGUAGE_STANDARD":
@@ -70,7 +69,7 @@ struct BuildSettingsReading {
                 readLinkerFlags(words, attribute: "\(attribute) \(key)", platforms: platforms)
             default:
                 if Self.meaningless.contains(key) || key.hasPrefix("CLANG_WARN_") || key.hasPrefix("GCC_WARN_") { continue }
-                uncarried.append(("\(attribute) \(key)", "has no SwiftPM setting"))
+                uncarried.append(("\(attribute) \(key)", .noSwiftPMSetting))
             }
         }
     }
@@ -91,7 +90,7 @@ struct BuildSettingsReading {
             } else if platforms.isEmpty {
                 cFlags.append(word)
             } else {
-                uncarried.append(("compiler_flags \(word) (\(platforms.joined(separator: ", ")))", Self.onePlatformOnly))
+                uncarried.append(("compiler_flags \(word) (\(platforms.joined(separator: ", ")))", .onePlatformOnly))
             }
             index += 1
         }
@@ -111,7 +110,7 @@ struct BuildSettingsReading {
             } else if platforms.isEmpty {
                 swiftFlags.append(word)
             } else {
-                uncarried.append(("pod_target_xcconfig OTHER_SWIFT_FLAGS \(word) (\(platforms.joined(separator: ", ")))", Self.onePlatformOnly))
+                uncarried.append(("pod_target_xcconfig OTHER_SWIFT_FLAGS \(word) (\(platforms.joined(separator: ", ")))", .onePlatformOnly))
             }
             index += 1
         }
@@ -129,7 +128,7 @@ struct BuildSettingsReading {
             if word.hasPrefix("-l") && word.count > 2 {
                 linked.append(LinkedItem(kind: .library, name: String(word.dropFirst(2)), platforms: platforms))
             } else if word != "-ObjC" && word != "-all_load" {
-                uncarried.append(("\(attribute) \(word)", "has no SwiftPM setting"))
+                uncarried.append(("\(attribute) \(word)", .noSwiftPMSetting))
             }
             index += 1
         }

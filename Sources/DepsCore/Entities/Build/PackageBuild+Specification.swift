@@ -36,7 +36,7 @@ extension PackageBuild {
         var bundledPaths: [String: [String]] = [:]
         var binaries: [String: VendoredBinary.Kind] = [:]
         var settings = BuildSettingsReading()
-        var uncarried: [(String, String)] = []
+        var uncarried: [(String, BuildWarning.Reason)] = []
         var headerDirectory = module
         var dependencies = Set(specification.dependencies(on: platform).map(\.name.root))
 
@@ -106,14 +106,14 @@ extension PackageBuild {
             settings.readCompilerFlags(attributes.compilerFlags, platforms: on)
             settings.read(attributes.buildSettings, attribute: "pod_target_xcconfig", platforms: on)
             if attributes.withoutARC { settings.cFlags.append("-fno-objc-arc") }
-            uncarried += attributes.uncarried.map { ($0, "deps does not run it") }
+            uncarried += attributes.uncarried.map { ($0, .notRun) }
             dependencies.formUnion(part.dependencies.map(\.root))
         }
         dependencies.remove(name)
         let relativeSearchPaths = settings.headerSearchPaths.filter { !$0.hasPrefix("../") }
         let foreignSearchPaths = settings.headerSearchPaths.filter { $0.hasPrefix("../") }
         let missing = relativeSearchPaths.filter { $0 != "." && !folders.contains($0) }
-        uncarried += missing.map { ("pod_target_xcconfig HEADER_SEARCH_PATHS \($0)", "is not a folder of its code") }
+        uncarried += missing.map { ("pod_target_xcconfig HEADER_SEARCH_PATHS \($0)", .notAFolderOfItsCode) }
 
         let swift = swiftSources.sorted()
         let compiledSources = compiled.sorted()
@@ -390,9 +390,9 @@ struct ResourceSet {
     }
 
     /// Adds the resource; when one of its name is already there, leaves it out and says why.
-    mutating func add(_ path: String, isFolder: Bool) -> String? {
+    mutating func add(_ path: String, isFolder: Bool) -> BuildWarning.Reason? {
         let name = Self.fileName(of: path)
-        if let other = pathsByName[name], other != path { return "SwiftPM keeps one resource named \(name), \(other)" }
+        if let other = pathsByName[name], other != path { return .resourceNameTaken(name: name, other: other) }
         pathsByName[name] = path
         members.insert(BuildResource(path: path, isFolder: isFolder))
         return nil

@@ -212,10 +212,26 @@ public struct BuildWarning: Sendable, Hashable {
     public let name: PackageName
     /// The attribute: `prepare_command`, `pod_target_xcconfig OTHER_LDFLAGS`.
     public let attribute: String
-    /// Why, in a few words.
-    public let reason: String
+    /// Why it is left out.
+    public let reason: Reason
 
-    public init(name: PackageName, attribute: String, reason: String) {
+    /// Why an attribute is not carried into the build; DepsPresenters words it.
+    public enum Reason: Sendable, Hashable {
+        /// A command or a script phase (`prepare_command`, `script_phases`): deps runs none.
+        case notRun
+        /// A path setting that names no folder of an installed package.
+        case namesNoInstalledFolder
+        /// A header search path that is no folder of the package's own code.
+        case notAFolderOfItsCode
+        /// A setting or flag SwiftPM has no spelling for.
+        case noSwiftPMSetting
+        /// A setting that applies on one platform of several the package builds for.
+        case onePlatformOnly
+        /// A resource whose file name another resource of the target (`other`) already has.
+        case resourceNameTaken(name: String, other: String)
+    }
+
+    public init(name: PackageName, attribute: String, reason: Reason) {
         self.name = name
         self.attribute = attribute
         self.reason = reason

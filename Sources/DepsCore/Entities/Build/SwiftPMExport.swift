@@ -110,7 +110,24 @@ public enum PackageManifestReading: Sendable, Equatable {
     /// The products it declares (none when it declares none).
     case products([SwiftPMProduct])
     /// It cannot be read without running it: why, and the line where that shows (1-based).
-    case unreadable(reason: String, line: Int?)
+    case unreadable(reason: UnreadableManifest, line: Int?)
+}
+
+/// Why a `Package.swift`'s products can only be told by running it.
+public enum UnreadableManifest: Sendable, Equatable {
+    case productsChangedAfterDeclaration
+    case noPackageDeclaration
+    case productsBuiltInCode
+    case productsUnderConditions
+    case productBuiltInCode
+    case productNotClosed
+    /// A product of that kind (`library`) without `name:`.
+    case productWithoutName(kind: String)
+    case productNameNotALiteral(kind: String)
+    case productNameInterpolated(kind: String)
+    case productsListNotClosed
+    /// An operator or a method applied to the written list.
+    case productsListThroughCode
 }
 
 /// A locked package that stays on deps.
@@ -131,7 +148,7 @@ public enum StayReason: Sendable, Equatable {
     /// Its code at the locked version has no `Package.swift`.
     case noManifest
     /// Its `Package.swift` cannot be read without running it.
-    case unreadableManifest(reason: String, line: Int?)
+    case unreadableManifest(reason: UnreadableManifest, line: Int?)
     /// Its `Package.swift` declares no library a target could depend on.
     case noLibraries
     /// Its code is an archive, and no git URL is known for it.
