@@ -141,6 +141,8 @@ let package = Package(
         .target(name: "ResolutionFixtures", dependencies: ["DepsCore", "SeededRandom"], path: "Tests/Support/ResolutionFixtures"),
         // A file system in memory, so that adapters are tested without the disk.
         .target(name: "InMemoryFileSystem", dependencies: ["DepsFailures", "DepsFileSystem"], path: "Tests/Support/InMemoryFileSystem"),
+        // A real folder under the system's temporary directory for one test, removed after it.
+        .target(name: "TemporaryFolders", path: "Tests/Support/TemporaryFolders"),
         // Fakes of the HTTP and git drivers (a table of URLs, repositories in memory), so that
         // adapters are tested without the network or a git process, on either file system.
         .target(name: "DriverFakes", dependencies: ["DepsFailures", "DepsHTTP", "DepsGit", "DepsFileSystem"], path: "Tests/Support/DriverFakes"),
@@ -162,22 +164,46 @@ let package = Package(
         // Adapters of one target each, on the in-memory file system and the driver fakes.
         .testTarget(
             name: "DepsSpecSourcesTests",
-            dependencies: ["DepsCache", "DepsFailures", "DepsSpecSources", "DepsCode", "DepsCore", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsPresenters", "DriverFakes", "InMemoryFileSystem"]
+            dependencies: [
+                "DepsCache", "DepsFailures", "DepsSpecSources", "DepsCode", "DepsCore", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsPresenters",
+                "DepsSwiftPM", "DriverFakes", "InMemoryFileSystem", "LoopbackHTTPServer", "TemporaryFolders",
+            ]
         ),
         .testTarget(
             name: "DepsCodeTests",
-            dependencies: ["DepsCache", "DepsFailures", "DepsCode", "DepsCore", "DepsFiles", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsPresenters", "DriverFakes", "InMemoryFileSystem"]
+            dependencies: [
+                "DepsCache", "DepsFailures", "DepsCode", "DepsCore", "DepsFiles", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsPresenters", "DriverFakes",
+                "InMemoryFileSystem", "TemporaryFolders",
+            ]
+        ),
+        // deps' own files (the Depsfile, the lock, specs) read and written, on real files.
+        .testTarget(
+            name: "DepsFilesTests",
+            dependencies: [
+                "DepsCode", "DepsCore", "DepsFailures", "DepsFileSystem", "DepsFiles", "DepsPresenters", "DepsSpecSources", "DepsSwiftPM", "DepsYAML",
+                "SeededRandom", "TemporaryFolders",
+            ],
+            exclude: ["Fixtures"]
+        ),
+        // CocoaPods' files (Podfiles, Podfile.locks, podspecs) read, from real projects and pods.
+        .testTarget(
+            name: "DepsCocoaPodsTests",
+            dependencies: [
+                "DepsCocoaPods", "DepsCode", "DepsCore", "DepsFailures", "DepsFileSystem", "DepsFiles", "DepsPresenters", "DepsProcess", "DepsSpecSources",
+                "DepsSwiftPM", "SeededRandom", "TemporaryFolders",
+            ],
+            exclude: ["Fixtures"]
         ),
         // The presenters: every sentence a user reads, from data built by hand.
         .testTarget(name: "DepsPresentersTests", dependencies: ["DepsPresenters", "DepsCore", "DepsFailures", "ResolutionFixtures"]),
+        // What crosses adapters: the adapters on one in-memory file system, git's failures as
+        // deps words them, locks between readers and writers, SwiftPM's manifests read.
         .testTarget(
             name: "DepsAdaptersTests",
-            dependencies: ["DepsFailures",
-                "DepsFiles", "DepsCocoaPods", "DepsCache", "DepsSandboxLayout", "DepsCode", "DepsSpecSources", "DepsSwiftPM", "DepsPresenters", "DepsFileSystem", "DepsGit", "DepsCore",
-                "DepsYAML", "DepsProcess", "DepsHTTP", "SeededRandom", "LoopbackHTTPServer",
-                "InMemoryFileSystem",
-            ],
-            exclude: ["Fixtures"]
+            dependencies: [
+                "DepsCache", "DepsCode", "DepsCore", "DepsFailures", "DepsFileSystem", "DepsFiles", "DepsGit", "DepsPresenters", "DepsSandboxLayout",
+                "DepsSpecSources", "DepsSwiftPM", "InMemoryFileSystem", "TemporaryFolders",
+            ]
         ),
         // Swift packages' manifests evaluated by the real swift, from git repositories the tests
         // make and from a package registry a loopback server stands in for.

@@ -1,4 +1,5 @@
 import DepsFileSystem
+import TemporaryFolders
 import XCTest
 
 /// A reader that cannot write a cache takes its locks shared: it waits for a writer that holds

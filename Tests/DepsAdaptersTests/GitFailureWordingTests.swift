@@ -1,6 +1,7 @@
 import DepsFileSystem
 import DepsGit
 import Foundation
+import TemporaryFolders
 import XCTest
 import DepsFailures
 import DepsPresenters

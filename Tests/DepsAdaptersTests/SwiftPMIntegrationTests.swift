@@ -4,6 +4,7 @@ import DepsSpecSources
 @testable import DepsSwiftPM
 import DepsCore
 import Foundation
+import TemporaryFolders
 import XCTest
 
 /// `Deps/Package.swift` as golden text (BEHAVIOUR 8.4), written only when its content changes.

@@ -4,6 +4,7 @@ import DepsCocoaPods
 import DepsFiles
 import DepsFileSystem
 import Foundation
+import TemporaryFolders
 import XCTest
 import DepsPresenters
 

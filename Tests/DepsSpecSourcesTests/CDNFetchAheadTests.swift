@@ -6,6 +6,7 @@ import DepsHTTP
 import DepsSpecSources
 import Foundation
 import LoopbackHTTPServer
+import TemporaryFolders
 import XCTest
 import DepsFailures
 import DepsPresenters

@@ -5,6 +5,7 @@ import DepsSpecSources
 import DepsSwiftPM
 import DepsCore
 import Foundation
+import TemporaryFolders
 import XCTest
 import DepsFailures
 import DepsPresenters

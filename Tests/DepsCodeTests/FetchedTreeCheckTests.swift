@@ -1,6 +1,7 @@
 @testable import DepsCode
 import DepsFileSystem
 import Foundation
+import TemporaryFolders
 import XCTest
 
 /// The rule every fetched tree passes: no link, alone or through other links, leads outside it,

@@ -6,6 +6,7 @@ import DepsSwiftPM
 import DepsCore
 import DepsPresenters
 import Foundation
+import TemporaryFolders
 import XCTest
 import DepsFailures
 

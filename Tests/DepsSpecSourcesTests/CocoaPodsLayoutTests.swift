@@ -5,17 +5,22 @@ import DepsSpecSources
 import DepsSwiftPM
 import DepsCore
 import Foundation
+import TemporaryFolders
 import XCTest
 import DepsFailures
 import DepsPresenters
 
 /// A directory in CocoaPods' layout (`Specs/…/<Name>/<version>/<Name>.podspec.json`), sharded or not.
 final class CocoaPodsLayoutTests: XCTestCase {
+    /// The real podspec.json files DepsCocoaPodsTests reads (its Fixtures/Podspecs/README.md names their origin).
+    static let podspecs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("DepsCocoaPodsTests/Fixtures/Podspecs").path
+
     func name(_ text: String) -> PackageName { try! PackageName(text) }
     func version(_ text: String) -> Version { try! Version(text) }
 
     func fixture(_ name: String, _ version: String) throws -> [UInt8] {
-        let path = "\(PodspecJSONCodecTests.fixtures)/\(name)/\(version)/\(name).podspec.json"
+        let path = "\(Self.podspecs)/\(name)/\(version)/\(name).podspec.json"
         return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 

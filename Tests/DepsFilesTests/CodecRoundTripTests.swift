@@ -7,6 +7,7 @@ import DepsSwiftPM
 import DepsCore
 import DepsYAML
 import Foundation
+import TemporaryFolders
 import XCTest
 import DepsPresenters
 

@@ -3,6 +3,7 @@ import DepsCore
 import DepsFailures
 import DepsFileSystem
 import DepsProcess
+import TemporaryFolders
 import XCTest
 import DepsPresenters
 
