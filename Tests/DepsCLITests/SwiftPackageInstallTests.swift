@@ -529,6 +529,15 @@ final class SwiftPackageInstallTests: XCTestCase {
         XCTAssertEqual(try project.deps("check").status, 0)
         let deployment = try project.deps("install", "--deployment")
         XCTAssertEqual(deployment.status, 0, deployment.stderr)
+        // why shows no requirement the branch overrides: the lock keeps none for it (swift-greeting's
+        // `from: "2.0.0"` would read as unmet beside `branch main`).
+        let why = try project.deps("why", "swift-foo")
+        XCTAssertEqual(why.status, 0, why.stderr)
+        XCTAssertEqual(why.stdout, """
+            App -> swift-foo branch main
+            App -> swift-greeting (~> 1.0) 1.0.0 -> swift-foo branch main
+
+            """)
 
         // SwiftPM resolves Deps/Package.swift to the lock's commit, and check reads its pins.
         let greeting = try tool(["git", "rev-parse", "1.0.0"], in: packages + "/swift-greeting")

@@ -1,6 +1,6 @@
 /// One way the Depsfile reaches a locked package (`deps why`, BEHAVIOUR 4.5): each step names a
 /// package, the requirement on the edge that led to it, and its locked version.
-public struct DependencyPath: Sendable, Hashable, CustomStringConvertible {
+public struct DependencyPath: Sendable, Hashable {
     public struct Step: Sendable, Hashable {
         public let name: PackageName
         public let requirement: Requirement
@@ -9,11 +9,11 @@ public struct DependencyPath: Sendable, Hashable, CustomStringConvertible {
 
     public let steps: [Step]
 
-    /// `Moya (~> 15.0) 15.0.3 -> Alamofire (~> 5.0) 5.7.1` (the project's name goes before it).
-    public var description: String {
-        steps.map { step in
-            step.requirement.isAny ? "\(step.name) \(step.version)" : "\(step.name) (\(step.requirement)) \(step.version)"
-        }.joined(separator: " -> ")
+    /// The order paths are listed in (after the shortest first): by their names, requirements and
+    /// versions, as `deps why` has always listed them.
+    fileprivate var orderingKey: String {
+        steps.map { $0.requirement.isAny ? "\($0.name) \($0.version)" : "\($0.name) (\($0.requirement)) \($0.version)" }
+            .joined(separator: " -> ")
     }
 }
 
@@ -45,7 +45,7 @@ extension Lockfile {
             for next in package.dependencies { walk(next, here, visited.union([package.name])) }
         }
         for dependency in dependencies { walk(dependency, [], []) }
-        let sorted = found.sorted { ($0.steps.count, $0.description) < ($1.steps.count, $1.description) }
+        let sorted = found.sorted { ($0.steps.count, $0.orderingKey) < ($1.steps.count, $1.orderingKey) }
         return (Array(sorted.prefix(limit)), max(0, count - limit))
     }
 }
