@@ -165,7 +165,7 @@ let package = Package(
         .testTarget(
             name: "DepsSpecSourcesTests",
             dependencies: [
-                "DepsCache", "DepsFailures", "DepsSpecSources", "DepsCode", "DepsCore", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsPresenters",
+                "DepsCache", "DepsFailures", "DepsSpecSources", "DepsCode", "DepsCore", "DepsFiles", "DepsFileSystem", "DepsGit", "DepsHTTP", "DepsPresenters",
                 "DepsSwiftPM", "DriverFakes", "InMemoryFileSystem", "LoopbackHTTPServer", "TemporaryFolders",
             ]
         ),
