@@ -117,19 +117,17 @@ final class FailedFirstInstallTests: XCTestCase {
 
     // MARK: signals
 
-    /// Starts a first install whose only package's download stalls, sends `signal` once the
-    /// download is under way, and returns the exit status.
+    /// Starts a first install whose only package's download stalls halfway, sends `signal` once
+    /// the download is under way (part of its body sent), and returns the exit status.
     func interruptedFirstInstall(_ signal: Int32) throws -> Int32 {
         let server = try loopbackServer()
         let path = "/stall-\(UUID().uuidString)/Zip-1.0.0.tar.gz"
-        server.serve(path, .stall(seconds: 20))
+        server.serve(path, .slowBody(Array(repeating: UInt8(ascii: "z"), count: 4096), seconds: 20))
         try project.publishArchive("Zip", "1.0.0", url: server.baseURL + path, sha256: nil)
         try project.depsfile(["Zip": ""])
         let process = try DepsBinary.start(["install", "--quiet", "--project", project.app], cache: cache)
-        let deadline = Date().addingTimeInterval(20)
-        while server.requestCount(path) == 0 && Date() < deadline { usleep(20_000) }
+        XCTAssertTrue(server.waitForBodyBytes(path, atLeast: 1), "the download is under way")
         XCTAssertEqual(server.requestCount(path), 1, "the download started")
-        usleep(100_000)
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         return process.terminationStatus

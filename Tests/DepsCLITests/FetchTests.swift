@@ -178,11 +178,12 @@ final class FetchTests: XCTestCase {
     }
 
     /// Sets up an archive package served by `response`, installs, and expects a failure that
-    /// leaves the lock, the sandbox and the cache's archives as they were.
+    /// leaves the lock, the sandbox and the cache's archives as they were. Returns the server.
+    @discardableResult
     func assertArchiveRefused(
         _ response: LoopbackHTTPServer.Response, sha256: String?, status: Int32, mentioning: [String],
         environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line
-    ) throws {
+    ) throws -> LoopbackHTTPServer {
         let server = try loopbackServer()
         server.serve("/Zip-1.0.0.tar.gz", response)
         try project.publishArchive("Zip", "1.0.0", url: server.baseURL + "/Zip-1.0.0.tar.gz", sha256: sha256)
@@ -196,6 +197,7 @@ final class FetchTests: XCTestCase {
         XCTAssertFalse(project.exists("App/Deps/Zip"), file: file, line: line)
         XCTAssertEqual(project.files(under: "cache/v1/archives").filter { !$0.hasSuffix(".lock") }, [], file: file, line: line)
         XCTAssertEqual(project.files(under: "cache/v1/tmp"), [], file: file, line: line)
+        return server
     }
 
     func testAWrongDigestIsRefusedBeforeExtracting() throws {
@@ -210,12 +212,14 @@ final class FetchTests: XCTestCase {
         try assertArchiveRefused(.truncated(Array("partial".utf8), declaredLength: 1000), sha256: nil, status: 74, mentioning: ["ended early"])
     }
 
+    /// Each stall outlasts the 1 s DEPS_HTTP_TIMEOUT: had the server ended one first (after 4 s,
+    /// well before the 30 s default), deps would have seen an empty reply and no hang-up.
     func testAStallTimesOut() throws {
-        let started = Date()
-        try assertArchiveRefused(
-            .stall(seconds: 10), sha256: nil, status: 74, mentioning: ["timed out"],
+        let server = try assertArchiveRefused(
+            .stall(seconds: 4), sha256: nil, status: 74, mentioning: ["timed out after 2 attempts"],
             environment: ["DEPS_HTTP_TIMEOUT": "1", "DEPS_HTTP_ATTEMPTS": "2"])
-        XCTAssertLessThan(Date().timeIntervalSince(started), 9)
+        XCTAssertEqual(server.requestCount("/Zip-1.0.0.tar.gz"), 2)
+        XCTAssertTrue(server.waitForHangUps("/Zip-1.0.0.tar.gz", atLeast: 2, seconds: 10), "deps gave up on both stalls before the server did")
     }
 
     func testA404IsReported() throws {
@@ -514,14 +518,17 @@ final class FetchTests: XCTestCase {
     }
 
     // MARK: signals
-    /// Starts `deps arguments` in the background, waits until `path` was asked for and `ready`
-    /// holds, then sends `signal` and waits for deps to end.
+    /// What a download that is under way gets: the first half of these bytes, then nothing for 20 s.
+    static let halfSentBody = LoopbackHTTPServer.Response.slowBody(Array(repeating: UInt8(ascii: "z"), count: 4096), seconds: 20)
+
+    /// Starts `deps arguments` in the background, waits until `path` (served `halfSentBody`) was
+    /// asked for, part of its body sent and `ready` holds, then sends `signal` and waits for deps to end.
     func interrupt(_ arguments: [String], _ signal: Int32, server: LoopbackHTTPServer, once path: String, and ready: () -> Bool = { true }) throws -> Int32 {
         let process = try DepsBinary.start(arguments + ["--quiet", "--project", project.app], cache: cache)
         let deadline = Date().addingTimeInterval(20)
         while (server.requestCount(path) == 0 || !ready()) && Date() < deadline { usleep(20_000) }
         XCTAssertEqual(server.requestCount(path), 1, "the download started")
-        usleep(100_000)
+        XCTAssertTrue(server.waitForBodyBytes(path, atLeast: 1), "the body is on its way")
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         return process.terminationStatus
@@ -533,7 +540,7 @@ final class FetchTests: XCTestCase {
         let server = try loopbackServer()
         let old = try makeTarGz(["Sources/Zip/Zip.swift": "let zip = 1\n"], topFolder: "Zip-1.0.0", at: project.root + "/Zip-1.0.0.tar.gz")
         server.serve("/Zip-1.0.0.tar.gz", .body(old))
-        server.serve("/Zip-1.0.1.tar.gz", .stall(seconds: 20))
+        server.serve("/Zip-1.0.1.tar.gz", Self.halfSentBody)
         try project.publishArchive("Zip", "1.0.0", url: server.baseURL + "/Zip-1.0.0.tar.gz", sha256: try sha256Hex(old))
         try project.depsfile(["Zip": ""])
         XCTAssertEqual(try project.deps(["install"], cache: cache).status, 0)
@@ -551,7 +558,7 @@ final class FetchTests: XCTestCase {
     /// that the folder is not a stranger to the next install, and not the one still downloading.
     func testSIGINTDuringAFirstInstallListsWhatWasPlacedInManifestLock() throws {
         let server = try loopbackServer()
-        server.serve("/Zip-1.0.0.tar.gz", .stall(seconds: 20))
+        server.serve("/Zip-1.0.0.tar.gz", Self.halfSentBody)
         try project.publishArchive("Zip", "1.0.0", url: server.baseURL + "/Zip-1.0.0.tar.gz", sha256: nil)
         _ = try gitLibrary()
         try project.depsfile(["Lib": "~> 1.0", "Zip": ""])
@@ -566,12 +573,12 @@ final class FetchTests: XCTestCase {
     }
 
 
-    /// Starts an install whose archive download stalls, waits until the download is under way,
-    /// then sends `signal`.
+    /// Starts an install whose archive download stalls halfway, waits until the download is
+    /// under way (part of the body sent), then sends `signal`.
     func interruptedInstall(_ signal: Int32) throws -> (Process, LoopbackHTTPServer, [UInt8]) {
         let server = try loopbackServer()
         let bytes = try makeTarGz(["Sources/Zip/Zip.swift": "let zip = 1\n"], topFolder: "Zip-1.0.0", at: project.root + "/Zip.tar.gz")
-        server.serve("/Zip-1.0.0.tar.gz", .stall(seconds: 20))
+        server.serve("/Zip-1.0.0.tar.gz", .slowBody(bytes, seconds: 20))
         try project.publishArchive("Zip", "1.0.0", url: server.baseURL + "/Zip-1.0.0.tar.gz", sha256: try sha256Hex(bytes))
         _ = try gitLibrary()
         try project.depsfile(["Lib": "~> 1.0", "Zip": ""])
@@ -582,9 +589,7 @@ final class FetchTests: XCTestCase {
         env["DEPS_CACHE_DIR"] = cache
         process.environment = env
         try process.run()
-        let deadline = Date().addingTimeInterval(20)
-        while server.requestCount("/Zip-1.0.0.tar.gz") == 0 && Date() < deadline { usleep(20_000) }
-        usleep(100_000)
+        XCTAssertTrue(server.waitForBodyBytes("/Zip-1.0.0.tar.gz", atLeast: 1), "the download is under way")
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         return (process, server, bytes)
@@ -671,11 +676,30 @@ extension FetchTests {
             process.waitUntilExit()
             XCTAssertEqual(process.terminationStatus, 128 + signal, "run \(index): \(server.requests.map(\.path))")
             // No process deps started is left behind (git's remote helper would go on fetching
-            // into the folder), and nothing is written there a moment later either.
+            // into the folder): none carries its mark, so nothing can write there later either.
             XCTAssertEqual(Self.processes(mentioning: server.baseURL), [], "run \(index)")
-            usleep(300_000)
+            XCTAssertEqual(Self.processes(startedBy: process.processIdentifier), [], "run \(index)")
             XCTAssertEqual(project.files(under: "cache\(index)/v1/tmp"), [], "run \(index)")
             XCTAssertFalse(project.exists("App/.deps-lock"), "run \(index)")
+        }
+    }
+
+    /// The processes that carry the mark deps gives every process it starts, and their children
+    /// inherit (`DEPS_PROCESS=<deps' pid>` in the environment), as `pid: command line` (Linux's /proc).
+    static func processes(startedBy deps: pid_t) -> [String] {
+        let mark = Array("DEPS_PROCESS=\(deps)".utf8) + [0]
+        let own = String(getpid())
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { $0 != own && $0.allSatisfy(\.isNumber) }.compactMap { pid in
+            guard let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ").map(Array.init),
+                  environment.starts(with: mark) || environment.indices.contains(where: { index in
+                      environment[index] == 0 && environment[(index + 1)...].starts(with: mark)
+                  }),
+                  let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
+                  let state = String(decoding: stat, as: UTF8.self).split(separator: ")").last?.split(separator: " ").first,
+                  state != "Z" else { return nil }
+            let line = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline").map { String(decoding: $0.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self) }
+            return "\(pid): \(line ?? "?")"
         }
     }
 

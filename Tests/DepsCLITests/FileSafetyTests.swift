@@ -682,25 +682,26 @@ final class FileSafetyTests: XCTestCase {
     /// on its own), removes its temporary files and exits with 130 or 143.
     func testASignalWhileASpecRepositoryIsReadStopsTheDownloadAndLeavesNothing() throws {
         let server = try loopbackServer()
-        server.serve("/CocoaPods-version.yml", .stall(seconds: 30))
+        let path = "/CocoaPods-version.yml"
+        // Shorter than the 30 s the download would wait for an answer: a download the signal did
+        // not stop would see the server close the connection, not close it itself.
+        server.serve(path, .stall(seconds: 20))
         try project.write("App/Depsfile", "sources:\n  - \(server.baseURL)/\ndependencies:\n  Lib:\n")
         for signal in [SIGINT, SIGTERM] {
-            let asked = server.requestCount("/CocoaPods-version.yml")
+            let asked = server.requestCount(path)
+            let hungUp = server.hangUpCount(path)
             let (process, errors) = try start(["install"])
             waitUntilSignalsAreTaken(process)
-            let deadline = Date().addingTimeInterval(10)
-            while server.requestCount("/CocoaPods-version.yml") == asked && Date() < deadline { usleep(10_000) }
-            XCTAssertGreaterThan(server.requestCount("/CocoaPods-version.yml"), asked)
-            let signalled = Date()
+            XCTAssertTrue(server.waitForRequests(path, atLeast: asked + 1, seconds: 10), "the download started")
             kill(process.processIdentifier, signal)
             process.waitUntilExit()
-            // Not after the stalled download gave up (30 s): the signal stopped it.
-            XCTAssertLessThan(Date().timeIntervalSince(signalled), 10)
             let stderr = try String(contentsOfFile: errors, encoding: .utf8)
             XCTAssertEqual(process.terminationStatus, 128 + signal, stderr)
             XCTAssertTrue(stderr.contains("interrupted by \(signal == SIGINT ? "SIGINT" : "SIGTERM")"), stderr)
+            // The signal stopped the download: its connection was closed before the stall ended.
+            XCTAssertTrue(server.waitForHangUps(path, atLeast: hungUp + 1, seconds: 10), "the download was not stopped")
+            XCTAssertEqual(server.hangUpCount(path), hungUp + 1)
             // No curl still asking the server on deps' behalf.
-            usleep(200_000)
             // (`[c]url` keeps the pattern from matching the shell that runs pgrep.)
             let still = try tool(["sh", "-c", "pgrep -f -- \"[c]url.*$0\" || true", server.baseURL])
             XCTAssertEqual(still.trimmingCharacters(in: .whitespacesAndNewlines), "", "a download outlived deps")

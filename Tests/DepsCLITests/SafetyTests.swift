@@ -99,13 +99,57 @@ final class SafetyTests: XCTestCase {
         XCTAssertNil(project.lockfile)
 
         // Once the holder lets go, the waiting process goes ahead.
+        let tries = LockFileOpenings(lockPath)
         let waiting = try DepsBinary.start(["install", "--project", project.app, "--quiet"])
-        usleep(200_000)
+        XCTAssertTrue(tries.wait(for: 2), "it tries the lock, finds it held and tries again")
         XCTAssertTrue(waiting.isRunning, "it waits while the lock is held")
+        XCTAssertEqual(try project.read("App/.deps-lock"), record, "it did not take the lock")
         unlink(lockPath)
         close(descriptor)
         waiting.waitUntilExit()
         XCTAssertEqual(waiting.terminationStatus, 0)
         XCTAssertNotNil(project.lockfile)
+    }
+}
+
+/// Counts the openings of one file (Linux's inotify): how a test sees another process try a lock
+/// file, without waiting for a guessed moment. Elsewhere it counts nothing, and `wait` says so.
+final class LockFileOpenings {
+    private let watcher: Int32
+    private var seen = 0
+
+    init(_ path: String) {
+        #if os(Linux)
+        var watcher = inotify_init1(Int32(O_CLOEXEC))
+        // IN_OPEN
+        if watcher >= 0, inotify_add_watch(watcher, path, 0x20) < 0 {
+            close(watcher)
+            watcher = -1
+        }
+        self.watcher = watcher
+        #else
+        watcher = -1
+        #endif
+    }
+
+    deinit { if watcher >= 0 { close(watcher) } }
+
+    /// Waits until the file has been opened `count` times since `init`, 20 s at most; whether it was.
+    func wait(for count: Int) -> Bool {
+        let deadline = Date().addingTimeInterval(20)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while seen < count && watcher >= 0 && Date() < deadline {
+            var poller = pollfd(fd: watcher, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 100) > 0 else { continue }
+            let length = buffer.withUnsafeMutableBytes { read(watcher, $0.baseAddress, $0.count) }
+            // Each event is 16 bytes and a name (none, for a watched file).
+            var offset = 0
+            while offset + 16 <= length {
+                let nameLength = buffer[(offset + 12)..<(offset + 16)].withUnsafeBytes { Int($0.loadUnaligned(as: UInt32.self)) }
+                seen += 1
+                offset += 16 + nameLength
+            }
+        }
+        return seen >= count
     }
 }

@@ -61,8 +61,7 @@ final class RealProjectTests: XCTestCase {
             XCTAssertTrue(first.targets.allSatisfy(\.checkPhaseAdded), app.fixture)
             let integrated = try folder.bytes()
 
-            let stamp = try folder.modificationDate()
-            Thread.sleep(forTimeInterval: 0.02)
+            let stamp = try folder.backdate()
             let second = try XCTUnwrap(folder.projects.integrate(app.integration()).first)
             XCTAssertFalse(second.written, "\(app.fixture): nothing changed, nothing written")
             XCTAssertEqual(second.linesChanged, 0, app.fixture)

@@ -45,6 +45,15 @@ final class ProjectFolder {
         try FileManager.default.attributesOfItem(atPath: projectFile)[.modificationDate] as! Date
     }
 
+    /// Sets the project file's modification date to a fixed day in 2017 and returns it: a write
+    /// after this, however soon, gives the file another date.
+    func backdate() throws -> Date {
+        let past = Date(timeIntervalSince1970: 1_500_000_000)
+        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: projectFile)
+        XCTAssertEqual(try modificationDate(), past)
+        return past
+    }
+
     func write(_ bytes: [UInt8]) throws { try Data(bytes).write(to: URL(fileURLWithPath: projectFile)) }
 }
 

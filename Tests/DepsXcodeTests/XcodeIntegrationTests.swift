@@ -50,8 +50,7 @@ final class XcodeIntegrationTests: XCTestCase {
             XCTAssertNotEqual(integrated, original)
 
             // Nothing changed: the file is not even rewritten.
-            let written = try folder.modificationDate()
-            Thread.sleep(forTimeInterval: 0.01)
+            let written = try folder.backdate()
             let again = try folder.projects.integrate(integration(plan))
             XCTAssertEqual(again.first?.written, false, app)
             XCTAssertEqual(again.first?.targets, [], app)

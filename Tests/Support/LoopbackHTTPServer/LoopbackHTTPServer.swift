@@ -19,7 +19,8 @@ import Foundation
 /// bounded: a request head may be at most 16 KiB (larger ones get 431), each connection has a
 /// 5-second receive timeout, at most 64 connections are served at once (more wait in the
 /// listen backlog), and request bodies are never read. All state is guarded by a lock, so
-/// tests may read it from any thread.
+/// tests may read it from any thread, and may wait for it (`waitForRequests`, `waitForBodyBytes`,
+/// `waitForHangUps`) instead of sleeping: the moment a client reaches is an event here.
 public final class LoopbackHTTPServer: @unchecked Sendable {
     /// What the server answers on a path.
     public enum Response: Sendable {
@@ -109,6 +110,39 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         state.withLock { $0.counts[path, default: 0] }
     }
 
+    /// How many bytes of response bodies have been sent for `path`, over every request for it.
+    public func bodyBytesSent(_ path: String) -> Int {
+        state.withLock { $0.bodyBytesSent[path, default: 0] }
+    }
+
+    /// How many requests for `path` the client gave up on: it closed the connection while the
+    /// server was still stalling, delaying or sending the answer (`.stall`, `.delayed`,
+    /// `.slowBody`, `.trickle`). An answer the server ended itself, or cut by `stop()`, is not one.
+    public func hangUpCount(_ path: String) -> Int {
+        state.withLock { $0.hangUps[path, default: 0] }
+    }
+
+    /// Waits until at least `count` requests for `path` have been received, or `seconds` have
+    /// passed; whether they were.
+    @discardableResult
+    public func waitForRequests(_ path: String, atLeast count: Int = 1, seconds: Double = 20) -> Bool {
+        state.wait(seconds: seconds) { $0.counts[path, default: 0] >= count }
+    }
+
+    /// Waits until at least `count` body bytes have been sent for `path`, or `seconds` have passed;
+    /// whether they were.
+    @discardableResult
+    public func waitForBodyBytes(_ path: String, atLeast count: Int, seconds: Double = 20) -> Bool {
+        state.wait(seconds: seconds) { $0.bodyBytesSent[path, default: 0] >= count }
+    }
+
+    /// Waits until clients have given up on at least `count` requests for `path` (see
+    /// `hangUpCount`), or `seconds` have passed; whether they had.
+    @discardableResult
+    public func waitForHangUps(_ path: String, atLeast count: Int, seconds: Double = 20) -> Bool {
+        state.wait(seconds: seconds) { $0.hangUps[path, default: 0] >= count }
+    }
+
     /// Every request received, in order of arrival: its path and its `If-None-Match` header.
     public var requests: [(path: String, ifNoneMatch: String?)] {
         state.withLock { $0.requests }
@@ -164,6 +198,8 @@ private final class State: @unchecked Sendable {
     struct Values {
         var routes: [String: LoopbackHTTPServer.Response] = [:]
         var counts: [String: Int] = [:]
+        var bodyBytesSent: [String: Int] = [:]
+        var hangUps: [String: Int] = [:]
         var requests: [(path: String, ifNoneMatch: String?)] = []
         var requestHeaders: [(path: String, headers: [String: String])] = []
         var stopped = false
@@ -172,7 +208,8 @@ private final class State: @unchecked Sendable {
         var authorizations: [String] = []
     }
 
-    private let lock = NSLock()
+    /// Guards `values`; broadcast at every change, for `wait`.
+    private let lock = NSCondition()
     private var values = Values()
     private let listener: Int32
     private let keepAlive: Bool
@@ -185,8 +222,23 @@ private final class State: @unchecked Sendable {
 
     func withLock<T>(_ body: (inout Values) -> T) -> T {
         lock.lock()
-        defer { lock.unlock() }
+        defer {
+            lock.broadcast()
+            lock.unlock()
+        }
         return body(&values)
+    }
+
+    /// Waits until `condition` holds of the values (looked at again at every change), at most
+    /// `seconds`; whether it holds.
+    func wait(seconds: Double, until condition: (Values) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        lock.lock()
+        defer { lock.unlock() }
+        while !condition(values) {
+            if !lock.wait(until: deadline) { return condition(values) }
+        }
+        return true
     }
 
     var isStopped: Bool { withLock { $0.stopped } }
@@ -269,71 +321,107 @@ private final class State: @unchecked Sendable {
             return (values.routes[request.path], values.counts[request.path, default: 0])
         }
         let sendsBody = request.method != "HEAD"
+        let path = request.path
         // Only a whole answer of known length leaves the connection fit for another request.
         var reusable = true
         switch route {
         case nil:
-            respond(fd, status: 404, body: Array("not found\n".utf8), sendsBody: sendsBody)
+            respond(fd, status: 404, body: Array("not found\n".utf8), sendsBody: sendsBody, path: path)
         case .body(let bytes, let etag)?:
             if let etag, request.ifNoneMatch == etag {
                 sendAll(fd, head(status: 304, headers: [("ETag", etag)]))
             } else {
-                respond(fd, status: 200, body: bytes, etag: etag, sendsBody: sendsBody)
+                respond(fd, status: 200, body: bytes, etag: etag, sendsBody: sendsBody, path: path)
             }
         case .requiringLogin(let user, let password, let bytes)?:
             let expected = "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
             if request.authorization == expected {
-                respond(fd, status: 200, body: bytes, sendsBody: sendsBody)
+                respond(fd, status: 200, body: bytes, sendsBody: sendsBody, path: path)
             } else {
                 let body = Array("login required\n".utf8)
-                sendAll(fd, head(status: 401, headers: [
+                sendCounted(fd, head(status: 401, headers: [
                     ("Content-Length", String(body.count)), ("WWW-Authenticate", "Basic realm=\"deps tests\""),
-                ]) + (sendsBody ? body : []))
+                ]), body: sendsBody ? body : [], path: path)
             }
         case .status(let status)?:
-            respond(fd, status: status, body: Array("status \(status)\n".utf8), sendsBody: sendsBody)
+            respond(fd, status: status, body: Array("status \(status)\n".utf8), sendsBody: sendsBody, path: path)
         case .failThenServe(let failures, let status, let bytes)?:
             if count <= failures {
-                respond(fd, status: status, body: Array("status \(status)\n".utf8), sendsBody: sendsBody)
+                respond(fd, status: status, body: Array("status \(status)\n".utf8), sendsBody: sendsBody, path: path)
             } else {
-                respond(fd, status: 200, body: bytes, sendsBody: sendsBody)
+                respond(fd, status: 200, body: bytes, sendsBody: sendsBody, path: path)
             }
         case .truncated(let bytes, let declaredLength)?:
             reusable = false
             sendAll(fd, head(status: 200, headers: [("Content-Length", String(declaredLength))]))
-            if sendsBody { sendAll(fd, bytes) }
+            if sendsBody { sendCounted(fd, [], body: bytes, path: path) }
         case .stall(let seconds)?:
             reusable = false
-            pause(seconds)
+            if !pause(seconds, watching: fd) { clientHungUp(path) }
         case .delayed(let seconds, let bytes)?:
-            pause(seconds)
-            if !isStopped { respond(fd, status: 200, body: bytes, sendsBody: sendsBody) }
+            guard pause(seconds, watching: fd) else {
+                clientHungUp(path)
+                return false
+            }
+            if !isStopped { respond(fd, status: 200, body: bytes, sendsBody: sendsBody, path: path) }
         case .slowBody(let bytes, let seconds)?:
             reusable = false
             sendAll(fd, head(status: 200, headers: [("Content-Length", String(bytes.count))]))
             guard sendsBody else { return false }
-            sendAll(fd, Array(bytes.prefix(bytes.count / 2)))
-            pause(seconds)
-            if !isStopped { sendAll(fd, Array(bytes.dropFirst(bytes.count / 2))) }
+            sendCounted(fd, [], body: Array(bytes.prefix(bytes.count / 2)), path: path)
+            guard pause(seconds, watching: fd) else {
+                clientHungUp(path)
+                return false
+            }
+            if !isStopped { sendCounted(fd, [], body: Array(bytes.dropFirst(bytes.count / 2)), path: path) }
         case .trickle(let bytes, let interval)?:
             reusable = false
             sendAll(fd, head(status: 200, headers: [("Content-Length", String(bytes.count))]))
             guard sendsBody else { return false }
             for byte in bytes {
-                guard !isStopped, sendAll(fd, [byte]) else { return false }
-                pause(interval)
+                guard !isStopped else { return false }
+                guard sendCounted(fd, [], body: [byte], path: path), pause(interval, watching: fd) else {
+                    clientHungUp(path)
+                    return false
+                }
             }
         }
         return keepAlive && reusable
     }
 
-    /// Sleeps for `seconds`, waking early when the server stops.
-    private func pause(_ seconds: Double) {
+    /// Sleeps for `seconds`, waking early when the server stops; false when the client closed
+    /// the connection first (not when the server stopped).
+    private func pause(_ seconds: Double, watching fd: Int32) -> Bool {
         var remaining = max(0, seconds)
         while remaining > 0, !isStopped {
             let slice = min(remaining, 0.02)
-            usleep(UInt32(slice * 1_000_000))
+            if clientClosed(fd, within: slice) { return isStopped }
             remaining -= slice
+        }
+        return true
+    }
+
+    /// Whether the client closes the connection within `seconds` (or already has). Request
+    /// bodies are never read: bytes waiting to be read only tell that the client was there.
+    private func clientClosed(_ fd: Int32, within seconds: Double) -> Bool {
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&poller, 1, Int32(seconds * 1000))
+        if ready > 0 {
+            var byte: UInt8 = 0
+            let got = recv(fd, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT))
+            if got == 0 { return true }
+            if got < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR { return true }
+        }
+        // Bytes waiting, or poll interrupted: wait out the slice all the same.
+        if ready != 0 { usleep(UInt32(seconds * 1_000_000)) }
+        return false
+    }
+
+    /// Counts a request whose client went away before the answer was over, unless the server is
+    /// stopping (it cuts the connections itself then).
+    private func clientHungUp(_ path: String) {
+        withLock { values in
+            if !values.stopped { values.hangUps[path, default: 0] += 1 }
         }
     }
 
@@ -365,11 +453,20 @@ private final class State: @unchecked Sendable {
         }
         return nil
     }
-    private func respond(_ fd: Int32, status: Int, body: [UInt8], etag: String? = nil, sendsBody: Bool) {
+    private func respond(_ fd: Int32, status: Int, body: [UInt8], etag: String? = nil, sendsBody: Bool, path: String) {
         var headers = [("Content-Length", String(body.count))]
         if let etag { headers.append(("ETag", etag)) }
         if status != 200 { headers.append(("Content-Type", "text/plain")) }
-        sendAll(fd, head(status: status, headers: headers) + (sendsBody ? body : []))
+        sendCounted(fd, head(status: status, headers: headers), body: sendsBody ? body : [], path: path)
+    }
+
+    /// Sends `head` and `body` in one go, and counts the body's bytes for `path` once they are
+    /// sent; false when the connection failed first.
+    @discardableResult
+    private func sendCounted(_ fd: Int32, _ head: [UInt8], body: [UInt8], path: String) -> Bool {
+        guard sendAll(fd, head + body) else { return false }
+        if !body.isEmpty { withLock { $0.bodyBytesSent[path, default: 0] += body.count } }
+        return true
     }
 
     private func head(status: Int, headers: [(String, String)]) -> [UInt8] {
