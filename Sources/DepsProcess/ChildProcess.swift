@@ -91,6 +91,8 @@ public enum ChildProcess {
             overrides[key] = value
         }
         if let key = Environment.Key(rawValue: LeftBehindProcesses.marker) { overrides[key] = LeftBehindProcesses.value }
+        let childMark = LeftBehindProcesses.newChildMark()
+        if let key = Environment.Key(rawValue: LeftBehindProcesses.childMarker) { overrides[key] = childMark }
 
         let target: Executable
         if executable.contains("/") {
@@ -123,15 +125,15 @@ public enum ChildProcess {
                 )
             }
         } catch let error as SubprocessError {
-            if Task.isCancelled { throw CancellationError() }
+            if Task.isCancelled { throw cancelled(leaving: childMark) }
             throw ChildProcessError(executable: executable, reason: reason(for: error, workingDirectory: workingDirectory, limit: limit))
         } catch {
-            if Task.isCancelled { throw CancellationError() }
+            if Task.isCancelled { throw cancelled(leaving: childMark) }
             throw error
         }
         // A cancelled run ends normally once the teardown has killed the child; report it as
         // cancellation rather than as the signal's exit status.
-        if Task.isCancelled { throw CancellationError() }
+        if Task.isCancelled { throw cancelled(leaving: childMark) }
 
         let status: Int32
         switch outcome.terminationStatus {
@@ -143,6 +145,13 @@ public enum ChildProcess {
             standardOutput: outcome.standardOutput,
             standardError: outcome.standardError
         )
+    }
+
+    /// The child was stopped (a deadline, a signal): what it started (git's remote helper,
+    /// `index-pack`, the compiler `swift` runs) would run on, orphaned; it is stopped too.
+    private static func cancelled(leaving childMark: String) -> CancellationError {
+        LeftBehindProcesses.stop(leftByChild: childMark)
+        return CancellationError()
     }
 
     private static func reason(

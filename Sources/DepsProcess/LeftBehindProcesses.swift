@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -12,16 +14,38 @@ import Darwin
 /// environment, which its own children inherit, so once this process's own children have ended,
 /// whatever still carries the mark was left behind and can be stopped.
 ///
+/// Each child also gets `DEPS_CHILD=<this pid>-<a number>`, its own mark, so that what one
+/// stopped child started can be stopped while other children run on (a deadline or a
+/// cancellation stops one git, not the fetches beside it).
+///
 /// Found through `/proc` (Linux); elsewhere nothing is found.
 public enum LeftBehindProcesses {
     /// The environment variable every child gets, naming this process.
     public static let marker = "DEPS_PROCESS"
     static let value = String(getpid())
+    /// The environment variable naming one child, inherited by what it starts.
+    static let childMarker = "DEPS_CHILD"
+    private static let children = Mutex(0)
+
+    /// A new mark for one child: `<this pid>-<a number>`.
+    static func newChildMark() -> String {
+        "\(value)-\(children.withLock { count in count += 1; return count })"
+    }
 
     /// Kills every process that carries this process's mark and waits (up to two seconds) until
     /// they are gone. Call it only once no child of this process's own is running.
     public static func stop() {
-        var remaining = marked()
+        stop(marked(marker, value))
+    }
+
+    /// Kills what the stopped child marked `mark` started and left running, and waits (up to two
+    /// seconds) until it is gone. Call it once that child has been reaped.
+    static func stop(leftByChild mark: String) {
+        stop(marked(childMarker, mark))
+    }
+
+    private static func stop(_ found: [pid_t]) {
+        var remaining = found
         guard !remaining.isEmpty else { return }
         for pid in remaining { kill(pid, SIGKILL) }
         for _ in 0..<200 {
@@ -31,11 +55,11 @@ public enum LeftBehindProcesses {
         }
     }
 
-    /// The processes whose environment holds `DEPS_PROCESS=<this pid>`, this one excepted.
-    static func marked() -> [pid_t] {
+    /// The processes whose environment holds `name=value` (`DEPS_PROCESS=<this pid>`), this one excepted.
+    static func marked(_ name: String = marker, _ value: String = value) -> [pid_t] {
         #if os(Linux)
         let own = getpid()
-        let needle = Array("\(marker)=\(value)".utf8) + [0]
+        let needle = Array("\(name)=\(value)".utf8) + [0]
         guard let proc = opendir("/proc") else { return [] }
         defer { closedir(proc) }
         var found: [pid_t] = []
