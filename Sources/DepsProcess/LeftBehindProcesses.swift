@@ -35,23 +35,36 @@ public enum LeftBehindProcesses {
     /// Kills every process that carries this process's mark and waits (up to two seconds) until
     /// they are gone. Call it only once no child of this process's own is running.
     public static func stop() {
-        stop(marked(marker, value))
+        stopAll { marked(marker, value) }
     }
 
     /// Kills what the stopped child marked `mark` started and left running, and waits (up to two
     /// seconds) until it is gone. Call it once that child has been reaped.
     static func stop(leftByChild mark: String) {
-        stop(marked(childMarker, mark))
+        stopAll { marked(childMarker, mark) }
     }
 
-    private static func stop(_ found: [pid_t]) {
-        var remaining = found
-        guard !remaining.isEmpty else { return }
-        for pid in remaining { kill(pid, SIGKILL) }
-        for _ in 0..<200 {
-            remaining = remaining.filter(isRunning)
-            if remaining.isEmpty { return }
-            usleep(10_000)
+    /// Kills what `find` finds, waits until it is gone, and looks again until two looks 20 ms
+    /// apart find nothing: a process killed while it was starting another (git its remote helper)
+    /// may have done so after the look, and a process in the middle of `exec` shows no
+    /// environment for a moment. A dead process starts nothing, so this ends.
+    private static func stopAll(_ find: () -> [pid_t]) {
+        var emptyLooks = 0
+        for _ in 0..<20 {
+            var remaining = find()
+            if remaining.isEmpty {
+                emptyLooks += 1
+                if emptyLooks == 2 { return }
+                usleep(20_000)
+                continue
+            }
+            emptyLooks = 0
+            for pid in remaining { kill(pid, SIGKILL) }
+            for _ in 0..<200 {
+                remaining = remaining.filter(isRunning)
+                if remaining.isEmpty { break }
+                usleep(10_000)
+            }
         }
     }
 
